@@ -1,0 +1,99 @@
+import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import type { Settings } from './env.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { auth } from './plugins/auth.ts';
+import { csrf } from './plugins/csrf.ts';
+import { errors } from './plugins/errors.ts';
+import { security } from './plugins/security.ts';
+import { spa } from './plugins/spa.ts';
+import { auditRepository } from './repositories/audit.ts';
+import { contactsRepository } from './repositories/contacts.ts';
+import { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
+import { rateLimitsRepository } from './repositories/rate-limits.ts';
+import { sessionsRepository } from './repositories/sessions.ts';
+import { usersRepository } from './repositories/users.ts';
+import { accountRoutes } from './routes/account.ts';
+import { authRoutes } from './routes/auth.ts';
+import { publicRoutes } from './routes/public.ts';
+import { createMediaStore, maxPhotoBytes } from './services/media.ts';
+import { createRateLimiter, defaultLimits, type Limits } from './services/rate-limiter.ts';
+import { createSessionService } from './services/sessions.ts';
+import { createTokenSigner } from './services/tokens.ts';
+
+export interface AppDeps {
+  settings: Settings;
+  database: Database;
+  jwtSecret: string;
+  /** Holds media/ and, without SMTP_URL, outbox/. */
+  dataDir: string;
+  /** Replaces the mailer built from the settings (tests capture mail this way). */
+  mailer?: Mailer;
+  version: string;
+  /** The built SPA (dist/); omitted in API tests. */
+  staticDir?: string;
+  limits?: Limits;
+  logger?: FastifyServerOptions['logger'];
+}
+
+// JSON bodies are small; uploads go through multipart with their own limits.
+const jsonBodyLimit = 64 * 1024;
+
+/** Builds the whole HTTP application; never listens (main.ts and the tests do). */
+export async function buildApp(deps: AppDeps) {
+  const { settings, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: settings.TRUST_PROXY,
+    bodyLimit: jsonBodyLimit,
+    return503OnClosing: true,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+
+  const mailer =
+    deps.mailer ?? createMailer({ smtpUrl: settings.SMTP_URL, outboxDir: join(deps.dataDir, 'outbox'), from: settings.MAIL_FROM, logger: app.log });
+  // Mail still queued when the server closes is sent before the process ends.
+  app.addHook('onClose', () => mailer.drain());
+  const signer = createTokenSigner(deps.jwtSecret);
+  const users = usersRepository(database.db);
+  const sessionsRepo = sessionsRepository(database.db);
+  const ctx: AppContext = {
+    settings,
+    database,
+    version: deps.version,
+    mailer,
+    media: createMediaStore(join(deps.dataDir, 'media'), settings.PUBLIC_URL),
+    users,
+    oneTimeTokens: oneTimeTokensRepository(database.db),
+    audit: auditRepository(database.db),
+    contacts: contactsRepository(database.db),
+    sessions: createSessionService(signer, sessionsRepo, {
+      accessSeconds: settings.ACCESS_TOKEN_TTL_SECONDS,
+      refreshDays: settings.REFRESH_TOKEN_TTL_DAYS,
+      maxAgeDays: settings.SESSION_MAX_AGE_DAYS,
+    }),
+    rateLimiter: createRateLimiter(rateLimitsRepository(database.db), deps.limits ?? defaultLimits),
+    billingEnabled: !!settings.STRIPE_SECRET_KEY,
+  };
+
+  // Order matters: errors first so every later hook's throw is answered in the API's shape.
+  await app.register(errors);
+  await app.register(security, { googleSignIn: !!settings.GOOGLE_CLIENT_ID });
+  await app.register(cookie, { secret: createHmac('sha256', deps.jwtSecret).update('sunplot csrf cookie').digest('base64url') });
+  await app.register(csrf, { secure: settings.PUBLIC_URL.startsWith('https:') });
+  await app.register(multipart, { limits: { fileSize: maxPhotoBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
+  await app.register(auth, { signer, users, sessions: sessionsRepo });
+
+  await app.register(publicRoutes, { ctx });
+  await app.register(authRoutes, { ctx });
+  await app.register(accountRoutes, { ctx });
+  await app.register(spa, { root: deps.staticDir });
+
+  return app;
+}

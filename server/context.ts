@@ -1,0 +1,33 @@
+import type { Database } from './db/client.ts';
+import type { Settings } from './env.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { RequestMeta } from './repositories/audit.ts';
+import type { auditRepository } from './repositories/audit.ts';
+import type { contactsRepository } from './repositories/contacts.ts';
+import type { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
+import type { UsersRepository } from './repositories/users.ts';
+import type { MediaStore } from './services/media.ts';
+import type { RateLimiter } from './services/rate-limiter.ts';
+import type { SessionService } from './services/sessions.ts';
+import type { FastifyRequest } from 'fastify';
+
+/** What route plugins need, built once in app.ts. */
+export interface AppContext {
+  settings: Settings;
+  database: Database;
+  version: string;
+  mailer: Mailer;
+  media: MediaStore;
+  users: UsersRepository;
+  oneTimeTokens: ReturnType<typeof oneTimeTokensRepository>;
+  audit: ReturnType<typeof auditRepository>;
+  contacts: ReturnType<typeof contactsRepository>;
+  sessions: SessionService;
+  rateLimiter: RateLimiter;
+  billingEnabled: boolean;
+}
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? ''),
+});

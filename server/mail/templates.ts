@@ -1,0 +1,23 @@
+import type { MailMessage } from './mailer.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function linkMail(to: string, subject: string, greetingName: string, lines: string[], action: string, link: string): MailMessage {
+  const text = [`Hello ${greetingName},`, '', ...lines, '', `${action}: ${link}`, '', 'If you did not ask for this, ignore this message.', '', 'Sunplot'].join('\n');
+  const html = [
+    `<p>Hello ${escapeHtml(greetingName)},</p>`,
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p><a href="${escapeHtml(link)}">${escapeHtml(action)}</a></p>`,
+    `<p>Or paste this address into your browser: ${escapeHtml(link)}</p>`,
+    '<p>If you did not ask for this, ignore this message.</p>',
+    '<p>Sunplot</p>',
+  ].join('\n');
+  return { to, subject, text, html, link };
+}
+
+export const verificationMail = (to: string, name: string, link: string) =>
+  linkMail(to, 'Confirm your email address for Sunplot', name, ['Welcome to Sunplot. Confirm your email address to start planning projects. The link is valid for 7 days.'], 'Confirm my email address', link);
+
+export const passwordResetMail = (to: string, name: string, link: string) =>
+  linkMail(to, 'Reset your Sunplot password', name, ['Someone asked to reset the password of your Sunplot account. The link is valid for 1 hour and works once; using it signs you out everywhere.'], 'Choose a new password', link);

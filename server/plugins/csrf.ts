@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../http.ts';
+
+export const csrfCookie = 'csrftoken';
+export const csrfHeader = 'x-csrftoken';
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Double-submit CSRF protection: the API sets a signed, script-readable `csrftoken` cookie and every
+ * unsafe request must echo it in `X-CSRFTOKEN`. A cookie planted by a sibling domain fails the signature.
+ * Needs @fastify/cookie registered with a secret.
+ */
+export const csrf = fp(async (app: FastifyInstance, options: { secure: boolean; exempt?: string[] }) => {
+  const exempt = new Set(options.exempt ?? []);
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const raw = request.cookies[csrfCookie];
+    const valid = raw !== undefined && request.unsignCookie(raw).valid;
+    if (!valid) {
+      reply.setCookie(csrfCookie, randomBytes(24).toString('base64url'), {
+        signed: true,
+        path: '/',
+        sameSite: 'lax',
+        secure: options.secure,
+        httpOnly: false,
+        maxAge: 365 * 24 * 3600,
+      });
+    }
+    if (safeMethods.has(request.method) || exempt.has(request.routeOptions.url ?? '')) return;
+    if (!valid || request.headers[csrfHeader] !== raw) {
+      throw new ApiError(403, 'CSRF Failed: CSRF token missing or incorrect.');
+    }
+  });
+});

@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { ApiError } from '../http.ts';
+
+// Fastify's own client errors, mapped to the API's `{detail}` shape.
+const clientErrors: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'Empty JSON body.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported media type.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid Content-Length.'],
+  FST_REQ_FILE_TOO_LARGE: [413, 'File is too large.'],
+  FST_FILES_LIMIT: [413, 'Too many files.'],
+  FST_FIELDS_LIMIT: [413, 'Too many fields.'],
+  FST_PARTS_LIMIT: [413, 'Too many parts.'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Expected multipart/form-data.'],
+};
+
+/** The one error handler: known errors keep their status and message, anything else is a logged, generic 500. */
+export const errors = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      void reply.headers(error.headers);
+      return reply.code(error.statusCode).send(error.errors ? { errors: error.errors } : { detail: error.detail });
+    }
+    const known = error.code ? clientErrors[error.code] : undefined;
+    if (known) return reply.code(known[0]).send({ detail: known[1] });
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Other client errors raised by Fastify or a plugin (e.g. a malformed multipart stream, prototype poisoning).
+      return reply.code(error.statusCode).send({ detail: error.statusCode === 413 ? 'Request body is too large.' : 'Bad request.' });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again.' });
+  });
+});

@@ -1,0 +1,28 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { notFound } from '../http.ts';
+
+/** Serves the built SPA with history fallback; unknown /api and /media paths stay JSON 404s. */
+export const spa = fp(async (app: FastifyInstance, options: { root?: string }) => {
+  const root = options.root;
+  const hasSpa = !!root && existsSync(join(root, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        // Vite puts a content hash in every asset name under /assets.
+        void reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|media)(\/|$)/.test(request.url);
+    if (!hasSpa || !isPage) throw notFound();
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

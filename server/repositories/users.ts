@@ -1,0 +1,52 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { projects, users } from '../db/schema.ts';
+
+export type User = typeof users.$inferSelect;
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function usersRepository(db: Db) {
+  return {
+    async findById(id: string): Promise<User | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.id, id));
+      return user;
+    },
+    async findByEmail(email: string): Promise<User | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(email)));
+      return user;
+    },
+    async findByGoogleSub(sub: string): Promise<User | undefined> {
+      const [user] = await db.select().from(users).where(eq(users.googleSub, sub));
+      return user;
+    },
+    /** Returns undefined when the email is taken (unique index), so races cannot create two accounts. */
+    async create(values: { email: string; name: string; companyName?: string; passwordHash?: string; googleSub?: string; emailVerifiedAt?: Date }) {
+      const [user] = await db
+        .insert(users)
+        .values({ ...values, email: normalizeEmail(values.email) })
+        .onConflictDoNothing()
+        .returning();
+      return user;
+    },
+    async markVerified(id: string) {
+      await db.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
+    },
+    async linkGoogle(id: string, googleSub: string) {
+      await db.update(users).set({ googleSub, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, id));
+    },
+    async setPassword(id: string, passwordHash: string) {
+      await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+    },
+    async updateProfile(id: string, values: { name?: string; companyName?: string; mediaPhoto?: string; mediaPreview?: string }) {
+      const [user] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      return user;
+    },
+    async hasProject(id: string): Promise<boolean> {
+      const [row] = await db.select({ n: count() }).from(projects).where(eq(projects.ownerId, id));
+      return (row?.n ?? 0) > 0;
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -1,0 +1,68 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Multipart } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AccountEditBody } from '../../src/contract/auth.ts';
+import { requestMeta, type AppContext } from '../context.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { invalid, notFound, parse } from '../http.ts';
+import { accountView } from '../views.ts';
+
+/** Reads a multipart form: text fields by name, and the bytes of the one `media_photo` file. */
+async function readAccountForm(request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  let photo: Buffer | undefined;
+  for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'media_photo') {
+        part.file.resume();
+        throw invalid({ [part.fieldname]: ['Unknown field.'] });
+      }
+      photo = await part.toBuffer();
+    } else {
+      if (typeof part.value !== 'string') throw invalid({ [part.fieldname]: ['Must be text.'] });
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, photo };
+}
+
+export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { users, media, audit } = ctx;
+
+  app.get('/api/user/account/get/', { preHandler: app.authenticate }, async (request) => accountView(currentUser(request), ctx));
+
+  app.patch('/api/user/account/edit/', { preHandler: app.authenticate }, async (request) => {
+    const user = currentUser(request);
+    const { fields, photo } = request.isMultipart() ? await readAccountForm(request) : { fields: request.body, photo: undefined };
+    const body = parse(AccountEditBody, fields);
+    if (photo !== undefined && photo.length === 0) throw invalid({ media_photo: ['The submitted file is empty.'] });
+    const saved = photo ? await media.saveProfilePhoto(photo) : undefined;
+    const updated = await users.updateProfile(user.id, {
+      name: body.name?.trim(),
+      companyName: body.company_name?.trim(),
+      mediaPhoto: saved?.photo,
+      mediaPreview: saved?.preview,
+    });
+    if (!updated) throw notFound();
+    if (saved) await Promise.all([media.remove(user.mediaPhoto), media.remove(user.mediaPreview)]);
+    await audit.record('account_edited', requestMeta(request), user.id, { fields: Object.keys(body), photo: !!saved });
+    return accountView(updated, ctx);
+  });
+
+  // Names are 128 random bits, so a link is as private as the account page that shows it.
+  app.get('/media/:name', async (request, reply) => {
+    const { name } = request.params as { name: string };
+    if (!media.isMediaName(name)) throw notFound();
+    const path = join(media.dir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile()) throw notFound();
+    return reply
+      .type('image/webp')
+      .header('content-length', info.size)
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .send(createReadStream(path));
+  });
+
+}

@@ -1,0 +1,24 @@
+import argon2 from 'argon2';
+
+// OWASP password storage cheat sheet (2024): argon2id, m=19 MiB, t=2, p=1 as the minimum.
+const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => argon2.hash(password, options);
+
+let dummyHash: Promise<string> | undefined;
+
+/** Verifies against the hash, or against a dummy one when there is none, so both cases take the same time. */
+export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
+  dummyHash ??= hashPassword('sunplot-dummy-password');
+  const target = hash ?? (await dummyHash);
+  const ok = await argon2.verify(target, password).catch(() => false);
+  return ok && hash != null;
+}
+
+let common: Promise<Set<string>> | undefined;
+
+/** The 49k most common passwords of the zxcvbn-ts corpus, compared case-insensitively. */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].map(String)));
+  return (await common).has(password.toLowerCase());
+}

@@ -1,0 +1,56 @@
+import { boolean, nullable, object, optional, string, type Infer } from 'superstruct';
+import { maxLength, text } from './fields.ts';
+import { email, notBlank, required, type Rule } from './validation.ts';
+
+export const passwordMessages = {
+  tooShort: 'Password must be at least 8 characters.',
+  tooLong: 'Password must be at most 256 characters.',
+  tooCommon: 'This password is too common. Choose another one.',
+} as const;
+
+/** Length only, no composition rules (NIST SP 800-63B); the server also refuses common passwords. */
+export const passwordLength: Rule = (value) => {
+  if (typeof value !== 'string' || value.length === 0) return undefined;
+  const length = [...value].length;
+  if (length < 8) return passwordMessages.tooShort;
+  if (length > 256) return passwordMessages.tooLong;
+  return undefined;
+};
+
+const name = text(required, notBlank, maxLength(150));
+const companyName = text(maxLength(150));
+const emailAddress = text(required, email, maxLength(254));
+const newPassword = text(required, passwordLength);
+const token = text(required, maxLength(4096));
+
+export const SignupBody = object({ name, email: emailAddress, password: newPassword, company_name: optional(companyName) });
+export const LoginBody = object({ email: emailAddress, password: text(required, maxLength(256)) });
+export const GoogleLoginBody = object({ credential: token });
+export const RefreshBody = object({ refresh: token });
+export const VerifyBody = object({ token });
+export const EmailBody = object({ email: emailAddress });
+export const ResetPasswordBody = object({ token, password: newPassword });
+export const AccountEditBody = object({ name: optional(name), company_name: optional(companyName) });
+export const ContactBody = object({
+  name,
+  email: emailAddress,
+  phone: optional(text(maxLength(32))),
+  message: text(required, notBlank, maxLength(5000)),
+});
+
+export const Account = object({
+  name: string(),
+  email: string(),
+  company_name: string(),
+  media_photo: nullable(string()),
+  media_preview: nullable(string()),
+  show_subscription: boolean(),
+});
+export const TokenPair = object({ access: string(), refresh: string() });
+export const LoginResponse = object({ access: string(), refresh: string(), project: boolean(), user: Account });
+export const Health = object({ status: string(), db: string(), version: string() });
+export const PublicConfig = object({ google_client_id: nullable(string()), billing: boolean() });
+
+export type Account = Infer<typeof Account>;
+export type LoginResponse = Infer<typeof LoginResponse>;
+export type TokenPair = Infer<typeof TokenPair>;
