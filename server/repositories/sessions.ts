@@ -7,9 +7,9 @@ export type RotationResult =
   | { status: 'unknown' }
   | { status: 'revoked' }
   | { status: 'expired' }
-  /** Another request rotated this token while this one was under way: a race, not theft. */
+  /** Another request rotated this token moments ago: a race, not theft. */
   | { status: 'raced' }
-  /** The token had been rotated before this request arrived: someone replayed it. */
+  /** The token had been rotated well before: someone replayed it. */
   | { status: 'reused' };
 
 export function sessionsRepository(db: Db) {
@@ -23,7 +23,7 @@ export function sessionsRepository(db: Db) {
       await db.insert(refreshTokens).values({ id: tokenId, familyId, expiresAt });
     },
     /** Marks the token used; a single conditional UPDATE, so of two concurrent callers exactly one wins. */
-    async rotate(tokenId: string, familyId: string, requestStartedAt: Date): Promise<RotationResult> {
+    async rotate(tokenId: string, familyId: string, raceWindowStart: Date): Promise<RotationResult> {
       const now = new Date();
       const [family] = await db.select().from(refreshFamilies).where(eq(refreshFamilies.id, familyId));
       if (!family) return { status: 'unknown' };
@@ -37,7 +37,7 @@ export function sessionsRepository(db: Db) {
       if (won.length === 1) return { status: 'rotated', familyExpiresAt: family.expiresAt };
       const [token] = await db.select().from(refreshTokens).where(eq(refreshTokens.id, tokenId));
       if (!token?.rotatedAt) return { status: 'unknown' };
-      return token.rotatedAt >= requestStartedAt ? { status: 'raced' } : { status: 'reused' };
+      return token.rotatedAt >= raceWindowStart ? { status: 'raced' } : { status: 'reused' };
     },
     async revokeFamily(familyId: string, reason: string) {
       await db

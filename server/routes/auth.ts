@@ -143,10 +143,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   });
 
   app.post('/api/user/token/refresh/', async (request) => {
-    const startedAt = new Date();
     const { refresh } = parse(RefreshBody, request.body);
     try {
-      const { tokens } = await sessions.refresh(refresh, startedAt);
+      const { tokens } = await sessions.refresh(refresh);
       return tokens;
     } catch (error) {
       if (error instanceof RefreshReuseError) await audit.record('refresh_reused', requestMeta(request));

@@ -1,18 +1,19 @@
-import argon2 from 'argon2';
+import { Algorithm, hash, verify } from '@node-rs/argon2';
 
 // OWASP password storage cheat sheet (2024): argon2id, m=19 MiB, t=2, p=1 as the minimum.
-const options = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// @node-rs/argon2 rather than node-argon2: the latter's linux-x64 prebuild crashes on load on our machines.
+const options = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string) => argon2.hash(password, options);
+export const hashPassword = (password: string) => hash(password, options);
 
 let dummyHash: Promise<string> | undefined;
 
 /** Verifies against the hash, or against a dummy one when there is none, so both cases take the same time. */
-export async function verifyPassword(hash: string | null | undefined, password: string): Promise<boolean> {
+export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
   dummyHash ??= hashPassword('sunplot-dummy-password');
-  const target = hash ?? (await dummyHash);
-  const ok = await argon2.verify(target, password).catch(() => false);
-  return ok && hash != null;
+  const target = storedHash ?? (await dummyHash);
+  const ok = await verify(target, password).catch(() => false);
+  return ok && storedHash != null;
 }
 
 let common: Promise<Set<string>> | undefined;

@@ -12,6 +12,9 @@ export interface SessionLifetimes {
 }
 
 const day = 24 * 3600 * 1000;
+// A token rotated this recently was most likely raced by a concurrent request of the same client
+// (two calls hitting 401 at once), not replayed by a thief: that request is refused, the login lives on.
+const concurrentRefreshGraceMs = 2000;
 const refreshRefused = (detail: string) => new ApiError(401, detail);
 
 /** A rotated refresh token presented again: the family is revoked as stolen. */
@@ -44,7 +47,7 @@ export function createSessionService(signer: TokenSigner, sessions: SessionsRepo
     },
 
     /** Rotates a refresh token. A replay of an already rotated token revokes the whole family. */
-    async refresh(token: string, requestStartedAt: Date): Promise<{ userId: string; tokens: TokenPair }> {
+    async refresh(token: string): Promise<{ userId: string; tokens: TokenPair }> {
       let claims;
       try {
         claims = await signer.verify('refresh', token);
@@ -52,7 +55,7 @@ export function createSessionService(signer: TokenSigner, sessions: SessionsRepo
         if (error instanceof InvalidTokenError) throw refreshRefused(`Token is invalid or expired: ${error.message}`);
         throw error;
       }
-      const result = await sessions.rotate(claims.tokenId, claims.familyId, requestStartedAt);
+      const result = await sessions.rotate(claims.tokenId, claims.familyId, new Date(Date.now() - concurrentRefreshGraceMs));
       switch (result.status) {
         case 'rotated':
           return { userId: claims.userId, tokens: await pair(claims.userId, claims.familyId, result.familyExpiresAt) };

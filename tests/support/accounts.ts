@@ -1,0 +1,20 @@
+import { expect } from 'vitest';
+import type { HttpClient } from './http-client.ts';
+import type { TestApp } from './test-app.ts';
+
+let counter = 0;
+
+export const uniqueEmail = (label = 'user') => `${label}-${Date.now().toString(36)}-${++counter}@example.com`;
+export const strongPassword = 'correct horse battery staple 42';
+
+/** Signs up, follows the mailed verification link and logs in; the client keeps the access token. */
+export async function signUpAndLogIn(app: TestApp, client: HttpClient, email = uniqueEmail(), password = strongPassword) {
+  const signup = await client.post('/api/user/signup/', { name: 'Asha Planner', email, password });
+  expect(signup.status).toBe(201);
+  const token = app.mail.linkTo(email).split('/auth/verify/')[1];
+  expect((await client.post('/api/user/verify/', { token })).status).toBe(200);
+  const login = await client.post<{ access: string; refresh: string; project: boolean }>('/api/user/login/', { email, password });
+  expect(login.status).toBe(200);
+  client.access = login.body.access;
+  return { email, password, ...login.body };
+}

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../server/db/client.ts';
+
+export type TestEngine = 'pglite' | 'postgres';
+
+/** Which engine this vitest project runs on (set per project in vite.config.ts). */
+export const testEngine: TestEngine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** Why the current engine cannot run here, or undefined when it can. */
+export const engineUnavailable = (): string | undefined =>
+  testEngine === 'postgres' && !process.env.DATABASE_URL ? 'DATABASE_URL is not set, so the API suite does not run against PostgreSQL' : undefined;
+
+/**
+ * One database per test file: PGlite in memory, or a new database on the PostgreSQL server of
+ * DATABASE_URL, dropped again on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (testEngine === 'pglite') return openDatabase({});
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error(engineUnavailable());
+  const name = `sunplot_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
