@@ -1,0 +1,391 @@
+import type { Infer } from 'superstruct';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRef, type EventObject, type Snapshot } from 'xstate';
+import type {
+  Account,
+  EmailBody,
+  GoogleLoginBody,
+  LoginBody,
+  LoginResponse,
+  ResetPasswordBody,
+  SignupBody,
+  TokenPair,
+  VerifyBody,
+} from '../src/contract/auth.ts';
+import { toFormErrors, type FormErrors } from './form-errors.ts';
+
+/** The four localStorage values (spec §3) as the storage module reads them. */
+export interface StoredSession {
+  accessToken: string | null;
+  refreshToken: string | null;
+  project: 'true' | 'false' | null;
+  temp: 'true' | null;
+}
+
+export type LoginInput = Infer<typeof LoginBody>;
+export type GoogleLoginInput = Infer<typeof GoogleLoginBody>;
+export type SignupInput = Infer<typeof SignupBody>;
+export type EmailInput = Infer<typeof EmailBody>;
+export type ResetPasswordInput = Infer<typeof ResetPasswordBody>;
+export type VerifyInput = Infer<typeof VerifyBody>;
+export interface LogoutInput {
+  refresh: string | null;
+}
+/** `{detail}` answers of signup, verify, resend, reset mail and reset password. */
+export interface DetailAnswer {
+  detail: string;
+}
+export interface SignupAnswer extends DetailAnswer {
+  email: string;
+}
+/** What `storeSession` writes: both tokens and the project flag ("true"/"false"). */
+export interface SessionTokens {
+  access: string;
+  refresh: string;
+  project: boolean;
+}
+
+export type AuthTab = 'login' | 'signup';
+
+/** A success message for the auth screens, with the server's own text. */
+export type SessionNotice =
+  | { kind: 'signedUp'; detail: string; email: string }
+  | { kind: 'verificationSent' | 'resetMailSent' | 'passwordReset' | 'emailVerified' | 'sessionExpired'; detail: string };
+
+export const sessionExpiredMessage = 'Your session has expired. Please log in again.';
+
+/**
+ * A signed-in child's ref. Typed loosely until the child's machine lands; narrow it then to
+ * `ActorRefFrom<typeof feasibilityMachine>` (and so on) without touching the session flows.
+ */
+export type SessionChildRef = ActorRef<Snapshot<unknown>, EventObject>;
+
+/** systemIds the signed-in children are spawned with, so any actor can reach them with `system.get(id)`. */
+export const sessionChildIds = { feasibility: 'feasibility', taskBoard: 'taskBoard', checkout: 'checkout' } as const;
+
+export interface SessionContext {
+  /** Mirror of the stored tokens; the API client reads storage itself (another tab may have rotated them). */
+  accessToken: string | null;
+  refreshToken: string | null;
+  /** The project flag: false keeps the user in needsFirstProject (spec §2: /project/add). */
+  hasProject: boolean;
+  /** The account from the login answer or the last `account.update`; null after a reload until the account screen loads it. */
+  user: Account | null;
+  /** The tab of the shared /auth container; entering loggedOut and signup, reset or verify success select 'login'. */
+  authTab: AuthTab;
+  /** The last refusal of an auth form, for the form to show (field errors and detail). */
+  errors: FormErrors | null;
+  notice: SessionNotice | null;
+  /** feasibility.machine.ts for the open project, systemId 'feasibility'; spawned by the feasibility feature. */
+  feasibility: SessionChildRef | undefined;
+  /** task-board.machine.ts for the open project, systemId 'taskBoard'; spawned by the tasks feature. */
+  taskBoard: SessionChildRef | undefined;
+  /** checkout.machine.ts during a purchase, systemId 'checkout'; spawned by the billing feature. */
+  checkout: SessionChildRef | undefined;
+}
+
+export type SessionEvent =
+  | ({ type: 'login.submit' } & LoginInput)
+  | ({ type: 'googleLogin.submit' } & GoogleLoginInput)
+  | ({ type: 'signup.submit' } & SignupInput)
+  | ({ type: 'passwordReset.request' } & EmailInput)
+  | ({ type: 'passwordReset.submit' } & ResetPasswordInput)
+  | ({ type: 'email.verify' } & VerifyInput)
+  | ({ type: 'verification.resend' } & EmailInput)
+  | { type: 'authTab.select'; tab: AuthTab }
+  | { type: 'feedback.clear' }
+  /** Sent by the API client on a 401; ignored while a refresh is under way, so every caller waits for the same one. */
+  | { type: 'session.refresh' }
+  | { type: 'session.logout' }
+  | { type: 'project.created' }
+  | { type: 'account.update'; account: Account };
+
+const signedOutContext = {
+  accessToken: null,
+  refreshToken: null,
+  hasProject: false,
+  user: null,
+  authTab: 'login',
+  feasibility: undefined,
+  taskBoard: undefined,
+  checkout: undefined,
+} as const satisfies Partial<SessionContext>;
+
+function notProvided<TOutput, TInput>(name: string) {
+  return fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`sessionMachine: provide the '${name}' actor`)));
+}
+
+function missingAction(name: string): never {
+  throw new Error(`sessionMachine: provide the '${name}' action`);
+}
+
+/**
+ * The root actor: restores the stored session, runs the auth flows, refreshes tokens for the API client and
+ * owns the signed-in children. Nobody spawns it (src/app creates it once); it reports through its snapshot.
+ */
+export const sessionMachine = setup({
+  types: { context: {} as SessionContext, events: {} as SessionEvent },
+  actors: {
+    /** Reads the four stored values. */
+    restoreSession: notProvided<StoredSession, void>('restoreSession'),
+    login: notProvided<LoginResponse, LoginInput>('login'),
+    googleLogin: notProvided<LoginResponse, GoogleLoginInput>('googleLogin'),
+    signup: notProvided<SignupAnswer, SignupInput>('signup'),
+    requestPasswordReset: notProvided<DetailAnswer, EmailInput>('requestPasswordReset'),
+    resetPassword: notProvided<DetailAnswer, ResetPasswordInput>('resetPassword'),
+    verifyEmail: notProvided<DetailAnswer, VerifyInput>('verifyEmail'),
+    resendVerification: notProvided<DetailAnswer, EmailInput>('resendVerification'),
+    /**
+     * Exchanges the stored refresh token for a new pair and stores it itself, inside the cross-tab lock
+     * (src/lib/refresh-coordinator.ts). The machine only mirrors the pair: writing it again after the lock
+     * is released could overwrite a newer pair from another tab and replay a rotated token.
+     */
+    refreshTokens: notProvided<TokenPair, void>('refreshTokens'),
+    /** Revokes the login on the server (POST /api/user/logout/); its outcome does not matter, so keep its wait short. */
+    logout: notProvided<unknown, LogoutInput>('logout'),
+  },
+  actions: {
+    storeSession: (_, _tokens: SessionTokens) => missingAction('storeSession'),
+    storeProjectFlag: (_, _flag: { project: boolean }) => missingAction('storeProjectFlag'),
+    clearStoredSession: () => missingAction('clearStoredSession'),
+    // Explicit type arguments: setup() cannot infer an enqueueActions declared among the actions it types.
+    stopChildren: enqueueActions<SessionContext, SessionEvent, undefined, SessionEvent, never, never, never, never, never>(({ context, enqueue }) => {
+      for (const child of [context.feasibility, context.taskBoard, context.checkout]) {
+        if (child) enqueue.stopChild(child);
+      }
+    }),
+    forgetSession: assign(signedOutContext),
+    showErrors: assign({ errors: (_, params: { error: unknown }) => toFormErrors(params.error) }),
+    showNotice: assign((_, params: { notice: SessionNotice; authTab?: AuthTab }) => ({
+      notice: params.notice,
+      ...(params.authTab ? { authTab: params.authTab } : {}),
+    })),
+    clearFeedback: assign({ errors: null, notice: null }),
+    assignLogin: assign((_, answer: LoginResponse) => ({
+      accessToken: answer.access,
+      refreshToken: answer.refresh,
+      hasProject: answer.project,
+      user: answer.user,
+      authTab: 'login',
+    })),
+    assignAccount: assign({ user: (_, params: { account: Account }) => params.account }),
+    markProjectCreated: assign({ hasProject: true }),
+  },
+  guards: {
+    'signedOut?': ({ context }) => context.accessToken === null,
+    'hasProject?': ({ context }) => context.hasProject,
+  },
+}).createMachine({
+  id: 'session',
+  initial: 'booting',
+  context: { ...signedOutContext, errors: null, notice: null },
+  states: {
+    booting: {
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: {
+          target: 'enteringApp',
+          actions: assign(({ event }) => ({
+            accessToken: event.output.accessToken,
+            refreshToken: event.output.refreshToken,
+            // Our login always writes the flag; a missing one does not force the first-project screen.
+            hasProject: event.output.project !== 'false',
+          })),
+        },
+        onError: { target: 'loggedOut' },
+      },
+    },
+
+    /** Routes a restored, logged-in or refreshed session; nothing stays here. */
+    enteringApp: {
+      always: [{ guard: 'signedOut?', target: 'loggedOut' }, { guard: 'hasProject?', target: 'ready' }, { target: 'needsFirstProject' }],
+    },
+
+    loggedOut: {
+      // Every way in (restore without a token, logout, failed refresh) leaves no token in memory or storage.
+      entry: [
+        'stopChildren',
+        'forgetSession',
+        'clearStoredSession',
+      ],
+      initial: 'idle',
+      on: {
+        'authTab.select': { actions: assign({ authTab: ({ event }) => event.tab }) },
+        'feedback.clear': { actions: 'clearFeedback' },
+      },
+      states: {
+        idle: {
+          on: {
+            'login.submit': { target: 'loggingIn', actions: 'clearFeedback' },
+            'googleLogin.submit': { target: 'loggingInWithGoogle', actions: 'clearFeedback' },
+            'signup.submit': { target: 'signingUp', actions: 'clearFeedback' },
+            'passwordReset.request': { target: 'requestingReset', actions: 'clearFeedback' },
+            'passwordReset.submit': { target: 'resettingPassword', actions: 'clearFeedback' },
+            'email.verify': { target: 'verifying', actions: 'clearFeedback' },
+            'verification.resend': { target: 'resendingVerification', actions: 'clearFeedback' },
+          },
+        },
+        loggingIn: {
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ event }) => {
+              assertEvent(event, 'login.submit');
+              return { email: event.email, password: event.password };
+            },
+            onDone: {
+              target: '#session.enteringApp',
+              actions: [
+                { type: 'assignLogin', params: ({ event }) => event.output },
+                { type: 'storeSession', params: ({ event }) => ({ access: event.output.access, refresh: event.output.refresh, project: event.output.project }) },
+              ],
+            },
+            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        loggingInWithGoogle: {
+          invoke: {
+            id: 'googleLogin',
+            src: 'googleLogin',
+            input: ({ event }) => {
+              assertEvent(event, 'googleLogin.submit');
+              return { credential: event.credential };
+            },
+            onDone: {
+              target: '#session.enteringApp',
+              actions: [
+                { type: 'assignLogin', params: ({ event }) => event.output },
+                { type: 'storeSession', params: ({ event }) => ({ access: event.output.access, refresh: event.output.refresh, project: event.output.project }) },
+              ],
+            },
+            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        signingUp: {
+          invoke: {
+            id: 'signup',
+            src: 'signup',
+            input: ({ event }) => {
+              assertEvent(event, 'signup.submit');
+              const { type: _type, ...body } = event;
+              return body;
+            },
+            // Spec: signup always leads to login. The server wants the address confirmed first, so the
+            // login tab shows "check your email" instead of signing in.
+            onDone: {
+              target: 'idle',
+              actions: {
+                type: 'showNotice',
+                params: ({ event }) => ({ notice: { kind: 'signedUp', detail: event.output.detail, email: event.output.email }, authTab: 'login' }),
+              },
+            },
+            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        requestingReset: {
+          invoke: {
+            id: 'requestPasswordReset',
+            src: 'requestPasswordReset',
+            input: ({ event }) => {
+              assertEvent(event, 'passwordReset.request');
+              return { email: event.email };
+            },
+            onDone: { target: 'idle', actions: { type: 'showNotice', params: ({ event }) => ({ notice: { kind: 'resetMailSent', detail: event.output.detail } }) } },
+            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        resettingPassword: {
+          invoke: {
+            id: 'resetPassword',
+            src: 'resetPassword',
+            input: ({ event }) => {
+              assertEvent(event, 'passwordReset.submit');
+              return { token: event.token, password: event.password };
+            },
+            onDone: {
+              target: 'idle',
+              actions: { type: 'showNotice', params: ({ event }) => ({ notice: { kind: 'passwordReset', detail: event.output.detail }, authTab: 'login' }) },
+            },
+            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        verifying: {
+          invoke: {
+            id: 'verifyEmail',
+            src: 'verifyEmail',
+            input: ({ event }) => {
+              assertEvent(event, 'email.verify');
+              return { token: event.token };
+            },
+            onDone: {
+              target: 'idle',
+              actions: { type: 'showNotice', params: ({ event }) => ({ notice: { kind: 'emailVerified', detail: event.output.detail }, authTab: 'login' }) },
+            },
+            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        resendingVerification: {
+          invoke: {
+            id: 'resendVerification',
+            src: 'resendVerification',
+            input: ({ event }) => {
+              assertEvent(event, 'verification.resend');
+              return { email: event.email };
+            },
+            onDone: { target: 'idle', actions: { type: 'showNotice', params: ({ event }) => ({ notice: { kind: 'verificationSent', detail: event.output.detail } }) } },
+            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+
+    needsFirstProject: {
+      on: {
+        'project.created': { target: 'ready', actions: ['markProjectCreated', { type: 'storeProjectFlag', params: { project: true } }] },
+        'session.refresh': { target: 'refreshing' },
+        'session.logout': { target: 'loggingOut' },
+        'account.update': { actions: { type: 'assignAccount', params: ({ event }) => ({ account: event.account }) } },
+      },
+    },
+
+    ready: {
+      on: {
+        'session.refresh': { target: 'refreshing' },
+        'session.logout': { target: 'loggingOut' },
+        'account.update': { actions: { type: 'assignAccount', params: ({ event }) => ({ account: event.account }) } },
+      },
+    },
+
+    loggingOut: {
+      // Forget the tokens first: a tab closed mid-request must not come back signed in.
+      entry: 'clearStoredSession',
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: ({ context }) => ({ refresh: context.refreshToken }),
+        // The user is logged out whether or not the server managed to revoke the login.
+        onDone: { target: 'loggedOut' },
+        onError: { target: 'loggedOut' },
+      },
+    },
+
+    refreshing: {
+      invoke: {
+        id: 'refreshTokens',
+        src: 'refreshTokens',
+        // Back to ready or needsFirstProject, whichever the project flag says: that is where it was.
+        onDone: { target: 'enteringApp', actions: assign(({ event }) => ({ accessToken: event.output.access, refreshToken: event.output.refresh })) },
+        onError: {
+          target: 'loggedOut',
+          actions: { type: 'showNotice', params: { notice: { kind: 'sessionExpired', detail: sessionExpiredMessage } } },
+        },
+      },
+      on: {
+        // A project created just before the 401 still counts once the refresh is through.
+        'project.created': { actions: ['markProjectCreated', { type: 'storeProjectFlag', params: { project: true } }] },
+        'session.logout': { target: 'loggingOut' },
+        'account.update': { actions: { type: 'assignAccount', params: ({ event }) => ({ account: event.account }) } },
+      },
+    },
+  },
+});

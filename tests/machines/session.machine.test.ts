@@ -1,0 +1,361 @@
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, fromCallback, type SnapshotFrom } from 'xstate';
+import type { Account, LoginResponse, TokenPair } from '../../src/contract/auth.ts';
+import { genericErrorMessages } from '../../machines/form-errors.ts';
+import {
+  sessionChildIds,
+  sessionExpiredMessage,
+  sessionMachine,
+  type DetailAnswer,
+  type EmailInput,
+  type GoogleLoginInput,
+  type LoginInput,
+  type LogoutInput,
+  type ResetPasswordInput,
+  type SignupAnswer,
+  type SignupInput,
+  type StoredSession,
+  type VerifyInput,
+} from '../../machines/session.machine.ts';
+import { createMemoryStorage, createSessionStore } from '../../src/lib/session-storage.ts';
+import { createEffectTestModel, EffectDoubles, flush, settleEffectEvent, type ModelEvent } from './support/test-model.ts';
+
+const account: Account = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  company_name: 'Analytical Solar',
+  media_photo: null,
+  media_preview: null,
+  show_subscription: false,
+};
+const editedAccount: Account = { ...account, name: 'Ada King' };
+
+const credentials: LoginInput = { email: 'ada@example.com', password: 'correct horse battery' };
+const googleCredential: GoogleLoginInput = { credential: 'google-id-token' };
+const signupBody: SignupInput = { name: 'Ada Lovelace', email: 'ada@example.com', password: 'correct horse battery', company_name: 'Analytical Solar' };
+const emailBody: EmailInput = { email: 'ada@example.com' };
+const resetBody: ResetPasswordInput = { token: 'reset-token', password: 'a new long password' };
+const verifyBody: VerifyInput = { token: 'verify-token' };
+
+/** What each effect must be started with: the payload of the event that started it. */
+const expectedInputs: Record<string, unknown> = {
+  restoreSession: undefined,
+  login: credentials,
+  googleLogin: googleCredential,
+  signup: signupBody,
+  requestPasswordReset: emailBody,
+  resetPassword: resetBody,
+  verifyEmail: verifyBody,
+  resendVerification: emailBody,
+  refreshTokens: undefined,
+};
+
+const loginAnswer = (project: boolean): LoginResponse => ({ access: 'access-login', refresh: 'refresh-login', project, user: account });
+const rotated: TokenPair = { access: 'access-rotated', refresh: 'refresh-rotated' };
+const restored = (session: Partial<StoredSession>): StoredSession => ({ accessToken: null, refreshToken: null, project: null, temp: null, ...session });
+/** The shape the API client rejects with (status, parsed body, Retry-After seconds). */
+const apiError = (status: number, data: unknown, retryAfter: number | null = null) => ({ status, data, retryAfter });
+const detail = (text: string): DetailAnswer => ({ detail: text });
+
+const events: ModelEvent[] = [
+  { type: 'xstate.done.actor.restoreSession', output: restored({}) },
+  { type: 'xstate.done.actor.restoreSession', output: restored({ refreshToken: 'refresh-stale' }) },
+  { type: 'xstate.done.actor.restoreSession', output: restored({ accessToken: 'access-stored', refreshToken: 'refresh-stored', project: 'true' }) },
+  { type: 'xstate.done.actor.restoreSession', output: restored({ accessToken: 'access-stored', refreshToken: 'refresh-stored', project: 'false', temp: 'true' }) },
+  { type: 'xstate.done.actor.restoreSession', output: restored({ accessToken: 'access-stored', refreshToken: 'refresh-stored' }) },
+  { type: 'xstate.error.actor.restoreSession', error: new Error('storage unavailable') },
+
+  { type: 'login.submit', ...credentials },
+  { type: 'xstate.done.actor.login', output: loginAnswer(true) },
+  { type: 'xstate.done.actor.login', output: loginAnswer(false) },
+  { type: 'xstate.error.actor.login', error: apiError(403, { detail: 'Please confirm your email address first.' }) },
+  { type: 'xstate.error.actor.login', error: apiError(400, { errors: { email: ['Invalid Email'], password: ['This is Required.'] } }) },
+  { type: 'xstate.error.actor.login', error: apiError(0, undefined) },
+
+  { type: 'googleLogin.submit', ...googleCredential },
+  { type: 'xstate.done.actor.googleLogin', output: loginAnswer(true) },
+  { type: 'xstate.error.actor.googleLogin', error: apiError(401, { detail: 'Google sign-in could not be verified.' }) },
+
+  { type: 'signup.submit', ...signupBody },
+  { type: 'xstate.done.actor.signup', output: { detail: 'Account created. Check your email.', email: 'ada@example.com' } satisfies SignupAnswer },
+  { type: 'xstate.error.actor.signup', error: apiError(400, { errors: { email: ['An account with this email already exists.'] } }) },
+
+  { type: 'passwordReset.request', ...emailBody },
+  { type: 'xstate.done.actor.requestPasswordReset', output: detail('If an account exists for this address, we have sent it an email.') },
+  { type: 'xstate.error.actor.requestPasswordReset', error: apiError(429, { detail: 'Too many attempts.' }, 60) },
+
+  { type: 'passwordReset.submit', ...resetBody },
+  { type: 'xstate.done.actor.resetPassword', output: detail('Your password has been changed.') },
+  { type: 'xstate.error.actor.resetPassword', error: apiError(400, { errors: { token: ['This reset link is invalid, expired or already used.'] } }) },
+
+  { type: 'email.verify', ...verifyBody },
+  { type: 'xstate.done.actor.verifyEmail', output: detail('Email address confirmed. You can log in now.') },
+  { type: 'xstate.error.actor.verifyEmail', error: apiError(400, { detail: 'This verification link is invalid, expired or already used.' }) },
+
+  { type: 'verification.resend', ...emailBody },
+  { type: 'xstate.done.actor.resendVerification', output: detail('If an account exists for this address, we have sent it an email.') },
+  { type: 'xstate.error.actor.resendVerification', error: new Error('a bug in the effect, not a server answer') },
+
+  { type: 'authTab.select', tab: 'signup' },
+  { type: 'authTab.select', tab: 'login' },
+  { type: 'feedback.clear' },
+
+  { type: 'session.refresh' },
+  { type: 'xstate.done.actor.refreshTokens', output: rotated },
+  { type: 'xstate.error.actor.refreshTokens', error: apiError(401, { detail: 'Token is invalid or expired.' }) },
+  { type: 'session.logout' },
+  { type: 'xstate.done.actor.logout', output: detail('Logged out.') },
+  { type: 'xstate.error.actor.logout', error: apiError(502, undefined) },
+  { type: 'project.created' },
+  { type: 'account.update', account: editedAccount },
+];
+
+type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+function createSystemUnderTest() {
+  const store = createSessionStore(createMemoryStorage());
+  const doubles = new EffectDoubles();
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: {
+        restoreSession: doubles.actor<StoredSession, void>('restoreSession'),
+        login: doubles.actor<LoginResponse, LoginInput>('login'),
+        googleLogin: doubles.actor<LoginResponse, GoogleLoginInput>('googleLogin'),
+        signup: doubles.actor<SignupAnswer, SignupInput>('signup'),
+        requestPasswordReset: doubles.actor<DetailAnswer, EmailInput>('requestPasswordReset'),
+        resetPassword: doubles.actor<DetailAnswer, ResetPasswordInput>('resetPassword'),
+        verifyEmail: doubles.actor<DetailAnswer, VerifyInput>('verifyEmail'),
+        resendVerification: doubles.actor<DetailAnswer, EmailInput>('resendVerification'),
+        refreshTokens: doubles.actor<TokenPair, void>('refreshTokens'),
+        logout: doubles.actor<unknown, LogoutInput>('logout'),
+      },
+      actions: {
+        storeSession: (_, { access, refresh, project }) => {
+          store.writeTokens({ access, refresh });
+          store.writeProject(project);
+        },
+        storeProjectFlag: (_, { project }) => store.writeProject(project),
+        clearStoredSession: () => store.clear(),
+      },
+    }),
+  );
+  return { actor, store, doubles };
+}
+
+describe('session machine', () => {
+  const model = createEffectTestModel(sessionMachine, events);
+  const paths = model.getShortestPaths();
+  console.log(`session machine: ${paths.length} paths`);
+
+  it('reaches every state of the chart', () => {
+    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
+    expect([...reached].sort()).toEqual(
+      [
+        '"booting"',
+        '"loggingOut"',
+        '"needsFirstProject"',
+        '"ready"',
+        '"refreshing"',
+        ...['idle', 'loggingIn', 'loggingInWithGoogle', 'signingUp', 'requestingReset', 'resettingPassword', 'verifying', 'resendingVerification'].map(
+          (state) => JSON.stringify({ loggedOut: state }),
+        ),
+      ].sort(),
+    );
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const { actor, store, doubles } = createSystemUnderTest();
+      const execute = async (event: ModelEvent) => {
+        if (event.type === 'xstate.done.actor.restoreSession') {
+          // The double reads what a real storage would hold.
+          const { accessToken, refreshToken, project, temp } = event.output as StoredSession;
+          if (accessToken || refreshToken) store.writeTokens({ access: accessToken ?? '', refresh: refreshToken ?? '' });
+          if (project) store.writeProject(project === 'true');
+          if (temp) store.writeTemp(true);
+        }
+        if (event.type === 'xstate.done.actor.refreshTokens') {
+          // Like the refresh coordinator, the effect stores the rotated pair itself.
+          store.writeTokens(event.output as TokenPair);
+        }
+        if (!settleEffectEvent(doubles, event)) actor.send(event as Parameters<typeof actor.send>[0]);
+        await flush();
+      };
+
+      const eventExecutors = Object.fromEntries(
+        [...new Set(events.map((event) => event.type))].map((type) => [type, ({ event }: { event: ModelEvent }) => execute(event)]),
+      );
+
+      await path.test({
+        events: {
+          ...eventExecutors,
+          'xstate.init': async () => {
+            actor.start();
+            await flush();
+          },
+        },
+        states: {
+          '*': (expected: SessionSnapshot) => {
+            const snapshot = actor.getSnapshot();
+            expect(snapshot.status).toBe('active');
+            expect(snapshot.value).toEqual(expected.value);
+            expect(snapshot.context).toEqual(expected.context);
+
+            // Exactly the effects of the current state run, each started with its event's payload.
+            const invoked = Object.values(expected.children).map((child) => child?.src);
+            const running = doubles.pending();
+            expect(running.map((effect) => effect.src).sort()).toEqual(invoked.sort());
+            const inputs: Record<string, unknown> = { ...expectedInputs, logout: { refresh: expected.context.refreshToken } };
+            for (const effect of running) expect(effect.input).toEqual(inputs[effect.src]);
+
+            // Storage follows the session: nothing when logged out, the context's tokens and flag otherwise.
+            const stored = store.read();
+            if (snapshot.matches('loggedOut') || snapshot.matches('loggingOut')) {
+              expect(stored).toEqual({ accessToken: null, refreshToken: null, project: null, temp: null });
+            } else if (!snapshot.matches('booting')) {
+              expect(stored.accessToken).toBe(snapshot.context.accessToken);
+              expect(stored.refreshToken).toBe(snapshot.context.refreshToken);
+              expect(stored.project === 'false').toBe(!snapshot.context.hasProject);
+            }
+          },
+        },
+      });
+      actor.stop();
+    });
+  }
+});
+
+describe('session machine details', () => {
+  it('keeps server messages for the forms', () => {
+    const { actor, doubles } = createSystemUnderTest();
+    actor.start();
+    doubles.settle('restoreSession', 'error', new Error('no storage'));
+    return flush().then(async () => {
+      actor.send({ type: 'login.submit', ...credentials });
+      doubles.settle('login', 'error', apiError(400, { errors: { email: ['Invalid Email'] } }));
+      await flush();
+      expect(actor.getSnapshot().context.errors).toEqual({ status: 400, detail: null, fields: { email: ['Invalid Email'] }, retryAfterSeconds: null });
+
+      actor.send({ type: 'passwordReset.request', ...emailBody });
+      doubles.settle('requestPasswordReset', 'error', apiError(429, { detail: 'Too many attempts.' }, 60));
+      await flush();
+      expect(actor.getSnapshot().context.errors).toEqual({ status: 429, detail: 'Too many attempts.', fields: {}, retryAfterSeconds: 60 });
+
+      actor.send({ type: 'verification.resend', ...emailBody });
+      doubles.settle('resendVerification', 'error', apiError(0, undefined));
+      await flush();
+      expect(actor.getSnapshot().context.errors?.detail).toBe(genericErrorMessages.unreachable);
+      actor.stop();
+    });
+  });
+
+  it('signup ends on the login tab with the check-your-email notice', async () => {
+    const { actor, doubles } = createSystemUnderTest();
+    actor.start();
+    doubles.settle('restoreSession', 'done', restored({}));
+    await flush();
+    actor.send({ type: 'authTab.select', tab: 'signup' });
+    actor.send({ type: 'signup.submit', ...signupBody });
+    doubles.settle('signup', 'done', { detail: 'Check your email.', email: 'ada@example.com' });
+    await flush();
+    const { value, context } = actor.getSnapshot();
+    expect(value).toEqual({ loggedOut: 'idle' });
+    expect(context.authTab).toBe('login');
+    expect(context.notice).toEqual({ kind: 'signedUp', detail: 'Check your email.', email: 'ada@example.com' });
+    expect(context.accessToken).toBeNull();
+    actor.stop();
+  });
+
+  it('runs one refresh for any number of session.refresh events and returns to where it was', async () => {
+    const { actor, doubles } = createSystemUnderTest();
+    actor.start();
+    doubles.settle('restoreSession', 'done', restored({ accessToken: 'a', refreshToken: 'r', project: 'false' }));
+    await flush();
+    expect(actor.getSnapshot().value).toBe('needsFirstProject');
+    for (let i = 0; i < 5; i++) actor.send({ type: 'session.refresh' });
+    expect(doubles.started.filter((effect) => effect.src === 'refreshTokens')).toHaveLength(1);
+    doubles.settle('refreshTokens', 'done', rotated);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('needsFirstProject');
+    expect(actor.getSnapshot().context.accessToken).toBe(rotated.access);
+    actor.stop();
+  });
+
+  it('a failed refresh logs out with the session-expired notice', async () => {
+    const { actor, doubles, store } = createSystemUnderTest();
+    store.writeTokens({ access: 'a', refresh: 'r' });
+    store.writeProject(true);
+    actor.start();
+    doubles.settle('restoreSession', 'done', store.read());
+    await flush();
+    actor.send({ type: 'session.refresh' });
+    doubles.settle('refreshTokens', 'error', apiError(401, { detail: 'Token has already been used.' }));
+    await flush();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual({ loggedOut: 'idle' });
+    expect(snapshot.context.notice).toEqual({ kind: 'sessionExpired', detail: sessionExpiredMessage });
+    expect(store.read()).toEqual({ accessToken: null, refreshToken: null, project: null, temp: null });
+    actor.stop();
+  });
+
+  it('stops the signed-in children on logout', async () => {
+    let childStopped = false;
+    const doubles = new EffectDoubles();
+    // Stands in for a later feature that spawns into a slot once signed in.
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          restoreSession: doubles.actor<StoredSession, void>('restoreSession'),
+          login: doubles.actor<LoginResponse, LoginInput>('login'),
+          logout: doubles.actor<unknown, LogoutInput>('logout'),
+        },
+        actions: {
+          clearStoredSession: () => undefined,
+          storeSession: assign({
+            taskBoard: ({ spawn }) => spawn(fromCallback(() => () => void (childStopped = true)), { systemId: sessionChildIds.taskBoard }),
+          }),
+        },
+      }),
+    );
+    actor.start();
+    doubles.settle('restoreSession', 'done', restored({}));
+    await flush();
+    actor.send({ type: 'login.submit', ...credentials });
+    doubles.settle('login', 'done', loginAnswer(true));
+    await flush();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.system.get(sessionChildIds.taskBoard)).toBe(actor.getSnapshot().context.taskBoard);
+
+    actor.send({ type: 'session.logout' });
+    doubles.settle('logout', 'done', detail('Logged out.'));
+    await flush();
+    expect(childStopped).toBe(true);
+    expect(actor.getSnapshot().context.taskBoard).toBeUndefined();
+    expect(actor.system.get(sessionChildIds.taskBoard)).toBeUndefined();
+    actor.stop();
+  });
+
+  it('logs out even when the server cannot revoke the login', async () => {
+    const { actor, doubles, store } = createSystemUnderTest();
+    actor.start();
+    doubles.settle('restoreSession', 'done', restored({ accessToken: 'a', refreshToken: 'r', project: 'true' }));
+    await flush();
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().value).toBe('loggingOut');
+    expect(store.read().accessToken).toBeNull();
+    doubles.settle('logout', 'error', apiError(502, undefined));
+    await flush();
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().value).toEqual({ loggedOut: 'idle' });
+    actor.stop();
+  });
+
+  it('refuses to run without its effects', async () => {
+    const actor = createActor(sessionMachine);
+    const errors: unknown[] = [];
+    actor.subscribe({ error: (error) => errors.push(error) });
+    actor.start();
+    await flush();
+    expect(String(errors[0])).toMatch(/provide the 'clearStoredSession' action/);
+  });
+});

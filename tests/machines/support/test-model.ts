@@ -1,0 +1,86 @@
+import { fromPromise, type ActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { serializeSnapshot, TestModel } from 'xstate/graph';
+
+/**
+ * createTestModel() for machines with effects. createTestModel() refuses any machine that invokes an actor or
+ * has a delayed transition ("Invocations on test machines are not supported"), yet the graph handles them:
+ * the traversal never starts invoked actors, and their outcome is just one more event to list
+ * ('xstate.done.actor.<id>' with an output, 'xstate.error.actor.<id>' with an error, 'xstate.after.<delay>.<state>').
+ * This builds the same TestModel with createTestModel()'s serialization: a snapshot is told apart by value and
+ * context and, when the value changed, by the transition that led to it, so the shortest paths reach every
+ * transition, not only every state.
+ */
+export function createEffectTestModel(machine: AnyStateMachine, events: readonly ModelEvent[]) {
+  return new TestModel(machine as ActorLogic<AnyMachineSnapshot, ModelEvent, unknown>, {
+    // Like createTestModel(): offer only the events the snapshot handles, so no path stands still.
+    events: (snapshot) => events.filter((event) => snapshot.can(event)),
+    serializeState: (snapshot, event, previous) => {
+      const valueChanged = previous !== undefined && JSON.stringify(previous.value) !== JSON.stringify(snapshot.value);
+      const via = event && valueChanged ? ` via ${JSON.stringify(event)} from ${JSON.stringify(previous.value)}` : '';
+      return serializeSnapshot(snapshot) + via;
+    },
+  });
+}
+
+/** A model event: a machine event, or an effect's outcome with its `output` / `error`. */
+export type ModelEvent = EventObject & Record<string, unknown>;
+
+export interface PendingEffect {
+  src: string;
+  input: unknown;
+}
+
+/**
+ * Test doubles for a machine's named promise actors: each start waits until the path settles it with the
+ * output or error of its 'xstate.done.actor.*' / 'xstate.error.actor.*' step.
+ */
+export class EffectDoubles {
+  readonly started: PendingEffect[] = [];
+  private readonly open = new Map<string, { effect: PendingEffect; resolve: (value: unknown) => void; reject: (error: unknown) => void }>();
+
+  /** A fromPromise double for `src`, to pass to machine.provide({ actors }). */
+  actor<TOutput, TInput>(src: string) {
+    return fromPromise<TOutput, TInput>(
+      ({ input, signal }) =>
+        new Promise<TOutput>((resolve, reject) => {
+          const effect = { src, input };
+          this.started.push(effect);
+          this.open.set(src, { effect, resolve: resolve as (value: unknown) => void, reject });
+          // A stopped invocation (its state was left) can never settle.
+          signal.addEventListener('abort', () => this.open.delete(src));
+        }),
+    );
+  }
+
+  /** The running effects, by src, with their inputs. */
+  pending(): PendingEffect[] {
+    return [...this.open.values()].map(({ effect }) => effect);
+  }
+
+  settle(src: string, outcome: 'done' | 'error', value: unknown) {
+    const entry = this.open.get(src);
+    if (!entry) throw new Error(`No running '${src}' effect to settle; running: ${[...this.open.keys()].join(', ') || 'none'}`);
+    this.open.delete(src);
+    if (outcome === 'done') entry.resolve(value);
+    else entry.reject(value);
+  }
+}
+
+const donePrefix = 'xstate.done.actor.';
+const errorPrefix = 'xstate.error.actor.';
+
+/** Settles the double an 'xstate.done.actor.<id>' or 'xstate.error.actor.<id>' step stands for; false for other events. */
+export function settleEffectEvent(doubles: EffectDoubles, event: ModelEvent): boolean {
+  if (event.type.startsWith(donePrefix)) {
+    doubles.settle(event.type.slice(donePrefix.length), 'done', event.output);
+    return true;
+  }
+  if (event.type.startsWith(errorPrefix)) {
+    doubles.settle(event.type.slice(errorPrefix.length), 'error', event.error);
+    return true;
+  }
+  return false;
+}
+
+/** Lets settled promises reach the actor (a fromPromise result arrives a few microtasks later). */
+export const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
