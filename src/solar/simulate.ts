@@ -1,0 +1,225 @@
+/**
+ * The hourly PVWatts-class chain of reference/pv-cases.json "method": plane-of-array irradiance (beam, Perez sky,
+ * ground), Fresnel IAM on the beam, cell temperature, pvwatts DC, system losses and the PVWatts inverter with
+ * clipping, summed into yearly and monthly figures and a loss waterfall. One pass over the hours, no allocation in it.
+ */
+import { FUENTES_PVWATTS, FuentesCellTemperature, SAPM_OPEN_RACK_GLASS_POLYMER, sapmCellTemperature } from './cell-temperature.ts';
+import { DEFAULT_IAM_TABLE } from './iam.ts';
+import { perezSkyDiffuse } from './perez.ts';
+import type { LossBreakdown } from './pvwatts.ts';
+import { pvwattsAcUnclipped, pvwattsDc, pvwattsInverter, totalLossPct } from './pvwatts.ts';
+import type { SiteContext } from './site-context.ts';
+import { createSiteContext } from './site-context.ts';
+import type { SystemSpec } from './system-spec.ts';
+import { DEFAULT_ALBEDO, systemProblems } from './system-spec.ts';
+import type { PlaneNormal } from './tracker.ts';
+import { orientTracker, trackerAxes } from './tracker.ts';
+import type { WeatherYear } from './weather/weather-year.ts';
+
+export type LossStepKey = 'incidence-angle' | 'temperature' | keyof LossBreakdown | 'system' | 'inverter' | 'clipping';
+
+/** One bar of the waterfall: energy lost at this step (negative for a gain, e.g. modules colder than 25 °C). */
+export interface LossStep {
+  key: LossStepKey;
+  kwh: number;
+  /** Share of the nominal energy. */
+  pctOfNominal: number;
+}
+
+export interface LossWaterfall {
+  /** POA irradiation times the DC rating: the array's output at STC efficiency, kWh. */
+  nominalKwh: number;
+  steps: LossStep[];
+  /** What remains after every step: the AC energy, kWh. */
+  finalKwh: number;
+}
+
+export interface SimulationResult {
+  source: Pick<WeatherYear, 'format' | 'confidence' | 'components'> & { name: string };
+  dcKw: number;
+  acKw: number;
+  /** AC energy of each hour of the year, kWh. */
+  hourlyAcKwh: Float64Array;
+  monthlyAcKwh: number[];
+  annualAcKwh: number;
+  /** DC energy after the system losses, kWh. */
+  annualDcKwh: number;
+  /** DC energy before the system losses, kWh. */
+  annualDcGrossKwh: number;
+  annualGhiKwhM2: number;
+  annualPoaKwhM2: number;
+  annualPoaBeamKwhM2: number;
+  annualPoaSkyDiffuseKwhM2: number;
+  annualPoaGroundKwhM2: number;
+  /** POA after incidence-angle losses on the beam. */
+  annualPoaEffectiveKwhM2: number;
+  specificYieldKwhPerKwp: number;
+  /** AC energy over DC rating × 8760 h (the PVWatts convention). */
+  capacityFactorDc: number;
+  capacityFactorAc: number;
+  /** Specific yield over POA irradiation. */
+  performanceRatio: number;
+  clippedHours: number;
+  /** Cell temperature weighted by POA irradiance, °C. */
+  poaWeightedCellTempC: number;
+  lossWaterfall: LossWaterfall;
+}
+
+export interface SimulateOptions {
+  /** The site's precomputed sun path and sky terms; must have been built from the same weather object. */
+  site?: SiteContext;
+}
+
+export function simulate(weather: WeatherYear, system: SystemSpec, options: SimulateOptions = {}): SimulationResult {
+  const problems = systemProblems(system);
+  if (problems.length > 0) throw new RangeError(`Invalid system: ${problems.join('; ')}`);
+  const site = options.site ?? createSiteContext(weather);
+  if (site.weather !== weather) throw new Error('The site context was built from other weather');
+
+  const { sun, sky, sapmWind, lit } = site;
+  const { ghi, dni, tempAir, windSpeed } = weather;
+  const n = ghi.length;
+  const dcW = system.dcKw * 1000;
+  const inverter = pvwattsInverter(dcW, system.dcAcRatio, system.inverterEfficiency);
+  const lossPct = totalLossPct(system.losses);
+  const keptAfterLosses = 1 - lossPct / 100;
+  const gamma = system.gammaPdcPerC;
+  const sapmDeltaT = SAPM_OPEN_RACK_GLASS_POLYMER.deltaT;
+  const hourlyAlbedo = system.albedo === 'weather' ? weather.albedo : undefined;
+  const fixedAlbedo = typeof system.albedo === 'number' ? system.albedo : DEFAULT_ALBEDO;
+
+  const iam = DEFAULT_IAM_TABLE;
+  const mount = system.mount;
+  const tracker = mount.kind === 'single-axis' ? trackerAxes(mount) : undefined;
+  const normal: PlaneNormal = { east: 0, north: 0, up: 1 };
+  let cosTilt = 1;
+  let sinTilt = 0;
+  if (mount.kind === 'fixed') {
+    const tilt = (mount.tiltDeg * Math.PI) / 180;
+    const azimuth = (mount.azimuthDeg * Math.PI) / 180;
+    cosTilt = Math.cos(tilt);
+    sinTilt = Math.sin(tilt);
+    normal.east = sinTilt * Math.sin(azimuth);
+    normal.north = sinTilt * Math.cos(azimuth);
+    normal.up = cosTilt;
+  }
+  const fuentes =
+    system.cellTemperature === 'fuentes'
+      ? new FuentesCellTemperature({ ...FUENTES_PVWATTS, surfaceTiltDeg: mount.kind === 'fixed' ? mount.tiltDeg : FUENTES_PVWATTS.surfaceTiltDeg })
+      : undefined;
+
+  const hourlyAcKwh = new Float64Array(n);
+  const monthlyAcKwh = new Array<number>(12).fill(0);
+  let sumGhi = 0;
+  let sumBeam = 0;
+  let sumSky = 0;
+  let sumGround = 0;
+  let sumEffective = 0;
+  let sumDcGross = 0;
+  let sumAcUnclipped = 0;
+  let sumAc = 0;
+  let sumCellTempWeighted = 0;
+  let clippedHours = 0;
+
+  for (let i = 0; i < n; i++) {
+    const g = ghi[i] ?? 0;
+    const ta = tempAir[i] ?? 0;
+    const ws = windSpeed[i] ?? 0;
+    sumGhi += g;
+    if (lit[i] === 0) {
+      fuentes?.step(0, ta, ws, 1);
+      continue;
+    }
+    const sunEast = sun.east[i] ?? 0;
+    const sunNorth = sun.north[i] ?? 0;
+    const sunUp = sun.up[i] ?? 0;
+    if (tracker) {
+      orientTracker(tracker, sunEast, sunNorth, sunUp, normal);
+      cosTilt = normal.up;
+      sinTilt = Math.sqrt(Math.max(0, 1 - cosTilt * cosTilt));
+    }
+    const cosAoi = sunEast * normal.east + sunNorth * normal.north + sunUp * normal.up;
+    const beam = Math.max((dni[i] ?? 0) * cosAoi, 0);
+    const skyDiffuse = perezSkyDiffuse(sky.isotropic[i] ?? 0, sky.circumsolar[i] ?? 0, sky.horizon[i] ?? 0, cosTilt, sinTilt, cosAoi);
+    const albedo = hourlyAlbedo ? validAlbedo(hourlyAlbedo[i]) : fixedAlbedo;
+    const ground = (g * albedo * (1 - cosTilt)) / 2;
+    const poa = beam + skyDiffuse + ground;
+    const effective = beam * iam.at(cosAoi) + skyDiffuse + ground;
+    const cellTemp = fuentes ? fuentes.step(poa, ta, ws, 1) : sapmCellTemperature(poa, ta, sapmWind[i] ?? 0, sapmDeltaT);
+    const dcGross = pvwattsDc(effective, cellTemp, dcW, gamma);
+    const acUnclipped = pvwattsAcUnclipped(dcGross * keptAfterLosses, inverter);
+    const ac = Math.min(Math.max(acUnclipped, 0), inverter.acRatingW);
+    if (acUnclipped > inverter.acRatingW) clippedHours++;
+
+    sumBeam += beam;
+    sumSky += skyDiffuse;
+    sumGround += ground;
+    sumEffective += effective;
+    sumDcGross += dcGross;
+    sumAcUnclipped += Math.max(acUnclipped, 0);
+    sumAc += ac;
+    sumCellTempWeighted += cellTemp * poa;
+    hourlyAcKwh[i] = ac / 1000;
+    const month = (weather.month[i] ?? 1) - 1;
+    monthlyAcKwh[month] = (monthlyAcKwh[month] ?? 0) + ac / 1000;
+  }
+
+  const kwh = (wattHours: number) => wattHours / 1000;
+  const poaKwhM2 = kwh(sumBeam + sumSky + sumGround);
+  const annualAcKwh = kwh(sumAc);
+  const dcGrossKwh = kwh(sumDcGross);
+  const dcNetKwh = dcGrossKwh * keptAfterLosses;
+  const specificYield = annualAcKwh / system.dcKw;
+  const acKw = inverter.acRatingW / 1000;
+  const nominalKwh = poaKwhM2 * system.dcKw;
+  const steps: [LossStepKey, number][] = [
+    ['incidence-angle', (poaKwhM2 - kwh(sumEffective)) * system.dcKw],
+    ['temperature', kwh(sumEffective) * system.dcKw - dcGrossKwh],
+    ...systemLossSteps(system.losses, dcGrossKwh),
+    ['inverter', dcNetKwh - kwh(sumAcUnclipped)],
+    ['clipping', kwh(sumAcUnclipped - sumAc)],
+  ];
+
+  return {
+    source: { name: weather.site.name, format: weather.format, confidence: weather.confidence, components: weather.components },
+    dcKw: system.dcKw,
+    acKw,
+    hourlyAcKwh,
+    monthlyAcKwh,
+    annualAcKwh,
+    annualDcKwh: dcNetKwh,
+    annualDcGrossKwh: dcGrossKwh,
+    annualGhiKwhM2: kwh(sumGhi),
+    annualPoaKwhM2: poaKwhM2,
+    annualPoaBeamKwhM2: kwh(sumBeam),
+    annualPoaSkyDiffuseKwhM2: kwh(sumSky),
+    annualPoaGroundKwhM2: kwh(sumGround),
+    annualPoaEffectiveKwhM2: kwh(sumEffective),
+    specificYieldKwhPerKwp: specificYield,
+    capacityFactorDc: annualAcKwh / (system.dcKw * n),
+    capacityFactorAc: annualAcKwh / (acKw * n),
+    performanceRatio: poaKwhM2 > 0 ? specificYield / poaKwhM2 : 0,
+    clippedHours,
+    poaWeightedCellTempC: poaKwhM2 > 0 ? sumCellTempWeighted / (poaKwhM2 * 1000) : NaN,
+    lossWaterfall: {
+      nominalKwh,
+      steps: steps.map(([key, lost]) => ({ key, kwh: lost, pctOfNominal: nominalKwh > 0 ? (100 * lost) / nominalKwh : 0 })),
+      finalKwh: annualAcKwh,
+    },
+  };
+}
+
+/** The system losses compound, so each category takes its share of what the previous ones left. */
+function systemLossSteps(losses: SystemSpec['losses'], dcGrossKwh: number): [LossStepKey, number][] {
+  if (typeof losses === 'number') return [['system', (dcGrossKwh * losses) / 100]];
+  let remaining = dcGrossKwh;
+  return (Object.entries(losses) as [keyof LossBreakdown, number][]).map(([key, pct]) => {
+    const lost = (remaining * pct) / 100;
+    remaining -= lost;
+    return [key, lost];
+  });
+}
+
+function validAlbedo(value: number | undefined): number {
+  return value !== undefined && value >= 0 && value <= 1 ? value : DEFAULT_ALBEDO;
+}

@@ -1,0 +1,67 @@
+/**
+ * EnergyPlus weather (EPW, "Auxiliary Programs" manual, ch. 2): 8 header lines, then hourly rows stamped with the END
+ * of their hour (1-24). Ordinary EPW files are in local standard time at the LOCATION line's offset. PVGIS writes
+ * EPW in UTC whatever that field says, and gives where in the hour its irradiance belongs in a COMMENTS line.
+ */
+import { RecordSink, emptyRecord, parseNumberField, textLines, unlessMissing } from './record-sink.ts';
+import type { WeatherYear } from './weather-year.ts';
+import { WeatherFormatError } from './weather-year.ts';
+
+const HEADER_LINES = 8;
+const PVGIS_OFFSET = /Irradiance Time Offset \(h\):\s*(-?[\d.]+)/;
+
+/** Column numbers of the EPW data row (0-based), and their missing-value codes. */
+const COLUMNS = { month: 1, day: 2, hour: 3, dryBulb: 6, pressure: 9, ghi: 13, dni: 14, dhi: 15, windSpeed: 21, albedo: 32 } as const;
+
+export function parseEpw(text: string): WeatherYear {
+  const lines = textLines(text);
+  const location = (lines[0] ?? '').split(',');
+  if (location[0]?.trim() !== 'LOCATION' || location.length < 10) {
+    throw new WeatherFormatError('the first line is not an EPW LOCATION line with 10 fields', 1);
+  }
+  const header = lines.slice(0, HEADER_LINES);
+  const pvgisOffset = header.map((l) => PVGIS_OFFSET.exec(l)).find((m) => m !== null);
+  const fromPvgis = pvgisOffset !== undefined || location[4]?.trim() === 'ECMWF/ERA';
+  const notes: string[] = [];
+  let sampleOffsetHours = 0.5;
+  if (fromPvgis && pvgisOffset) {
+    // The offset is relative to the hour-ending stamp, i.e. one hour after the interval start.
+    sampleOffsetHours = 1 + parseNumberField(pvgisOffset[1], header.indexOf(pvgisOffset.input) + 1, 'Irradiance Time Offset');
+  } else if (fromPvgis) {
+    notes.push('This PVGIS EPW gives no irradiance time offset: the sun is taken at mid-hour.');
+  }
+  const name = [location[1], location[2], location[3]].map((s) => s?.trim()).filter((s) => s && s !== '-' && s !== 'unknown');
+  const sink = new RecordSink({
+    site: {
+      name: name.join(', ') || (fromPvgis ? 'PVGIS' : 'EPW'),
+      latitude: parseNumberField(location[6], 1, 'latitude'),
+      longitude: parseNumberField(location[7], 1, 'longitude'),
+      utcOffsetHours: fromPvgis ? 0 : parseNumberField(location[8], 1, 'time zone'),
+      elevation: parseNumberField(location[9], 1, 'elevation'),
+    },
+    format: fromPvgis ? 'pvgis-epw' : 'epw',
+    sampleOffsetHours,
+    notes,
+  });
+  const record = emptyRecord();
+  for (let k = HEADER_LINES; k < lines.length; k++) {
+    const line = k + 1;
+    const fields = (lines[k] ?? '').split(',');
+    if (fields.length <= COLUMNS.windSpeed) {
+      throw new WeatherFormatError(`the row has ${fields.length} fields; EPW rows have 35`, line);
+    }
+    const field = (name: keyof typeof COLUMNS) => parseNumberField(fields[COLUMNS[name]], line, name);
+    record.month = field('month');
+    record.day = field('day');
+    record.hourStart = field('hour') - 1;
+    record.tempAir = unlessMissing(field('dryBulb'), 99.9);
+    record.pressure = unlessMissing(field('pressure'), 999999);
+    record.ghi = unlessMissing(field('ghi'), 9999);
+    record.dni = unlessMissing(field('dni'), 9999);
+    record.dhi = unlessMissing(field('dhi'), 9999);
+    record.windSpeed = unlessMissing(field('windSpeed'), 999);
+    record.albedo = fields.length > COLUMNS.albedo ? unlessMissing(field('albedo'), 999) : NaN;
+    sink.push(line, record);
+  }
+  return sink.finish(lines.length);
+}
