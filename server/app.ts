@@ -82,6 +82,15 @@ export async function buildApp(deps: AppDeps) {
     billingEnabled: !!settings.STRIPE_SECRET_KEY,
   };
 
+  // While closing, answers still in flight end their keep-alive connection, so close() is not held open by it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
+
   // Order matters: errors first so every later hook's throw is answered in the API's shape.
   await app.register(errors);
   await app.register(security, { googleSignIn: !!settings.GOOGLE_CLIENT_ID });

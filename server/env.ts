@@ -1,4 +1,4 @@
-import { boolean, coerce, create, defaulted, enums, integer, number, object, optional, refine, string, StructError, type Infer } from 'superstruct';
+import { boolean, coerce, create, defaulted, enums, integer, object, optional, refine, string, StructError, type Infer } from 'superstruct';
 
 const httpUrl = refine(string(), 'http(s) URL', (value) => {
   try {

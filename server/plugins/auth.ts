@@ -11,7 +11,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** preHandler for authenticated routes: sets `request.user` or answers 401. */
-    authenticate(request: FastifyRequest): Promise<void>;
+    authenticate: (request: FastifyRequest) => Promise<void>;
   }
 }
 

@@ -1,7 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AccountEditBody } from '../../src/contract/auth.ts';
 import { requestMeta, type AppContext } from '../context.ts';
@@ -11,9 +10,9 @@ import { accountView } from '../views.ts';
 
 /** Reads a multipart form: text fields by name, and the bytes of the one `media_photo` file. */
 async function readAccountForm(request: FastifyRequest) {
-  const fields: Record<string, string> = {};
+  const fields = Object.create(null) as Record<string, string>;
   let photo: Buffer | undefined;
-  for await (const part of request.parts() as AsyncIterableIterator<Multipart>) {
+  for await (const part of request.parts()) {
     if (part.type === 'file') {
       if (part.fieldname !== 'media_photo') {
         part.file.resume();

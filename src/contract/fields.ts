@@ -15,7 +15,8 @@ export function text(...rules: Rule[]): Struct<string, null> {
 
 /** Turns a superstruct failure into the API's `{field: [message]}` shape. */
 export function fieldErrors(error: StructError): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // No prototype: a client's field may be called "constructor" or "__proto__".
+  const errors = Object.create(null) as Record<string, string[]>;
   for (const failure of error.failures()) {
     const field = failure.path.length > 0 ? failure.path.join('.') : 'non_field_errors';
     const message = failure.refinement

@@ -6,6 +6,7 @@ import { passwordMessages } from '../../src/contract/auth.ts';
 import { signUpAndLogIn, strongPassword, uniqueEmail } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { queryRows } from '../support/test-db.ts';
 
 describeApi('authentication API', () => {
   let app: TestApp;
@@ -14,10 +15,7 @@ describeApi('authentication API', () => {
   });
   afterAll(() => app?.close());
 
-  const count = async (table: string) => {
-    const result = await app.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-    return (result.rows[0] as { n: number }).n;
-  };
+  const count = async (table: string) => (await queryRows<{ n: number }>(app.database, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n;
 
   it('answers health with the database state and version', async () => {
     const health = await app.client().get('/api/health/');
@@ -232,7 +230,7 @@ describeApi('authentication API', () => {
   it('records authentication events in the audit log', async () => {
     const client = app.client();
     const session = await signUpAndLogIn(app, client);
-    const rows = await app.database.db.execute(sql`select a.event from audit_log a join users u on u.id = a.user_id where u.email = ${session.email} order by a.id`);
-    expect(rows.rows.map((r) => (r as { event: string }).event)).toEqual(['signup', 'verify', 'login']);
+    const rows = await queryRows<{ event: string }>(app.database, sql`select a.event from audit_log a join users u on u.id = a.user_id where u.email = ${session.email} order by a.id`);
+    expect(rows.map((r) => r.event)).toEqual(['signup', 'verify', 'login']);
   });
 });

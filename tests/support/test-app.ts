@@ -37,12 +37,14 @@ export interface TestApp {
  * The whole API listening on a loopback port over a test database; one per test file.
  * `env` adds settings as the environment would; `deps` replaces parts (limits, mailer).
  */
-export async function startTestApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps>; database?: Database } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps>; database?: Database; /** false: send mail as the settings say */ captureMail?: boolean } = {},
+): Promise<TestApp> {
   const database = options.database ?? (await openTestDatabase());
   const dataDir = await mkdtemp(join(tmpdir(), 'sunplot-test-'));
   const mail = captureMailer();
   const settings = loadSettings({ PUBLIC_URL: 'http://sunplot.test', LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ settings, database, dataDir, jwtSecret: 'test-secret-that-is-long-enough-for-hs256!', version: 'test', mailer: mail, ...options.deps });
+  const app = await buildApp({ settings, database, dataDir, jwtSecret: 'test-secret-that-is-long-enough-for-hs256!', version: 'test', mailer: options.captureMail === false ? undefined : mail, ...options.deps });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -54,7 +56,8 @@ export async function startTestApp(options: { env?: Record<string, string>; deps
     client: () => new HttpClient(baseUrl),
     async close() {
       await app.close();
-      await database.close();
+      // A database passed in belongs to the caller.
+      if (!options.database) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

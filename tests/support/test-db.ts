@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client.ts';
 
@@ -37,4 +38,10 @@ export async function openTestDatabase(): Promise<Database> {
       await dropper.end();
     },
   };
+}
+
+/** Rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). */
+export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await database.db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

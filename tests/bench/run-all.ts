@@ -1,0 +1,14 @@
+/** `npm run bench`: runs every benchmark script in this folder in turn, passing the arguments on. */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const dir = fileURLToPath(new URL('.', import.meta.url));
+const scripts = readdirSync(dir).filter((name) => name.endsWith('.ts') && name !== 'run-all.ts');
+let failed = false;
+for (const script of scripts) {
+  console.log(`\n== ${script}`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${script}`, ...process.argv.slice(2)], { stdio: 'inherit' });
+  failed ||= run.status !== 0;
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,46 @@
+import { readdir } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpClient } from '../support/http-client.ts';
+import { startAppProcess, type AppProcess } from '../support/app-process.ts';
+
+describe('npm start', () => {
+  let app: AppProcess;
+  beforeAll(async () => {
+    app = await startAppProcess();
+  });
+  afterAll(() => app?.stop());
+
+  it('serves health, the SPA with history fallback, and JSON 404s under /api', async () => {
+    const health = await fetch(`${app.baseUrl}/api/health/`);
+    expect(await health.json()).toEqual({ status: 'ok', db: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) as string });
+    const page = await fetch(`${app.baseUrl}/project/12/some-name`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    const missing = await fetch(`${app.baseUrl}/api/nothing-here/`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ detail: 'Not found.' });
+    expect(app.output()).toContain('database: pglite');
+  });
+
+  it('keeps the generated JWT secret and the PGlite data in DATA_DIR', async () => {
+    expect((await readdir(app.dataDir)).sort()).toEqual(expect.arrayContaining(['jwt-secret', 'pglite']));
+  });
+
+  it('finishes a request in flight when asked to stop, then exits cleanly', async () => {
+    const client = new HttpClient(app.baseUrl);
+    await client.get('/api/health/');
+    // The reset mail answer is padded to 400 ms, so it is still in flight when SIGTERM arrives.
+    const inFlight = client.post('/api/user/reset/email_send/', { email: 'someone@example.com' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const exit = app.stop();
+    expect((await inFlight).status).toBe(200);
+    expect(await exit).toBe(0);
+  });
+});
+
+describe('npm start with a bad setting', () => {
+  it('stops with one message naming every bad key', async () => {
+    const failed = await startAppProcess({ PORT: 'abc', SMTP_URL: 'http://mail' }).catch((error: Error) => error.message);
+    expect(failed).toMatch(/Invalid settings: .*PORT.*SMTP_URL/);
+  });
+});
