@@ -1,0 +1,149 @@
+import { assign, createActor, enqueueActions, fromCallback, setup, type ActorRef, type ActorRefFrom, type Snapshot } from 'xstate';
+
+/** The task modal (spec §3: category, last_task, show, id); `show` is `matches('task')`. */
+export interface TaskModal {
+  /** The task being edited; null to create one. */
+  id: string | null;
+  category: string | null;
+  /** The task the new one goes after, when created from a position in the board. */
+  last_task: string | null;
+}
+
+/** Spec §3 feasibility rename: id, type, name. */
+export interface FeasibilityRenameModal {
+  id: string;
+  type: string;
+  name: string;
+}
+
+/** The feasibility to make the default (primary) one. */
+export interface FeasibilityDefaultModal {
+  id: string;
+}
+
+export type QuestionKind = 'delete' | 'confirm';
+
+/** The answer a delete or confirm modal sends to whoever opened it. */
+export interface ModalAnswerEvent {
+  type: 'modal.answered';
+  kind: QuestionKind;
+  requestId: string | null;
+  /** True only when the user confirmed; closing, or opening another modal over it, answers false. */
+  confirmed: boolean;
+}
+
+/** A delete or confirm question and the actor that wants the answer. */
+export interface QuestionModal {
+  title: string;
+  message: string;
+  /** Echoed in the answer, so an opener with several questions can tell them apart. */
+  requestId: string | null;
+  replyTo: ActorRef<Snapshot<unknown>, ModalAnswerEvent>;
+}
+
+export interface ModalContext {
+  task: TaskModal | null;
+  feasibilityRename: FeasibilityRenameModal | null;
+  feasibilityDefault: FeasibilityDefaultModal | null;
+  delete: QuestionModal | null;
+  confirm: QuestionModal | null;
+  /** The settings preset the settings modal shows. */
+  settingId: string | null;
+}
+
+export type ModalEvent =
+  | { type: 'taskModal.open'; task: TaskModal }
+  // Payloads are nested: the rename modal has a field called `type` (spec §3), which would clash with the event's.
+  | { type: 'feasibilityRenameModal.open'; feasibility: FeasibilityRenameModal }
+  | { type: 'feasibilityDefaultModal.open'; feasibility: FeasibilityDefaultModal }
+  | { type: 'deleteModal.open'; question: QuestionModal }
+  | { type: 'confirmModal.open'; question: QuestionModal }
+  | { type: 'settingModal.open'; id: string }
+  /** The user's answer to the open delete or confirm modal. */
+  | { type: 'modal.answer'; confirmed: boolean }
+  | { type: 'modal.close' };
+
+const closedContext: ModalContext = { task: null, feasibilityRename: null, feasibilityDefault: null, delete: null, confirm: null, settingId: null };
+
+interface ReplyParams {
+  question: QuestionModal | null;
+  kind: QuestionKind;
+  confirmed: boolean;
+}
+
+/**
+ * The app's one modal slot (spec §3 modal state): idle or one open modal, which an open event replaces.
+ * Delete and confirm report the answer as a 'modal.answered' event to the `replyTo` actor of their open event,
+ * exactly once, whatever closes them; non-actor callers use `askModal`. Created once at the app root.
+ */
+export const modalMachine = setup({
+  types: { context: {} as ModalContext, events: {} as ModalEvent },
+  actions: {
+    // Runs on exit, so every way out of a question (answer, close, another modal) answers it exactly once.
+    // Explicit type arguments: setup() cannot infer an enqueueActions declared among the actions it types.
+    replyToOpener: enqueueActions<ModalContext, ModalEvent, ReplyParams, ModalEvent, never, never, never, never, never>(({ enqueue }, { question, kind, confirmed }) => {
+      if (question) enqueue.sendTo(question.replyTo, { type: 'modal.answered', kind, requestId: question.requestId, confirmed });
+    }),
+    closeModal: assign(closedContext),
+  },
+}).createMachine({
+  id: 'modal',
+  initial: 'idle',
+  context: closedContext,
+  on: {
+    'taskModal.open': { target: '.task', actions: assign({ task: ({ event }) => event.task }) },
+    'feasibilityRenameModal.open': { target: '.feasibilityRename', actions: assign({ feasibilityRename: ({ event }) => event.feasibility }) },
+    'feasibilityDefaultModal.open': { target: '.feasibilityDefault', actions: assign({ feasibilityDefault: ({ event }) => event.feasibility }) },
+    'deleteModal.open': { target: '.delete', actions: assign({ delete: ({ event }) => event.question }) },
+    'confirmModal.open': { target: '.confirm', actions: assign({ confirm: ({ event }) => event.question }) },
+    'settingModal.open': { target: '.setting', actions: assign({ settingId: ({ event }) => event.id }) },
+  },
+  states: {
+    idle: {},
+    task: { exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
+    feasibilityRename: { exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
+    feasibilityDefault: { exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
+    setting: { exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
+    delete: {
+      exit: [
+        {
+          type: 'replyToOpener',
+          params: ({ context, event }) => ({ question: context.delete, kind: 'delete', confirmed: event.type === 'modal.answer' && event.confirmed }),
+        },
+        'closeModal',
+      ],
+      on: { 'modal.answer': { target: 'idle' }, 'modal.close': { target: 'idle' } },
+    },
+    confirm: {
+      exit: [
+        {
+          type: 'replyToOpener',
+          params: ({ context, event }) => ({ question: context.confirm, kind: 'confirm', confirmed: event.type === 'modal.answer' && event.confirmed }),
+        },
+        'closeModal',
+      ],
+      on: { 'modal.answer': { target: 'idle' }, 'modal.close': { target: 'idle' } },
+    },
+  },
+});
+
+/**
+ * Opens a delete or confirm modal for a caller that is not an actor (an event handler) and resolves with
+ * the answer. It stands up a short-lived actor as `replyTo`, so the machine has one way of answering.
+ */
+export function askModal(modal: Pick<ActorRefFrom<typeof modalMachine>, 'send'>, kind: QuestionKind, question: { title: string; message: string; requestId?: string }): Promise<boolean> {
+  return new Promise((resolve) => {
+    const listener = createActor(
+      fromCallback<ModalAnswerEvent>(({ receive }) => {
+        receive((answer) => {
+          resolve(answer.confirmed);
+          queueMicrotask(() => listener.stop());
+        });
+      }),
+    ).start();
+    modal.send({
+      type: kind === 'delete' ? 'deleteModal.open' : 'confirmModal.open',
+      question: { title: question.title, message: question.message, requestId: question.requestId ?? null, replyTo: listener },
+    });
+  });
+}

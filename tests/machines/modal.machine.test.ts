@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, type SnapshotFrom } from 'xstate';
+import { askModal, modalMachine, type ModalAnswerEvent, type QuestionModal } from '../../machines/modal.machine.ts';
+import { createEffectTestModel, type ModelEvent } from './support/test-model.ts';
+
+type ModalSnapshot = SnapshotFrom<typeof modalMachine>;
+
+/** An opener that records the answers it gets. */
+function createOpener() {
+  const answers: ModalAnswerEvent[] = [];
+  const ref = createActor(fromCallback<ModalAnswerEvent>(({ receive }) => receive((answer) => void answers.push(answer))), { id: 'opener' }).start();
+  return { ref, answers };
+}
+
+const modelOpener = createOpener();
+const deleteQuestion: QuestionModal = { title: 'Delete project?', message: 'Solar Farm A and its studies will be deleted.', requestId: 'project-42', replyTo: modelOpener.ref };
+const confirmQuestion: QuestionModal = { title: 'Leave checkout?', message: 'Your plan is not bought yet.', requestId: null, replyTo: modelOpener.ref };
+
+const events: ModelEvent[] = [
+  { type: 'taskModal.open', task: { id: null, category: 'Permitting', last_task: 'task-9' } },
+  { type: 'taskModal.open', task: { id: 'task-3', category: 'Permitting', last_task: null } },
+  { type: 'feasibilityRenameModal.open', feasibility: { id: 'feas-1', type: 'feasibility', name: 'Scenario A' } },
+  { type: 'feasibilityDefaultModal.open', feasibility: { id: 'feas-1' } },
+  { type: 'deleteModal.open', question: deleteQuestion },
+  { type: 'confirmModal.open', question: confirmQuestion },
+  { type: 'settingModal.open', id: 'preset-2' },
+  { type: 'modal.answer', confirmed: true },
+  { type: 'modal.answer', confirmed: false },
+  { type: 'modal.close' },
+];
+
+const openSlots = (context: ModalSnapshot['context']) => Object.entries(context).filter(([, value]) => value !== null).map(([key]) => key);
+const slotOf: Record<string, string> = {
+  idle: '',
+  task: 'task',
+  feasibilityRename: 'feasibilityRename',
+  feasibilityDefault: 'feasibilityDefault',
+  delete: 'delete',
+  confirm: 'confirm',
+  setting: 'settingId',
+};
+
+describe('modal machine', () => {
+  const paths = createEffectTestModel(modalMachine, events).getShortestPaths();
+  console.log(`modal machine: ${paths.length} paths`);
+
+  it('reaches every state of the chart', () => {
+    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value as string)));
+    expect([...reached].sort()).toEqual(Object.keys(modalMachine.root.states).sort());
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const opener = createOpener();
+      // The model's events name the model's opener; the system under test answers this path's own opener.
+      const withOwnOpener = (event: ModelEvent) => ('question' in event ? { ...event, question: { ...(event.question as QuestionModal), replyTo: opener.ref } } : event);
+      const actor = createActor(modalMachine);
+      const eventExecutors = Object.fromEntries(
+        events.map((event) => [
+          event.type,
+          ({ event: step }: { event: ModelEvent }) => {
+            const before = actor.getSnapshot();
+            const answersBefore = opener.answers.length;
+            actor.send(withOwnOpener(step) as Parameters<typeof actor.send>[0]);
+            // A question that closes, however it closes, answers once: true only for a "yes".
+            const question = before.matches('delete') ? before.context.delete : before.matches('confirm') ? before.context.confirm : null;
+            if (question) {
+              expect(opener.answers.slice(answersBefore)).toEqual([
+                {
+                  type: 'modal.answered',
+                  kind: before.value,
+                  requestId: question.requestId,
+                  confirmed: step.type === 'modal.answer' && step.confirmed === true,
+                },
+              ]);
+            } else {
+              expect(opener.answers).toHaveLength(answersBefore);
+            }
+          },
+        ]),
+      );
+      await path.test({
+        events: { ...eventExecutors, 'xstate.init': () => void actor.start() },
+        states: {
+          '*': (expected: ModalSnapshot) => {
+            const { value, context } = actor.getSnapshot();
+            expect(value).toEqual(expected.value);
+            const ownQuestion = (question: QuestionModal | null) => question && { ...question, replyTo: opener.ref };
+            expect(context).toEqual({ ...expected.context, delete: ownQuestion(expected.context.delete), confirm: ownQuestion(expected.context.confirm) });
+            // Only the open modal's slot holds data.
+            expect(openSlots(context)).toEqual(value === 'idle' ? [] : [slotOf[value as string]]);
+          },
+        },
+      });
+      actor.stop();
+      opener.ref.stop();
+    });
+  }
+});
+
+describe('askModal', () => {
+  it('resolves with the answer for callers that are not actors', async () => {
+    const modal = createActor(modalMachine).start();
+    const answer = askModal(modal, 'delete', { title: 'Delete task?', message: 'This cannot be undone.' });
+    expect(modal.getSnapshot().value).toBe('delete');
+    modal.send({ type: 'modal.answer', confirmed: true });
+    await expect(answer).resolves.toBe(true);
+
+    const dismissed = askModal(modal, 'confirm', { title: 'Discard changes?', message: '' });
+    modal.send({ type: 'settingModal.open', id: 'preset-1' });
+    await expect(dismissed).resolves.toBe(false);
+    expect(modal.getSnapshot().value).toBe('setting');
+    modal.stop();
+  });
+});
