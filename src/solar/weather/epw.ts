@@ -44,11 +44,12 @@ export function parseEpw(text: string): WeatherYear {
     notes,
   });
   const record = emptyRecord();
+  const width = (lines[HEADER_LINES] ?? '').split(',').length;
   for (let k = HEADER_LINES; k < lines.length; k++) {
     const line = k + 1;
     const fields = (lines[k] ?? '').split(',');
-    if (fields.length <= COLUMNS.windSpeed) {
-      throw new WeatherFormatError(`the row has ${fields.length} fields; EPW rows have 35`, line);
+    if (fields.length !== width || width <= COLUMNS.windSpeed) {
+      throw new WeatherFormatError(`the row has ${fields.length} fields; EPW rows have ${Math.max(width, 35)}`, line);
     }
     const field = (name: keyof typeof COLUMNS) => parseNumberField(fields[COLUMNS[name]], line, name);
     record.month = field('month');
