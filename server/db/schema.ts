@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Geometry, MultiPolygon, Polygon } from 'geojson';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -21,15 +22,115 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_google_sub_key').on(t.googleSub)],
 );
 
+export const projectStatuses = ['prospecting', 'development', 'permitting', 'construction', 'operating', 'on_hold', 'cancelled'] as const;
+
 export const projects = pgTable(
   'projects',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: projectStatuses }).notNull().default('prospecting'),
+    // Nullable only for rows older than this column; the API always sets both.
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    boundary: jsonb('boundary').$type<Polygon | MultiPolygon>(),
+    /** Geodesic area of the boundary, computed when it is written. */
+    boundaryAreaM2: doublePrecision('boundary_area_m2'),
+    address: text('address').notNull().default(''),
+    /** ISO 3166-1 alpha-2, upper case; '' when unknown. */
+    country: text('country').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('projects_owner_idx').on(t.ownerId), index('projects_owner_created_idx').on(t.ownerId, t.createdAt)],
+);
+
+/**
+ * The parcel store. `owner_id` null: the shared store (seeded demo data, future providers); else the user who
+ * imported or drew it, visible to that user only. Bounding boxes are kept as columns so bbox searches run in SQL.
+ */
+export const parcels = pgTable(
+  'parcels',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    apn: text('apn').notNull(),
+    /** The APN upper-cased with runs of whitespace collapsed, for lookups ("PAR 02420088" as typed). */
+    apnKey: text('apn_key').notNull(),
+    geometry: jsonb('geometry').$type<Polygon | MultiPolygon>().notNull(),
+    minLng: doublePrecision('min_lng').notNull(),
+    minLat: doublePrecision('min_lat').notNull(),
+    maxLng: doublePrecision('max_lng').notNull(),
+    maxLat: doublePrecision('max_lat').notNull(),
+    areaM2: doublePrecision('area_m2').notNull(),
+    county: text('county').notNull().default(''),
+    state: text('state').notNull().default(''),
+    landUse: text('land_use').notNull().default(''),
+    ownerName: text('owner_name').notNull().default(''),
+    attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    source: text('source').notNull(),
+    sourceDate: date('source_date', { mode: 'string' }),
     createdAt: createdAt(),
   },
-  (t) => [index('projects_owner_idx').on(t.ownerId)],
+  (t) => [
+    unique('parcels_owner_apn_key').on(t.ownerId, t.apnKey).nullsNotDistinct(),
+    index('parcels_apn_key_idx').on(t.apnKey),
+    index('parcels_bbox_idx').on(t.minLng, t.maxLng, t.minLat, t.maxLat),
+  ],
+);
+
+export const projectParcels = pgTable(
+  'project_parcels',
+  {
+    projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    parcelId: uuid('parcel_id').notNull().references(() => parcels.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.parcelId] }), index('project_parcels_parcel_idx').on(t.parcelId)],
+);
+
+export const layerKinds = ['flood', 'wetland', 'protected', 'grid'] as const;
+
+/** A screening layer: one GeoJSON FeatureCollection with where it came from and how old it is. */
+export const screeningLayers = pgTable(
+  'screening_layers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: layerKinds }).notNull(),
+    name: text('name').notNull(),
+    source: text('source').notNull(),
+    sourceDate: date('source_date', { mode: 'string' }),
+    features: jsonb('features').$type<{ type: 'Feature'; geometry: Geometry; properties: Record<string, unknown> | null }[]>().notNull(),
+    featureCount: integer('feature_count').notNull(),
+    minLng: doublePrecision('min_lng').notNull(),
+    minLat: doublePrecision('min_lat').notNull(),
+    maxLng: doublePrecision('max_lng').notNull(),
+    maxLat: doublePrecision('max_lat').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('screening_layers_kind_idx').on(t.kind)],
+);
+
+/** A user's named assumption set; the built-in defaults live in code and are never stored. */
+export const settingsPresets = pgTable(
+  'settings_presets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    basedOn: text('based_on'),
+    assumptions: jsonb('assumptions').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set on every write and whenever a study starts from it: `last/get` answers the newest. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('settings_presets_owner_used_idx').on(t.ownerId, t.lastUsedAt), index('settings_presets_project_idx').on(t.projectId)],
 );
 
 /** One login = one family; every refresh rotates the token inside it. */
