@@ -15,11 +15,14 @@ import { spa } from './plugins/spa.ts';
 import { auditRepository } from './repositories/audit.ts';
 import { contactsRepository } from './repositories/contacts.ts';
 import { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
+import { parcelsRepository } from './repositories/parcels.ts';
+import { projectsRepository } from './repositories/projects.ts';
 import { rateLimitsRepository } from './repositories/rate-limits.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { usersRepository } from './repositories/users.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { projectRoutes } from './routes/projects.ts';
 import { publicRoutes } from './routes/public.ts';
 import { createMediaStore, maxPhotoBytes } from './services/media.ts';
 import { createRateLimiter, defaultLimits, type Limits } from './services/rate-limiter.ts';
@@ -80,6 +83,8 @@ export async function buildApp(deps: AppDeps) {
     }),
     rateLimiter: createRateLimiter(rateLimitsRepository(database.db), deps.limits ?? defaultLimits),
     billingEnabled: !!settings.STRIPE_SECRET_KEY,
+    projects: projectsRepository(database.db),
+    parcels: parcelsRepository(database.db),
   };
 
   // While closing, answers still in flight end their keep-alive connection, so close() is not held open by it.
@@ -102,6 +107,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(publicRoutes, { ctx });
   await app.register(authRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
+  await app.register(projectRoutes, { ctx });
   await app.register(spa, { root: deps.staticDir });
 
   return app;

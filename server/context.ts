@@ -5,6 +5,8 @@ import type { RequestMeta } from './repositories/audit.ts';
 import type { auditRepository } from './repositories/audit.ts';
 import type { contactsRepository } from './repositories/contacts.ts';
 import type { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
+import type { ParcelsRepository } from './repositories/parcels.ts';
+import type { ProjectsRepository } from './repositories/projects.ts';
 import type { UsersRepository } from './repositories/users.ts';
 import type { MediaStore } from './services/media.ts';
 import type { RateLimiter } from './services/rate-limiter.ts';
@@ -25,6 +27,8 @@ export interface AppContext {
   sessions: SessionService;
   rateLimiter: RateLimiter;
   billingEnabled: boolean;
+  projects: ProjectsRepository;
+  parcels: ParcelsRepository;
 }
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({

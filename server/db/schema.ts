@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Geometry, MultiPolygon, Polygon } from 'geojson';
+import { projectStatuses } from '../../src/contract/projects.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -21,8 +22,6 @@ export const users = pgTable(
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_google_sub_key').on(t.googleSub)],
 );
-
-export const projectStatuses = ['prospecting', 'development', 'permitting', 'construction', 'operating', 'on_hold', 'cancelled'] as const;
 
 export const projects = pgTable(
   'projects',

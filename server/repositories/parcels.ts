@@ -1,0 +1,99 @@
+import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { parcels, projectParcels } from '../db/schema.ts';
+import { apnKey, type Bbox } from '../services/geometry.ts';
+
+export type ParcelRow = typeof parcels.$inferSelect;
+export type NewParcel = Omit<typeof parcels.$inferInsert, 'id' | 'apnKey' | 'createdAt'>;
+
+/** Rows per INSERT: keeps each statement well under PostgreSQL's 65,535 bind parameters. */
+const insertChunk = 500;
+
+const visibleTo = (userId: string) => or(isNull(parcels.ownerId), eq(parcels.ownerId, userId));
+
+export function parcelsRepository(db: Db) {
+  return {
+    /** Inserts parcels, skipping any whose (owner, APN) is already stored; answers how many were added. */
+    async insertMany(rows: NewParcel[], tx: Db = db): Promise<number> {
+      let added = 0;
+      for (let i = 0; i < rows.length; i += insertChunk) {
+        const chunk = rows.slice(i, i + insertChunk).map((row) => ({ ...row, apnKey: apnKey(row.apn) }));
+        const inserted = await tx.insert(parcels).values(chunk).onConflictDoNothing().returning({ id: parcels.id });
+        added += inserted.length;
+      }
+      return added;
+    },
+
+    async countShared(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(parcels).where(isNull(parcels.ownerId));
+      return row?.n ?? 0;
+    },
+
+    /** A parcel the user can see (the shared store or their own), their own first. */
+    async findByApn(userId: string, apn: string): Promise<ParcelRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(parcels)
+        .where(and(eq(parcels.apnKey, apnKey(apn)), visibleTo(userId)))
+        .orderBy(sql`${parcels.ownerId} is null`)
+        .limit(1);
+      return row;
+    },
+
+    async findOwn(userId: string, apn: string): Promise<ParcelRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(parcels)
+        .where(and(eq(parcels.apnKey, apnKey(apn)), eq(parcels.ownerId, userId)));
+      return row;
+    },
+
+    /** Stores a parcel the user drew; undefined when they already have one with that id. */
+    async createOwn(userId: string, values: Omit<NewParcel, 'ownerId'>): Promise<ParcelRow | undefined> {
+      const [row] = await db
+        .insert(parcels)
+        .values({ ...values, ownerId: userId, apnKey: apnKey(values.apn) })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    /** False when the parcel was already attached. */
+    async attach(projectId: string, parcelId: string): Promise<boolean> {
+      const rows = await db.insert(projectParcels).values({ projectId, parcelId }).onConflictDoNothing().returning({ id: projectParcels.parcelId });
+      return rows.length > 0;
+    },
+
+    async listForProject(projectId: string): Promise<ParcelRow[]> {
+      const rows = await db
+        .select({ parcel: parcels })
+        .from(projectParcels)
+        .innerJoin(parcels, eq(parcels.id, projectParcels.parcelId))
+        .where(eq(projectParcels.projectId, projectId))
+        .orderBy(asc(projectParcels.createdAt), asc(parcels.apnKey));
+      return rows.map((r) => r.parcel);
+    },
+
+    /** Ids of the projects (among those given) each parcel is attached to. */
+    async projectsOf(parcelIds: string[]): Promise<Map<string, string[]>> {
+      const map = new Map<string, string[]>();
+      if (parcelIds.length === 0) return map;
+      const rows = await db.select().from(projectParcels).where(inArray(projectParcels.parcelId, parcelIds));
+      for (const row of rows) map.set(row.parcelId, [...(map.get(row.parcelId) ?? []), row.projectId]);
+      return map;
+    },
+
+    /** Visible parcels whose bounding box meets `bbox`, at most `limit` (+1, so callers can tell there were more). */
+    async inBbox(userId: string, bbox: Bbox, limit: number): Promise<ParcelRow[]> {
+      const [w, s, e, n] = bbox;
+      return db
+        .select()
+        .from(parcels)
+        .where(and(visibleTo(userId), lte(parcels.minLng, e), gte(parcels.maxLng, w), lte(parcels.minLat, n), gte(parcels.maxLat, s)))
+        .orderBy(asc(parcels.apnKey), asc(parcels.id))
+        .limit(limit + 1);
+    },
+  };
+}
+
+export type ParcelsRepository = ReturnType<typeof parcelsRepository>;

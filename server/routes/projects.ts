@@ -1,0 +1,97 @@
+import type { FastifyInstance } from 'fastify';
+import { IdQuery, postalCodeError, ProjectCreateBody, ProjectEditBody, ProjectListQuery, type ProjectEditBody as EditBody } from '../../src/contract/projects.ts';
+import type { AppContext } from '../context.ts';
+import { invalid, notFound, parse } from '../http.ts';
+import { currentUser } from '../plugins/auth.ts';
+import type { ProjectRow, ProjectValues } from '../repositories/projects.ts';
+import { geodesicAreaM2 } from '../services/geometry.ts';
+import { parcelSummary, projectView } from '../services/project-views.ts';
+
+// Boundaries drawn around large sites run to thousands of vertices; every other JSON body stays at the global 64 KiB.
+export const geometryBodyLimit = 2 * 1024 * 1024;
+const defaultPageSize = 20;
+
+/**
+ * Country and postal code after an edit, checked together: India uses the spec's pincode rule.
+ * Sending only `pincode` (the Indian name) on a project without a country makes it an Indian one.
+ */
+function postalFields(body: Omit<EditBody, 'id'>, current?: Pick<ProjectRow, 'country' | 'postalCode'>) {
+  const key = body.pincode !== undefined && body.postal_code === undefined ? 'pincode' : 'postal_code';
+  if (body.pincode !== undefined && body.postal_code !== undefined && body.pincode !== body.postal_code) {
+    throw invalid({ pincode: ['pincode and postal_code differ; send one of them.'] });
+  }
+  const code = (body.postal_code ?? body.pincode ?? current?.postalCode ?? '').trim();
+  const impliedIndia = key === 'pincode' && body.country === undefined && !current?.country;
+  const country = (body.country ?? (impliedIndia ? 'IN' : (current?.country ?? ''))).toUpperCase();
+  const error = postalCodeError(country, code);
+  if (error) throw invalid({ [body.postal_code === undefined && body.pincode === undefined ? 'country' : key]: [error] });
+  return { country, postalCode: code };
+}
+
+function editedValues(body: Omit<EditBody, 'id'>, current?: ProjectRow): Partial<ProjectValues> {
+  const values: Partial<ProjectValues> = {
+    name: body.name?.trim(),
+    description: body.description?.trim(),
+    status: body.status,
+    address: body.address?.trim(),
+    lat: body.location?.lat,
+    lng: body.location?.lng,
+  };
+  if (body.boundary !== undefined) {
+    values.boundary = body.boundary;
+    values.boundaryAreaM2 = body.boundary ? geodesicAreaM2(body.boundary) : null;
+  }
+  if (body.postal_code !== undefined || body.pincode !== undefined || body.country !== undefined) Object.assign(values, postalFields(body, current));
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+/** /api/project/: create, list, get, edit and delete, each scoped to the caller. */
+export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { projects, parcels } = ctx;
+  const auth = { preHandler: app.authenticate };
+
+  app.post('/api/project/create/', { ...auth, bodyLimit: geometryBodyLimit }, async (request, reply) => {
+    const user = currentUser(request);
+    const body = parse(ProjectCreateBody, request.body);
+    const values = editedValues(body);
+    const created = await projects.create(user.id, { ...values, name: body.name.trim(), lat: body.location.lat, lng: body.location.lng });
+    return reply.code(201).send(projectView(created));
+  });
+
+  app.get('/api/project/list/', auth, async (request) => {
+    const user = currentUser(request);
+    const query = parse(ProjectListQuery, request.query);
+    const page = query.page ?? 1;
+    const pageSize = query.page_size ?? defaultPageSize;
+    const search = query.search?.trim();
+    const { count, rows } = await projects.list(user.id, { search: search || undefined, offset: (page - 1) * pageSize, limit: pageSize });
+    return { count, page, page_size: pageSize, results: rows.map(projectView) };
+  });
+
+  app.get('/api/project/get/', auth, async (request) => {
+    const user = currentUser(request);
+    const { id } = parse(IdQuery, request.query);
+    const project = await projects.find(user.id, id);
+    if (!project) throw notFound();
+    return { ...projectView(project), parcels: (await parcels.listForProject(project.id)).map(parcelSummary) };
+  });
+
+  app.patch('/api/project/edit/', { ...auth, bodyLimit: geometryBodyLimit }, async (request) => {
+    const user = currentUser(request);
+    const body = parse(ProjectEditBody, request.body);
+    const id = body.id ?? (request.query as { id?: unknown }).id;
+    if (typeof id !== 'string' || id === '') throw invalid({ id: ['This is Required.'] });
+    const current = await projects.find(user.id, id);
+    if (!current) throw notFound();
+    const updated = await projects.update(user.id, id, editedValues(body, current));
+    if (!updated) throw notFound();
+    return projectView(updated);
+  });
+
+  app.delete('/api/project/delete/', auth, async (request, reply) => {
+    const user = currentUser(request);
+    const { id } = parse(IdQuery, request.query);
+    if (!(await projects.remove(user.id, id))) throw notFound();
+    return reply.code(204).send();
+  });
+}

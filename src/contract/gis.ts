@@ -1,0 +1,207 @@
+import type { MultiPolygon, Polygon } from 'geojson';
+import { any, array, boolean, coerce, enums, max, min, nullable, number, object, optional, refine, size, string, tuple, type Infer, type Struct } from 'superstruct';
+import { maxLength, text } from './fields.ts';
+import { firstError, messages, notBlank, required, type Rule } from './validation.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Numbers (also used by the project and settings contracts)
+
+const decimalText = /^-?(?:\d+(?:\.\d+)?|\.\d+)$/;
+const isAbsent = (value: unknown) => value === undefined || value === null || value === '';
+
+/**
+ * A number given as JSON number or as a plain decimal string (form fields), checked by the spec's rules in order.
+ * An absent value gets the first rule's message (so a price says 'Price cannot be empty'), else 'This is Required.'.
+ */
+export function numeric(...rules: Rule[]): Struct<number, null> {
+  const checked = refine(any(), 'numeric', (value: unknown) => {
+    const message = firstError(value, ...rules);
+    if (message !== undefined) return message;
+    if (isAbsent(value)) return messages.required;
+    return (typeof value === 'number' && Number.isFinite(value)) || 'Must be a number.';
+  });
+  return coerce(checked, string(), (value) => (decimalText.test(value) ? Number(value) : value)) as unknown as Struct<number, null>;
+}
+
+/** A rule for a closed or half-open range with its own message; empty values pass (compose with `required`). */
+export function within(low: number, high: number, message: string, options: { lowOpen?: boolean; highOpen?: boolean } = {}): Rule {
+  return (value) => {
+    if (isAbsent(value)) return undefined;
+    const n = typeof value === 'number' ? value : typeof value === 'string' && decimalText.test(value) ? Number(value) : NaN;
+    if (!Number.isFinite(n)) return message;
+    const aboveLow = options.lowOpen ? n > low : n >= low;
+    const belowHigh = options.highOpen ? n < high : n <= high;
+    return aboveLow && belowHigh ? undefined : message;
+  };
+}
+
+export const latitudeMessage = 'Latitude must be between -90 and 90.';
+export const longitudeMessage = 'Longitude must be between -180 and 180.';
+
+export const Location = object({
+  lat: numeric(required, within(-90, 90, latitudeMessage)),
+  lng: numeric(required, within(-180, 180, longitudeMessage)),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Areas drawn or imported: GeoJSON Polygon / MultiPolygon (RFC 7946, longitude first)
+
+/** A boundary or parcel may hold at most this many positions. */
+export const maxGeometryVertices = 50_000;
+export const geometryMessages = {
+  shape: 'Must be a GeoJSON Polygon or MultiPolygon.',
+  position: 'Every position must be [longitude, latitude] with longitude -180..180 and latitude -90..90.',
+  ring: 'Every ring must have at least 4 positions and end where it starts.',
+  tooBig: `The shape has more than ${maxGeometryVertices} positions.`,
+} as const;
+
+function positionOk(p: unknown): boolean {
+  if (!Array.isArray(p) || p.length < 2 || p.length > 3 || !p.every((n) => typeof n === 'number' && Number.isFinite(n))) return false;
+  const [lng, lat] = p as number[];
+  return lng! >= -180 && lng! <= 180 && lat! >= -90 && lat! <= 90;
+}
+
+function polygonError(rings: unknown, count: { n: number }): string | undefined {
+  if (!Array.isArray(rings) || rings.length === 0) return geometryMessages.shape;
+  for (const ring of rings) {
+    if (!Array.isArray(ring)) return geometryMessages.shape;
+    count.n += ring.length;
+    if (count.n > maxGeometryVertices) return geometryMessages.tooBig;
+    if (!ring.every(positionOk)) return geometryMessages.position;
+    const first = ring[0] as number[] | undefined;
+    const last = ring.at(-1) as number[] | undefined;
+    if (ring.length < 4 || !first || !last || first[0] !== last[0] || first[1] !== last[1]) return geometryMessages.ring;
+  }
+  return undefined;
+}
+
+/** The message for anything that is not a valid Polygon or MultiPolygon, else undefined. */
+export function areaGeometryError(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return geometryMessages.shape;
+  const { type, coordinates } = value as { type?: unknown; coordinates?: unknown };
+  const count = { n: 0 };
+  if (type === 'Polygon') return polygonError(coordinates, count);
+  if (type === 'MultiPolygon') {
+    if (!Array.isArray(coordinates) || coordinates.length === 0) return geometryMessages.shape;
+    for (const polygon of coordinates) {
+      const error = polygonError(polygon, count);
+      if (error) return error;
+    }
+    return undefined;
+  }
+  return geometryMessages.shape;
+}
+
+const isFeature = (value: unknown): value is { type: 'Feature'; geometry: unknown } =>
+  typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'Feature';
+
+/** A Polygon or MultiPolygon; a GeoJSON Feature holding one (as drawing tools give) is taken as its geometry. */
+export const AreaGeometry = coerce(
+  refine(any(), 'geometry', (value: unknown) => areaGeometryError(value) ?? true),
+  any(),
+  (value: unknown) => (isFeature(value) ? value.geometry : value),
+) as unknown as Struct<Polygon | MultiPolygon, null>;
+
+// ---------------------------------------------------------------------------------------------
+// Parcels and screening
+
+export const apnText = text(required, notBlank, maxLength(100));
+
+const idText = text(required, maxLength(64));
+
+export const NewApnBody = object({
+  project_id: idText,
+  /** The parcel number: one from the store, or the id the user gives a drawn polygon. */
+  apn: apnText,
+  /** A polygon the user drew; without it the APN is looked up in the store. */
+  geometry: optional(AreaGeometry),
+  land_use: optional(text(maxLength(100))),
+  owner_name: optional(text(maxLength(200))),
+});
+
+export const ApnQuery = object({ apn: apnText });
+
+export const bboxMessage = 'Must be [west, south, east, north] in degrees, west < east and south < north.';
+export const Bbox = refine(tuple([number(), number(), number(), number()]), 'bbox', ([w, s, e, n]) =>
+  (w >= -180 && e <= 180 && s >= -90 && n <= 90 && w < e && s < n) || bboxMessage,
+);
+
+const acres = (label: string) => optional(numeric(within(0, 1e7, `${label} must be from 0 to 10,000,000 acres.`)));
+
+export const ScreeningCriteria = object({
+  min_area_acres: acres('Minimum area'),
+  max_area_acres: acres('Maximum area'),
+  /** Accepted land uses (case-insensitive); a parcel without a land use gets `unknown`. */
+  land_use: optional(size(array(text(required, maxLength(100))), 1, 50)),
+  /** Largest share of the parcel that may lie in a flood zone, percent (0 = must not touch one). */
+  max_flood_overlap_pct: optional(numeric(within(0, 100, 'Must be a percentage from 0 to 100.'))),
+  max_wetland_overlap_pct: optional(numeric(within(0, 100, 'Must be a percentage from 0 to 100.'))),
+  max_protected_overlap_pct: optional(numeric(within(0, 100, 'Must be a percentage from 0 to 100.'))),
+  /** Largest distance from the parcel to the nearest grid point or line, km. */
+  max_grid_distance_km: optional(numeric(within(0, 1000, 'Must be a distance from 0 to 1000 km.'))),
+});
+
+export const ScreeningBody = object({
+  bbox: optional(Bbox),
+  project_id: optional(idText),
+  /** Without criteria, parcels are screened for flood zones and wetlands (no overlap allowed). */
+  filters: optional(ScreeningCriteria),
+});
+
+export const CoordinatesBody = object({
+  query: text(required, notBlank, maxLength(200)),
+  /** Two-letter country code to prefer, e.g. IN or US. */
+  country: optional(text(maxLength(2))),
+  limit: optional(numeric(within(1, 50, 'Must be from 1 to 50.'))),
+});
+
+export const verdicts = ['pass', 'fail', 'unknown'] as const;
+export const criterionNames = ['min_area', 'max_area', 'land_use', 'flood', 'wetland', 'protected', 'grid_distance'] as const;
+
+export const LayerRef = object({ id: string(), kind: string(), name: string(), source: string(), source_date: nullable(string()) });
+
+export const Reason = object({
+  criterion: enums(criterionNames),
+  rule: string(),
+  threshold: nullable(any()),
+  measured: nullable(any()),
+  unit: string(),
+  verdict: enums(verdicts),
+  layer: nullable(LayerRef),
+  note: optional(string()),
+});
+
+export const ParcelSummary = object({
+  id: string(),
+  apn: string(),
+  area_m2: number(),
+  area_acres: number(),
+  area_ha: number(),
+  land_use: string(),
+  county: string(),
+  state: string(),
+  owner_name: string(),
+  source: string(),
+  source_date: nullable(string()),
+  drawn: boolean(),
+});
+
+export const CoordinateCandidate = object({
+  lat: min(max(number(), 90), -90),
+  lng: min(max(number(), 180), -180),
+  label: string(),
+  kind: enums(['coordinates', 'pincode', 'zip', 'apn', 'city']),
+  score: number(),
+  approximate: boolean(),
+  source: string(),
+});
+
+export type NewApnBody = Infer<typeof NewApnBody>;
+export type ScreeningCriteria = Infer<typeof ScreeningCriteria>;
+export type ScreeningBody = Infer<typeof ScreeningBody>;
+export type Reason = Infer<typeof Reason>;
+export type Verdict = (typeof verdicts)[number];
+export type CriterionName = (typeof criterionNames)[number];
+export type LayerRef = Infer<typeof LayerRef>;
+export type ParcelSummary = Infer<typeof ParcelSummary>;
+export type CoordinateCandidate = Infer<typeof CoordinateCandidate>;
