@@ -203,11 +203,7 @@ export const sessionMachine = setup({
 
     loggedOut: {
       // Every way in (restore without a token, logout, failed refresh) leaves no token in memory or storage.
-      entry: [
-        'stopChildren',
-        'forgetSession',
-        'clearStoredSession',
-      ],
+      entry: ['stopChildren', 'forgetSession', 'clearStoredSession'],
       initial: 'idle',
       on: {
         'authTab.select': { actions: assign({ authTab: ({ event }) => event.tab }) },
