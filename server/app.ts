@@ -17,6 +17,7 @@ import { contactsRepository } from './repositories/contacts.ts';
 import { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
 import { parcelsRepository } from './repositories/parcels.ts';
 import { projectsRepository } from './repositories/projects.ts';
+import { settingsPresetsRepository } from './repositories/settings-presets.ts';
 import { rateLimitsRepository } from './repositories/rate-limits.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { usersRepository } from './repositories/users.ts';
@@ -24,6 +25,7 @@ import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { publicRoutes } from './routes/public.ts';
+import { settingsRoutes } from './routes/settings.ts';
 import { createMediaStore, maxPhotoBytes } from './services/media.ts';
 import { createRateLimiter, defaultLimits, type Limits } from './services/rate-limiter.ts';
 import { createSessionService } from './services/sessions.ts';
@@ -85,6 +87,7 @@ export async function buildApp(deps: AppDeps) {
     billingEnabled: !!settings.STRIPE_SECRET_KEY,
     projects: projectsRepository(database.db),
     parcels: parcelsRepository(database.db),
+    presets: settingsPresetsRepository(database.db),
   };
 
   // While closing, answers still in flight end their keep-alive connection, so close() is not held open by it.
@@ -108,6 +111,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(projectRoutes, { ctx });
+  await app.register(settingsRoutes, { ctx });
   await app.register(spa, { root: deps.staticDir });
 
   return app;

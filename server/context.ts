@@ -7,6 +7,7 @@ import type { contactsRepository } from './repositories/contacts.ts';
 import type { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
 import type { ParcelsRepository } from './repositories/parcels.ts';
 import type { ProjectsRepository } from './repositories/projects.ts';
+import type { SettingsPresetsRepository } from './repositories/settings-presets.ts';
 import type { UsersRepository } from './repositories/users.ts';
 import type { MediaStore } from './services/media.ts';
 import type { RateLimiter } from './services/rate-limiter.ts';
@@ -29,6 +30,7 @@ export interface AppContext {
   billingEnabled: boolean;
   projects: ProjectsRepository;
   parcels: ParcelsRepository;
+  presets: SettingsPresetsRepository;
 }
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigserial, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Geometry, MultiPolygon, Polygon } from 'geojson';
 import { projectStatuses } from '../../src/contract/projects.ts';
+import type { Assumptions } from '../../src/contract/settings.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -123,7 +124,7 @@ export const settingsPresets = pgTable(
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     basedOn: text('based_on'),
-    assumptions: jsonb('assumptions').$type<Record<string, unknown>>().notNull(),
+    assumptions: jsonb('assumptions').$type<Assumptions>().notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set on every write and whenever a study starts from it: `last/get` answers the newest. */

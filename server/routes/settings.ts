@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PresetBody, PresetQuery, settingsMessages, type Assumptions, type AssumptionsPatch, type Preset, type ValueSource } from '../../src/contract/settings.ts';
+import type { AppContext } from '../context.ts';
+import { invalid, notFound, parse } from '../http.ts';
+import { currentUser } from '../plugins/auth.ts';
+import type { PresetRow } from '../repositories/settings-presets.ts';
+import { builtinPresets, defaultPresetFor, findBuiltin, type BuiltinPreset } from '../services/preset-defaults.ts';
+
+const userEntered: ValueSource = { source: 'Entered by user', year: null, approximate: false };
+
+function merge(base: Assumptions, patch: AssumptionsPatch | undefined): Assumptions {
+  return {
+    system: { ...base.system, ...patch?.system },
+    costs: { ...base.costs, ...patch?.costs },
+    tariff: { ...base.tariff, ...patch?.tariff },
+    finance: { ...base.finance, ...patch?.finance },
+  };
+}
+
+/** A value keeps its built-in source while it still equals the built-in value; anything changed is the user's. */
+function sourcesOf(assumptions: Assumptions, origin: BuiltinPreset | undefined): Record<string, ValueSource> {
+  const sources: Record<string, ValueSource> = {};
+  for (const [section, values] of Object.entries(assumptions)) {
+    for (const [field, value] of Object.entries(values as Record<string, unknown>)) {
+      const path = `${section}.${field}`;
+      const builtinValue = origin ? (origin.assumptions[section as keyof Assumptions] as Record<string, unknown>)[field] : undefined;
+      sources[path] = builtinValue === value && origin?.sources[path] ? origin.sources[path] : userEntered;
+    }
+  }
+  return sources;
+}
+
+const builtinView = (preset: BuiltinPreset): Preset => ({
+  id: preset.id,
+  name: preset.name,
+  builtin: true,
+  read_only: true,
+  project_id: null,
+  based_on: null,
+  assumptions: preset.assumptions,
+  sources: preset.sources,
+  updated_at: null,
+  last_used_at: null,
+});
+
+const presetView = (row: PresetRow): Preset => ({
+  id: row.id,
+  name: row.name,
+  builtin: false,
+  read_only: false,
+  project_id: row.projectId,
+  based_on: row.basedOn,
+  assumptions: row.assumptions,
+  sources: sourcesOf(row.assumptions, row.basedOn ? findBuiltin(row.basedOn) : undefined),
+  updated_at: row.updatedAt.toISOString(),
+  last_used_at: row.lastUsedAt.toISOString(),
+});
+
+/** /api/settings/: named assumption presets, the built-in defaults first; `last/get` is what a new study starts from. */
+export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { presets, projects } = ctx;
+  const auth = { preHandler: app.authenticate };
+
+  async function ownProject(userId: string, projectId: string) {
+    const project = await projects.find(userId, projectId);
+    if (!project) throw notFound();
+    return project;
+  }
+
+  app.get('/api/settings/last/get/', auth, async (request) => {
+    const user = currentUser(request);
+    const { project_id } = parse(PresetQuery, request.query);
+    const project = project_id ? await ownProject(user.id, project_id) : undefined;
+    const latest = await presets.latest(user.id, project?.id);
+    return latest ? presetView(latest) : builtinView(defaultPresetFor(project?.country));
+  });
+
+  app.get('/api/settings/list/', auth, async (request) => {
+    const user = currentUser(request);
+    const { project_id } = parse(PresetQuery, request.query);
+    const project = project_id ? await ownProject(user.id, project_id) : undefined;
+    const results = [...builtinPresets.map(builtinView), ...(await presets.list(user.id, project?.id)).map(presetView)];
+    return { count: results.length, results };
+  });
+
+  const update = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = currentUser(request);
+    const body = parse(PresetBody, request.body);
+    const projectId = body.project_id ? (await ownProject(user.id, body.project_id)).id : body.project_id;
+
+    if (body.id !== undefined) {
+      if (findBuiltin(body.id)) throw invalid({ id: [settingsMessages.readOnly] });
+      if (body.based_on !== undefined) throw invalid({ based_on: ['An existing preset keeps what it was based on; leave based_on out.'] });
+      const current = await presets.find(user.id, body.id);
+      if (!current) throw notFound();
+      const updated = await presets.update(user.id, current.id, { name: body.name?.trim(), projectId, assumptions: merge(current.assumptions, body.assumptions) });
+      if (!updated) throw notFound();
+      return presetView(updated);
+    }
+
+    if (body.name === undefined) throw invalid({ name: ['This is Required.'] });
+    // A copy of one of the user's presets keeps that preset's built-in origin, so unchanged values keep their sources.
+    const builtin = findBuiltin(body.based_on ?? 'builtin:us-utility');
+    const own = builtin || body.based_on === undefined ? undefined : await presets.find(user.id, body.based_on);
+    if (!builtin && !own) throw invalid({ based_on: ['No such preset.'] });
+    const base = builtin?.assumptions ?? own!.assumptions;
+    const created = await presets.create(user.id, {
+      name: body.name.trim(),
+      projectId: projectId ?? null,
+      basedOn: builtin?.id ?? own!.basedOn,
+      assumptions: merge(base, body.assumptions),
+    });
+    return reply.code(201).send(presetView(created));
+  };
+
+  // One endpoint writes a preset: a new one without `id`, an edit with it. POST and PATCH both work, as clients differ.
+  app.post('/api/settings/update/v2/', auth, update);
+  app.patch('/api/settings/update/v2/', auth, update);
+}
