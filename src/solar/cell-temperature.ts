@@ -93,7 +93,9 @@ export class FuentesCellTemperature {
     const previous = this.previousModule;
     const previousSun = this.previousSun;
     let tMod = previous;
-    for (let iteration = 0; iteration < 10; iteration++) {
+    // Fuentes iterates ten times; stopping once an iteration moves less than a nanokelvin gives the same answer.
+    for (let iteration = 0, change = Infinity; iteration < 10 && change > 1e-9; iteration++) {
+      const before = tMod;
       const hconv = this.convectionRatio * this.convection((tMod + tAmb) / 2, wind, Math.abs(tMod - tAmb), true);
       const hsky = emiss * BOLTZMANN * (tMod * tMod + tSky * tSky) * (tMod + tSky);
       const tGround = tAmb + this.groundRatio * (tMod - tAmb);
@@ -105,6 +107,7 @@ export class FuentesCellTemperature {
         previous * decay +
         ((1 - decay) * (hconv * tAmb + hsky * tSky + hground * tGround + previousSun + (sun - previousSun) / eigen) + sun - previousSun) /
           hTotal;
+      change = Math.abs(tMod - before);
     }
     this.previousModule = tMod;
     this.previousSun = sun;

@@ -150,17 +150,21 @@ function bendtQuantile(p: number, gamma: number, kMax: number): number {
  * r_t ∝ (a + b cos ω)(cos ω - cos ω_s), where (cos ω - cos ω_s) is proportional to cos z.
  */
 function distributeDay(weather: WeatherYear, sun: SunPath, firstHour: number, dailyWh: number): void {
+  const phi = (weather.site.latitude * Math.PI) / 180;
+  const [sinLat, cosLat] = [Math.sin(phi), Math.cos(phi)];
+  // The sun's direction in equatorial terms: sin δ = sin φ·up + cos φ·north and cos δ·cos ω = cos φ·up - sin φ·north.
   const noon = brightestHour(sun, firstHour);
-  const sinDecl = sun.sinDeclination[noon] ?? 0;
-  const tanDecl = sinDecl / Math.sqrt(1 - sinDecl * sinDecl);
-  const tanLat = Math.tan((weather.site.latitude * Math.PI) / 180);
-  const sunsetHourAngle = Math.acos(Math.min(1, Math.max(-1, -tanLat * tanDecl)));
+  const sinDecl = sinLat * (sun.up[noon] ?? 0) + cosLat * (sun.north[noon] ?? 0);
+  const cosDecl = Math.sqrt(1 - sinDecl * sinDecl);
+  const sunsetHourAngle = Math.acos(Math.min(1, Math.max(-1, (-sinLat * sinDecl) / (cosLat * cosDecl))));
   const shift = Math.sin(sunsetHourAngle - Math.PI / 3);
   const a = 0.409 + 0.5016 * shift;
   const b = 0.6609 - 0.4767 * shift;
   let total = 0;
   for (let i = firstHour; i < firstHour + 24; i++) {
-    const weight = Math.max(a + b * (sun.cosHourAngle[i] ?? 0), 0) * Math.max(sun.up[i] ?? 0, 0);
+    const up = sun.up[i] ?? 0;
+    const cosHourAngle = (cosLat * up - sinLat * (sun.north[i] ?? 0)) / cosDecl;
+    const weight = Math.max(a + b * cosHourAngle, 0) * Math.max(up, 0);
     weather.ghi[i] = weight;
     total += weight;
   }

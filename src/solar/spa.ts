@@ -124,9 +124,9 @@ function periodicSeries(terms: readonly (readonly number[])[], jme: number): num
   return total / 1e8;
 }
 
+/** Degrees reduced to [0, 360); floor is much cheaper than the floating-point % in V8. */
 function modulo360(degrees: number): number {
-  const r = degrees % 360;
-  return r < 0 ? r + 360 : r;
+  return degrees - 360 * Math.floor(degrees / 360);
 }
 
 /** SPA steps 3.1-3.8 (Reda & Andreas 2004, eqs. 4-30) at Julian day `jd` (UT) with ΔT = TT - UT seconds. */
@@ -189,12 +189,39 @@ export function meanSiderealTime(jd: number): number {
   return modulo360(280.46061837 + 360.98564736629 * (jd - J2000_JD) + 0.000387933 * jc * jc - (jc * jc * jc) / 38_710_000);
 }
 
+/**
+ * What the topocentric step needs from time alone: the sun's apparent Greenwich hour angle ν - α (eqs. 12-15, 19-21
+ * without the observer's longitude), its declination and its equatorial horizontal parallax (eq. 33).
+ */
+export interface SunInstant {
+  cosGreenwichHourAngle: number;
+  sinGreenwichHourAngle: number;
+  sinDeclination: number;
+  cosDeclination: number;
+  /** ξ in radians; under 9″, so sin ξ = ξ to 1e-13. */
+  parallax: number;
+}
+
+export function sunInstant(jd: number, geo: GeocentricSun, out: SunInstant): SunInstant {
+  const greenwichHourAngle = (meanSiderealTime(jd) + geo.equationOfEquinoxes - geo.rightAscension) * DEG;
+  out.cosGreenwichHourAngle = Math.cos(greenwichHourAngle);
+  out.sinGreenwichHourAngle = Math.sin(greenwichHourAngle);
+  out.sinDeclination = geo.sinDeclination;
+  out.cosDeclination = geo.cosDeclination;
+  out.parallax = ((8.794 / 3600) * DEG) / geo.radius;
+  return out;
+}
+
+export function emptySunInstant(): SunInstant {
+  return { cosGreenwichHourAngle: 1, sinGreenwichHourAngle: 0, sinDeclination: 0, cosDeclination: 1, parallax: 0 };
+}
+
 /** Observer constants of SPA step 3.10 (eqs. 35-37) and the refraction inputs. */
 export interface Observer {
-  latitude: number;
-  longitude: number;
   sinLatitude: number;
   cosLatitude: number;
+  sinLongitude: number;
+  cosLongitude: number;
   /** ρ·cos φ′ and ρ·sin φ′ of the observer. */
   x: number;
   y: number;
@@ -206,10 +233,10 @@ export function observer(latitude: number, longitude: number, elevation: number,
   const phi = latitude * DEG;
   const u = Math.atan(0.99664719 * Math.tan(phi));
   return {
-    latitude,
-    longitude,
     sinLatitude: Math.sin(phi),
     cosLatitude: Math.cos(phi),
+    sinLongitude: Math.sin(longitude * DEG),
+    cosLongitude: Math.cos(longitude * DEG),
     x: Math.cos(u) + (elevation / 6378140) * Math.cos(phi),
     y: 0.99664719 * Math.sin(u) + (elevation / 6378140) * Math.sin(phi),
     pressureMbar,
@@ -226,32 +253,22 @@ export interface TopocentricSun {
   east: number;
   north: number;
   up: number;
-  /** Cosine of the topocentric local hour angle H′ and sine of the topocentric declination δ′. */
-  cosHourAngle: number;
-  sinDeclination: number;
 }
 
 /** Sun radius plus mean refraction at the horizon (SPA's default atmos_refract 0.5667°). */
 const REFRACTION_LIMIT = -(0.26667 + 0.5667);
 
 /**
- * SPA steps 3.9-3.15 (eqs. 31-46): parallax, refraction (Bennett, as in SPA) and azimuth, for `siderealTime` = the
- * apparent sidereal time ν in degrees. Angles travel as (cos, sin) pairs so that an hour costs five transcendentals.
+ * SPA steps 3.9-3.15 (eqs. 31-46): hour angle, parallax, refraction (Bennett, as in SPA) and azimuth. Angles travel
+ * as (cos, sin) pairs, so an hour costs one transcendental (the elevation's arcsine).
  */
-export function topocentricSun(
-  geo: GeocentricSun,
-  siderealTime: number,
-  site: Observer,
-  temperatureC: number,
-  out: TopocentricSun,
-): TopocentricSun {
-  const hourAngle = (siderealTime + site.longitude - geo.rightAscension) * DEG;
-  const sinH = Math.sin(hourAngle);
-  const cosH = Math.cos(hourAngle);
-  const sinDelta = geo.sinDeclination;
-  const cosDelta = geo.cosDeclination;
-  // Equatorial horizontal parallax ξ (eq. 33) is under 9″, so sin ξ = ξ to 1e-13.
-  const sinXi = ((8.794 / 3600) * DEG) / geo.radius;
+export function topocentricSun(time: SunInstant, site: Observer, temperatureC: number, out: TopocentricSun): TopocentricSun {
+  // Local hour angle H = (ν - α) + λ, eq. 29.
+  const sinH = time.sinGreenwichHourAngle * site.cosLongitude + time.cosGreenwichHourAngle * site.sinLongitude;
+  const cosH = time.cosGreenwichHourAngle * site.cosLongitude - time.sinGreenwichHourAngle * site.sinLongitude;
+  const sinDelta = time.sinDeclination;
+  const cosDelta = time.cosDeclination;
+  const sinXi = time.parallax;
 
   // Parallax in right ascension Δα (eq. 38) and topocentric declination (eq. 40).
   const parallaxCos = cosDelta - site.x * sinXi * cosH;
@@ -270,10 +287,16 @@ export function topocentricSun(
   const sinE0 = Math.min(1, Math.max(-1, site.sinLatitude * sinDeltaP + site.cosLatitude * cosDeltaP * cosHp));
   const cosE0 = Math.sqrt(1 - sinE0 * sinE0);
   const e0 = Math.asin(sinE0) / DEG;
-  const refraction =
-    e0 >= REFRACTION_LIMIT
-      ? (((site.pressureMbar / 1010) * (283 / (273 + temperatureC)) * 1.02) / (60 * Math.tan((e0 + 10.3 / (e0 + 5.11)) * DEG))) * DEG
-      : 0;
+  let refraction = 0;
+  if (e0 >= REFRACTION_LIMIT) {
+    // 1/tan(e0 + b) by the addition formula, with b = 10.3/(e0 + 5.11) under 2.5° (0.043 rad), where
+    // b + b³/3 + 2b⁵/15 is tan b to 1e-11; its denominator vanishes only at e0 = -b, below the horizon limit.
+    const b = (10.3 / (e0 + 5.11)) * DEG;
+    const b2 = b * b;
+    const tanB = b * (1 + b2 / 3 + (2 * b2 * b2) / 15);
+    const cotangent = (cosE0 - sinE0 * tanB) / (sinE0 + cosE0 * tanB);
+    refraction = (((site.pressureMbar / 1010) * (283 / (273 + temperatureC)) * 1.02 * cotangent) / 60) * DEG;
+  }
   // Refraction is under 0.6° (0.01 rad): the series for its sine and cosine are exact to 1e-12.
   const r2 = refraction * refraction;
   const sinR = refraction * (1 - r2 / 6);
@@ -291,8 +314,6 @@ export function topocentricSun(
   out.east = horizontal > 0 ? (-cosElevation * westward) / horizontal : 0;
   out.north = horizontal > 0 ? (-cosElevation * southward) / horizontal : 0;
   out.up = sinElevation;
-  out.cosHourAngle = cosHp;
-  out.sinDeclination = sinDeltaP;
   return out;
 }
 
@@ -306,7 +327,7 @@ export function emptyGeocentricSun(): GeocentricSun {
 }
 
 export function emptyTopocentricSun(): TopocentricSun {
-  return { zenith: 0, apparentZenith: 0, east: 0, north: 0, up: 0, cosHourAngle: 1, sinDeclination: 0 };
+  return { zenith: 0, apparentZenith: 0, east: 0, north: 0, up: 0 };
 }
 
 export interface SolarPositionInput {
@@ -325,8 +346,8 @@ export function solarPosition(input: SolarPositionInput): { geocentric: Geocentr
   const jd = julianDayFromUnixMs(input.unixMs);
   const geocentric = geocentricSun(jd, input.deltaTSeconds, emptyGeocentricSun());
   const site = observer(input.latitude, input.longitude, input.elevation, input.pressureMbar);
-  const siderealTime = meanSiderealTime(jd) + geocentric.equationOfEquinoxes;
-  return { geocentric, topocentric: topocentricSun(geocentric, siderealTime, site, input.temperatureC, emptyTopocentricSun()) };
+  const time = sunInstant(jd, geocentric, emptySunInstant());
+  return { geocentric, topocentric: topocentricSun(time, site, input.temperatureC, emptyTopocentricSun()) };
 }
 
 /** Station pressure from elevation, ISO 2533 as in pvlib atmosphere.alt2pres, Pa. */

@@ -48,8 +48,6 @@ describe('Perez 1990 sky diffuse', () => {
     east: Float64Array.of(0),
     north: Float64Array.of(-Math.sin(30 * DEG)),
     up: Float64Array.of(Math.cos(30 * DEG)),
-    cosHourAngle: Float64Array.of(1),
-    sinDeclination: Float64Array.of(0),
     dniExtra: Float64Array.of(1367),
   };
   const terms = perezSkyTerms({ dni: Float64Array.of(500), dhi: Float64Array.of(100) }, sun);
