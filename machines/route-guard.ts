@@ -21,7 +21,7 @@ export interface AppRoute {
 }
 
 export const appRoutes = [
-  { name: 'getStart', pattern: '/getstart', access: 'public', title: 'Get started' },
+  { name: 'getStart', pattern: '/getstart', access: 'public', title: 'Welcome' },
   { name: 'login', pattern: '/auth/login', access: 'public', title: 'Log in' },
   { name: 'signup', pattern: '/auth/signup', access: 'public', title: 'Sign up' },
   { name: 'resetPassword', pattern: '/auth/reset-password', access: 'public', title: 'Reset password' },

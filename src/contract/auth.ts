@@ -54,3 +54,6 @@ export const PublicConfig = object({ google_client_id: nullable(string()), billi
 export type Account = Infer<typeof Account>;
 export type LoginResponse = Infer<typeof LoginResponse>;
 export type TokenPair = Infer<typeof TokenPair>;
+/** Answers of the auth endpoints that only confirm (verify, resend, reset mail, reset password). */
+export const DetailResponse = object({ detail: string() });
+export const SignupResponse = object({ detail: string(), email: string() });

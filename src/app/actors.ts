@@ -1,0 +1,67 @@
+import { createActor, fromPromise, type ActorOptions, type AnyActorLogic } from 'xstate';
+import { navigate } from 'wouter/use-browser-location';
+import { modalMachine } from '../../machines/modal.machine.ts';
+import { sessionMachine, type EmailInput, type GoogleLoginInput, type LoginInput, type LogoutInput, type ResetPasswordInput, type DetailAnswer, type SignupAnswer, type SignupInput, type StoredSession, type VerifyInput } from '../../machines/session.machine.ts';
+import { snackbarMachine } from '../../machines/snackbar.machine.ts';
+import { DetailResponse, LoginResponse, SignupResponse, TokenPair } from '../contract/auth.ts';
+import { createApiClient } from '../lib/api-client.ts';
+import { createRefreshCoordinator } from '../lib/refresh-coordinator.ts';
+import { refreshThroughSession } from '../lib/session-refresh.ts';
+import { createSessionStore, type SessionStore } from '../lib/session-storage.ts';
+
+export type Inspect = ActorOptions<AnyActorLogic>['inspect'];
+
+/**
+ * The app's actors with their real effects: the session (root), the snackbar and the modal, and the one
+ * API client. Made once in main.tsx; tests make their own with other storage.
+ */
+export function createAppActors(options: { store?: SessionStore; inspect?: Inspect } = {}) {
+  const store = options.store ?? createSessionStore();
+  const coordinator = createRefreshCoordinator({
+    store,
+    exchange: (refresh) => api.post('/api/user/token/refresh/', { refresh }, { struct: TokenPair, auth: false, cancelPrevious: false }),
+  });
+  const anonymous = { auth: false } as const;
+
+  const session = createActor(
+    sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise<StoredSession, void>(async () => store.read()),
+        login: fromPromise<LoginResponse, LoginInput>(({ input }) => api.post('/api/user/login/', input, { ...anonymous, struct: LoginResponse })),
+        googleLogin: fromPromise<LoginResponse, GoogleLoginInput>(({ input }) => api.post('/api/user/google_login/', input, { ...anonymous, struct: LoginResponse })),
+        signup: fromPromise<SignupAnswer, SignupInput>(({ input }) => api.post('/api/user/signup/', input, { ...anonymous, struct: SignupResponse })),
+        requestPasswordReset: fromPromise<DetailAnswer, EmailInput>(({ input }) => api.post('/api/user/reset/email_send/', input, { ...anonymous, struct: DetailResponse })),
+        resetPassword: fromPromise<DetailAnswer, ResetPasswordInput>(({ input }) => api.patch('/api/user/reset_password/', input, { ...anonymous, struct: DetailResponse })),
+        verifyEmail: fromPromise<DetailAnswer, VerifyInput>(({ input }) => api.post('/api/user/verify/', input, { ...anonymous, struct: DetailResponse })),
+        resendVerification: fromPromise<DetailAnswer, EmailInput>(({ input }) => api.post('/api/user/verify/resend/', input, { ...anonymous, struct: DetailResponse })),
+        refreshTokens: fromPromise<TokenPair, void>(() => coordinator.refresh()),
+        logout: fromPromise<unknown, LogoutInput>(({ input }) => (input.refresh ? api.post('/api/user/logout/', input, anonymous) : Promise.resolve())),
+      },
+      actions: {
+        storeSession: (_, { access, refresh, project }) => {
+          store.writeTokens({ access, refresh });
+          store.writeProject(project);
+        },
+        storeProjectFlag: (_, { project }) => store.writeProject(project),
+        clearStoredSession: () => store.clear(),
+      },
+    }),
+    { inspect: options.inspect, systemId: 'session' },
+  );
+
+  const api = createApiClient({
+    store,
+    refresh: () => refreshThroughSession(session),
+    // Spec §8: a failed refresh sends the user to login.
+    onSessionExpired: () => navigate('/auth/login', { replace: true }),
+  });
+
+  const snackbar = createActor(snackbarMachine, { inspect: options.inspect, systemId: 'snackbar' });
+  const modal = createActor(modalMachine, { inspect: options.inspect, systemId: 'modal' });
+  session.start();
+  snackbar.start();
+  modal.start();
+  return { store, api, session, snackbar, modal };
+}
+
+export type AppActors = ReturnType<typeof createAppActors>;

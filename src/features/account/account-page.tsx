@@ -1,0 +1,123 @@
+import { Avatar, Button, Card, Heading, HStack, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { Link as RouterLink } from 'wouter';
+import { useActors, useNotify, useSession } from '../../app/actors-context.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Account } from '../../contract/auth.ts';
+import { notBlank, required } from '../../contract/validation.ts';
+import { isCancelled, type ApiError } from '../../lib/api-client.ts';
+import { useForm } from '../../lib/use-form.ts';
+
+const maxPhotoBytes = 5 * 1024 * 1024;
+const photoTypes = ['image/png', 'image/jpeg', 'image/webp'];
+const rules = { name: [required, notBlank], company_name: [] };
+
+/** /account: the account's details, edited in place; the photo is previewed before it is saved. */
+export function AccountPage() {
+  const { api, session } = useActors();
+  const account = useSession((s) => s.context.user);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get('/api/user/account/get/', { struct: Account, signal: controller.signal })
+      .then((answer) => session.send({ type: 'account.update', account: answer }))
+      .catch((error: unknown) => !isCancelled(error) && setFailed(true));
+    return () => controller.abort();
+  }, [api, session]);
+
+  if (!account) return failed ? <Text color="fg.error">Your account could not be loaded. Please try again.</Text> : <Spinner />;
+  return <AccountForm key={`${account.name}|${account.company_name}|${account.media_photo ?? ''}`} account={account} />;
+}
+
+function AccountForm({ account }: { account: Account }) {
+  const { api, session } = useActors();
+  const notify = useNotify();
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>();
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string>();
+  const [preview, setPreview] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const form = useForm({ name: account.name, company_name: account.company_name }, rules, serverErrors);
+
+  useEffect(() => {
+    if (!photo) return setPreview(null);
+    const url = URL.createObjectURL(photo);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [photo]);
+
+  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    setPhotoError(undefined);
+    if (file && !photoTypes.includes(file.type)) return setPhotoError('Choose a PNG, JPEG or WebP image.');
+    if (file && file.size > maxPhotoBytes) return setPhotoError('The photo must be at most 5 MB.');
+    setPhoto(file);
+  };
+
+  const save = async (values: { name: string; company_name: string }) => {
+    if (photoError) return;
+    setSaving(true);
+    const body = new FormData();
+    body.append('name', values.name.trim());
+    body.append('company_name', values.company_name.trim());
+    if (photo) body.append('media_photo', photo);
+    try {
+      const updated = await api.patch('/api/user/account/edit/', body, { struct: Account });
+      session.send({ type: 'account.update', account: updated });
+      notify('Your account has been saved.');
+    } catch (error) {
+      if (isCancelled(error)) return;
+      const failure = error as ApiError;
+      const data = failure.data as { errors?: Record<string, string[]> } | undefined;
+      setServerErrors(data?.errors);
+      setPhotoError(data?.errors?.media_photo?.[0] ?? (failure.status === 413 || failure.status === 415 ? (failure.detail ?? undefined) : undefined));
+      if (!data?.errors && failure.status !== 413 && failure.status !== 415) notify(failure.detail || 'Your account could not be saved.', 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack gap={6} maxW="2xl">
+      <Heading as="h1" size="2xl">
+        Account
+      </Heading>
+      <Card.Root>
+        <Card.Body>
+          <form noValidate onSubmit={form.onSubmit((values) => void save(values))}>
+            <Stack gap={5}>
+              <HStack gap={4}>
+                <Avatar.Root size="2xl">
+                  <Avatar.Fallback name={account.name} />
+                  {(preview ?? account.media_preview) && <Avatar.Image src={preview ?? account.media_preview ?? undefined} alt="Profile photo" />}
+                </Avatar.Root>
+                <FormField label="Photo" error={photoError} helper="PNG, JPEG or WebP, at most 5 MB">
+                  <Input type="file" accept={photoTypes.join(',')} onChange={choosePhoto} p={1} />
+                </FormField>
+              </HStack>
+              <FormField label="Name" error={form.errorOf('name')} required>
+                <Input autoComplete="name" {...form.bind('name')} />
+              </FormField>
+              <FormField label="Email" helper="Your email address is your login and cannot be changed here.">
+                <Input value={account.email} readOnly />
+              </FormField>
+              <FormField label="Company" error={form.errorOf('company_name')}>
+                <Input autoComplete="organization" {...form.bind('company_name')} />
+              </FormField>
+              <Button type="submit" colorPalette="orange" loading={saving} alignSelf="flex-start">
+                Save
+              </Button>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+      {account.show_subscription && (
+        <Link asChild>
+          <RouterLink href="/subscription">Your subscription and invoices</RouterLink>
+        </Link>
+      )}
+    </Stack>
+  );
+}

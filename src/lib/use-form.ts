@@ -1,0 +1,54 @@
+import { useCallback, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+/** A rule of src/contract, or one that also reads the other fields (a repeated password). */
+export type FieldRule<F extends string> = (value: string, values: Record<F, string>) => string | undefined;
+export type FieldRules<F extends string> = Record<F, FieldRule<F>[]>;
+
+/**
+ * Form values checked with the spec's rules (src/contract). Errors show after the first submit attempt,
+ * then follow every keystroke; `serverErrors` (the API's field messages) show until the field is edited.
+ */
+export function useForm<F extends string>(initial: Record<F, string>, rules: FieldRules<F>, serverErrors?: Record<string, string[]>) {
+  const [values, setValues] = useState(initial);
+  const [submitted, setSubmitted] = useState(false);
+  const [edited, setEdited] = useState<Set<string>>(new Set());
+
+  const clientErrors = useMemo(() => {
+    const errors: Partial<Record<F, string>> = {};
+    for (const field of Object.keys(rules) as F[]) {
+      for (const rule of rules[field]) {
+        const error = rule(values[field], values);
+        if (error) {
+          errors[field] = error;
+          break;
+        }
+      }
+    }
+    return errors;
+  }, [values, rules]);
+
+  const errorOf = (field: F): string | undefined =>
+    (submitted ? clientErrors[field] : undefined) ?? (edited.has(field) ? undefined : serverErrors?.[field]?.[0]);
+
+  const bind = (field: F) => ({
+    name: field,
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [field]: value }));
+      setEdited((current) => new Set(current).add(field));
+    },
+  });
+
+  /** Wraps a submit handler: runs it with the values only when every rule passes. */
+  const onSubmit = useCallback(
+    (handler: (values: Record<F, string>) => void) => (event: FormEvent) => {
+      event.preventDefault();
+      setSubmitted(true);
+      setEdited(new Set());
+      if (Object.keys(clientErrors).length === 0) handler(values);
+    },
+    [clientErrors, values],
+  );
+
+  return { values, setValues, bind, errorOf, onSubmit };
+}
