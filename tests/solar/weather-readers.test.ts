@@ -149,7 +149,7 @@ describe('broken files are refused with what and where', () => {
   ])('%s truncated', (_label, text) => {
     const error = refusal(truncate(text, 4000));
     expect(error.message).toMatch(/ends after \d+ of 8760 hourly records \(truncated\?\)/);
-    expect(error.line).toBeGreaterThan(0);
+    expect(error.where.line).toBeGreaterThan(0);
   });
 
   it('PVGIS JSON truncated mid-document', () => {
@@ -178,7 +178,7 @@ describe('broken files are refused with what and where', () => {
 
   it('PVGIS JSON with a value that is not a number names the record', () => {
     const error = refusal(pvgisJson.replace('"G(h)": 0.0', '"G(h)": "zero"'));
-    expect(error.message).toBe(`record 1 (20180101:0000): 'G(h)' is not a number ("zero")`);
+    expect(error.message).toBe('record 1, G(h): not a number ("zero") at 20180101:0000');
   });
 
   it('TMY3 without a DNI column', () => {
@@ -204,17 +204,22 @@ describe('broken files are refused with what and where', () => {
 
   it('PVGIS JSON with a record lacking a variable', () => {
     const error = refusal(pvgisJson.replace('"Gb(n)": 0.0, ', ''));
-    expect(error.message).toBe("record 1 (20180101:0000): 'Gb(n)' is missing");
+    expect(error.message).toBe('record 1, Gb(n): missing at 20180101:0000');
   });
 
   it('records out of order', () => {
     const error = refusal(editLine(tmy3, 10, () => tmy3.split('\n')[10] ?? ''));
-    expect(error.message).toMatch(/^line 10: expected the hour starting 01-01 07:00 \(record 8 of 8760\), found 01-01 08:00$/);
+    expect(error.message).toMatch(/^line 10: expected the hour starting 01-01 07:00 \(hour 8 of 8760\), found 01-01 08:00$/);
   });
 
   it('values outside physical ranges', () => {
     const error = refusal(editLine(tmy3, 1000, (line) => replaceField(line, 31, '85.0')));
-    expect(error.message).toBe('line 1000, air temperature: air temperature 85 °C is outside the plausible range -90 to 65');
+    expect(error.message).toBe('line 1000, air temperature: 85 °C is outside the plausible range -90 to 65');
+  });
+
+  it('values outside physical ranges in JSON name the record', () => {
+    const error = refusal(pvgisJson.replace('"G(h)": 0.0', '"G(h)": 5000.0'));
+    expect(error.message).toBe('record 1, GHI: 5000 W/m2 is outside the plausible range 0 to 1600');
   });
 
   it('a file that is none of the formats', () => {
@@ -246,7 +251,7 @@ describe('repairs and assumptions', () => {
   });
 
   it('refuses missing irradiance in single hours', () => {
-    expect(() => parseEpw(editLine(epw, 5000, (l) => replaceField(l, 13, '9999')))).toThrow('line 5000, GHI: GHI is missing');
+    expect(() => parseEpw(editLine(epw, 5000, (l) => replaceField(l, 13, '9999')))).toThrow("line 5000, GHI: missing (no value, or the source's missing-data code)");
   });
 
   it('splits GHI with Erbs when a file has no DNI or DHI', () => {

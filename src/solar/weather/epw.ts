@@ -17,7 +17,7 @@ export function parseEpw(text: string): WeatherYear {
   const lines = textLines(text);
   const location = (lines[0] ?? '').split(',');
   if (location[0]?.trim() !== 'LOCATION' || location.length < 10) {
-    throw new WeatherFormatError('the first line is not an EPW LOCATION line with 10 fields', 1);
+    throw new WeatherFormatError('the first line is not an EPW LOCATION line with 10 fields', { line: 1 });
   }
   const header = lines.slice(0, HEADER_LINES);
   const pvgisOffset = header.map((l) => PVGIS_OFFSET.exec(l)).find((m) => m !== null);
@@ -49,7 +49,7 @@ export function parseEpw(text: string): WeatherYear {
     const line = k + 1;
     const fields = (lines[k] ?? '').split(',');
     if (fields.length !== width || width <= COLUMNS.windSpeed) {
-      throw new WeatherFormatError(`the row has ${fields.length} fields; EPW rows have ${Math.max(width, 35)}`, line);
+      throw new WeatherFormatError(`the row has ${fields.length} fields; EPW rows have ${Math.max(width, 35)}`, { line });
     }
     const field = (name: keyof typeof COLUMNS) => parseNumberField(fields[COLUMNS[name]], line, name);
     record.month = field('month');

@@ -6,7 +6,7 @@
 import { columnIndex } from './csv.ts';
 import type { HourlyRecord } from './record-sink.ts';
 import { RecordSink, emptyRecord, parseNumberField, textLines } from './record-sink.ts';
-import type { WeatherSite, WeatherYear } from './weather-year.ts';
+import type { WeatherFilePosition, WeatherSite, WeatherYear } from './weather-year.ts';
 import { WeatherFormatError } from './weather-year.ts';
 
 const VARIABLES = ['T2m', 'G(h)', 'Gb(n)', 'Gd(h)', 'WS10m', 'SP'] as const;
@@ -23,6 +23,7 @@ interface PvgisHeader {
 }
 
 function pvgisSink(header: PvgisHeader, format: 'pvgis-json' | 'pvgis-csv'): RecordSink {
+  const positions = format === 'pvgis-json' ? 'record' : 'line';
   const site: WeatherSite = {
     name: `PVGIS ${header.latitude.toFixed(3)}, ${header.longitude.toFixed(3)}`,
     latitude: header.latitude,
@@ -35,13 +36,14 @@ function pvgisSink(header: PvgisHeader, format: 'pvgis-json' | 'pvgis-csv'): Rec
     format,
     sampleOffsetHours: header.irradianceTimeOffset ?? 0.5,
     notes: header.irradianceTimeOffset === undefined ? [NO_OFFSET_NOTE] : [],
+    positions,
   });
 }
 
 /** Fills `record` from one row; `where` names the row in messages. */
-function fillRecord(record: HourlyRecord, time: string, value: (name: Variable) => number, where: number): void {
+function fillRecord(record: HourlyRecord, time: string, value: (name: Variable) => number, where: WeatherFilePosition): void {
   const stamp = /^\d{4}(\d{2})(\d{2}):(\d{2})\d{2}$/.exec(time.trim());
-  if (!stamp) throw new WeatherFormatError(`'${time}' is not a PVGIS time stamp (YYYYMMDD:HHMM)`, where, TIME);
+  if (!stamp) throw new WeatherFormatError(`'${time}' is not a PVGIS time stamp (YYYYMMDD:HHMM)`, { ...where, field: TIME });
   record.month = Number(stamp[1]);
   record.day = Number(stamp[2]);
   record.hourStart = Number(stamp[3]);
@@ -84,14 +86,16 @@ export function parsePvgisJson(text: string): WeatherYear {
     const recordNumber = index + 1;
     const fields = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>;
     const time = fields[TIME];
-    if (typeof time !== 'string') throw new WeatherFormatError(`record ${recordNumber} has no '${TIME}'`);
-    fillRecord(record, time, (name) => {
+    if (typeof time !== 'string') throw new WeatherFormatError('no time stamp', { record: recordNumber, field: TIME });
+    const value = (name: Variable) => {
       const v = fields[name];
       if (typeof v !== 'number' || !Number.isFinite(v)) {
-        throw new WeatherFormatError(`record ${recordNumber} (${time}): '${name}' is ${v === undefined ? 'missing' : `not a number (${JSON.stringify(v)})`}`);
+        const problem = v === undefined ? 'missing' : `not a number (${JSON.stringify(v)})`;
+        throw new WeatherFormatError(`${problem} at ${time}`, { record: recordNumber, field: name });
       }
       return v;
-    }, recordNumber);
+    };
+    fillRecord(record, time, value, { record: recordNumber });
     sink.push(recordNumber, record);
   });
   return sink.finish(rows.length);
@@ -135,7 +139,7 @@ export function parsePvgisCsv(text: string): WeatherYear {
   const header = (lines[headerAt] ?? '').split(',');
   const headerLine = headerAt + 1;
   const col = columnIndex(header, VARIABLES, (name) => {
-    throw new WeatherFormatError(`the header has no '${name}' column`, headerLine);
+    throw new WeatherFormatError(`the header has no '${name}' column`, { line: headerLine });
   });
   const record = emptyRecord();
   let k = headerAt + 1;
@@ -143,9 +147,9 @@ export function parsePvgisCsv(text: string): WeatherYear {
     const line = k + 1;
     const fields = (lines[k] ?? '').split(',');
     if (fields.length < header.length) {
-      throw new WeatherFormatError(`the row has ${fields.length} fields; the header has ${header.length}`, line);
+      throw new WeatherFormatError(`the row has ${fields.length} fields; the header has ${header.length}`, { line });
     }
-    fillRecord(record, fields[0] ?? '', (name) => parseNumberField(fields[col[name]], line, name), line);
+    fillRecord(record, fields[0] ?? '', (name) => parseNumberField(fields[col[name]], line, name), { line });
     sink.push(line, record);
   }
   return sink.finish(k);

@@ -3,7 +3,7 @@
  * records out of order, too many or too few, values out of range or missing. A leap day is dropped.
  */
 import { decomposeWeatherWithErbs } from '../decomposition.ts';
-import type { WeatherFormat, WeatherSite, WeatherYear } from './weather-year.ts';
+import type { WeatherFilePosition, WeatherFormat, WeatherSite, WeatherYear } from './weather-year.ts';
 import { HOURS_PER_YEAR, WeatherFormatError, calendarOfHour, emptyWeatherYear } from './weather-year.ts';
 
 /** One parsed record; NaN marks a value the source flags as missing. */
@@ -45,44 +45,52 @@ export interface RecordSinkOptions {
   /** Where in its hour each record's irradiance is representative, hours after the interval start. */
   sampleOffsetHours: number;
   notes?: string[];
+  /** What the numbers given to `push` and `finish` count: lines of a text file (default) or records of a JSON one. */
+  positions?: 'line' | 'record';
 }
 
 export class RecordSink {
   private readonly year: WeatherYear;
-  private readonly lines = new Uint32Array(HOURS_PER_YEAR);
+  private readonly positionOf = new Uint32Array(HOURS_PER_YEAR);
   private readonly pressure = new Float64Array(HOURS_PER_YEAR);
   private readonly albedo = new Float64Array(HOURS_PER_YEAR);
   private count = 0;
+  private readonly positions: 'line' | 'record';
 
   constructor(options: RecordSinkOptions) {
     this.year = emptyWeatherYear(options.site, options.format, options.sampleOffsetHours);
     this.year.notes.push(...(options.notes ?? []));
+    this.positions = options.positions ?? 'line';
   }
 
-  push(line: number, record: HourlyRecord): void {
+  private at(position: number | undefined, field?: string): WeatherFilePosition {
+    return { [this.positions]: position, field };
+  }
+
+  push(position: number, record: HourlyRecord): void {
     if (record.month === 2 && record.day === 29) return;
     const i = this.count;
-    if (i >= HOURS_PER_YEAR) throw new WeatherFormatError(`more than ${HOURS_PER_YEAR} hourly records`, line);
+    if (i >= HOURS_PER_YEAR) throw new WeatherFormatError(`more than ${HOURS_PER_YEAR} hourly records`, this.at(position));
     const expected = calendarOfHour(i);
     if (record.month !== expected.month || record.day !== expected.day || record.hourStart !== expected.hour) {
       throw new WeatherFormatError(
-        `expected the hour starting ${stamp(expected.month, expected.day, expected.hour)} (record ${i + 1} of ${HOURS_PER_YEAR}), found ${stamp(record.month, record.day, record.hourStart)}`,
-        line,
+        `expected the hour starting ${stamp(expected.month, expected.day, expected.hour)} (hour ${i + 1} of ${HOURS_PER_YEAR}), found ${stamp(record.month, record.day, record.hourStart)}`,
+        this.at(position),
       );
     }
     for (const field of Object.keys(RANGES) as RangedField[]) {
-      this.year[field][i] = checkedValue(field, record[field], line);
+      this.year[field][i] = this.checkedValue(field, record[field], position);
     }
     this.pressure[i] = record.pressure;
     this.albedo[i] = record.albedo;
-    this.lines[i] = line;
+    this.positionOf[i] = position;
     this.count++;
   }
 
-  /** The finished year; `lastLine` is the number of the file's last line, for the truncation message. */
-  finish(lastLine: number): WeatherYear {
+  /** The finished year; `lastPosition` is the file's last line (or record), for the truncation message. */
+  finish(lastPosition: number): WeatherYear {
     if (this.count < HOURS_PER_YEAR) {
-      throw new WeatherFormatError(`the file ends after ${this.count} of ${HOURS_PER_YEAR} hourly records (truncated?)`, lastLine);
+      throw new WeatherFormatError(`the file ends after ${this.count} of ${HOURS_PER_YEAR} hourly records (truncated?)`, this.at(lastPosition));
     }
     const year = this.year;
     this.requireEveryHour(year.ghi, 'GHI');
@@ -105,9 +113,20 @@ export class RecordSink {
     return year;
   }
 
+  private checkedValue(field: RangedField, value: number, position: number): number {
+    if (Number.isNaN(value)) return value;
+    const [min, max, label, unit] = RANGES[field];
+    const isIrradiance = field === 'ghi' || field === 'dni' || field === 'dhi';
+    if (isIrradiance && value < 0 && value >= NEGATIVE_IRRADIANCE_NOISE) return 0;
+    if (value < min || value > max) {
+      throw new WeatherFormatError(`${value} ${unit} is outside the plausible range ${min} to ${max}`, this.at(position, label));
+    }
+    return value;
+  }
+
   private requireEveryHour(values: Float64Array, label: string): void {
     const i = values.findIndex(Number.isNaN);
-    if (i >= 0) throw new WeatherFormatError(`${label} is missing`, this.lines[i], label);
+    if (i >= 0) throw new WeatherFormatError("missing (no value, or the source's missing-data code)", this.at(this.positionOf[i], label));
   }
 
   /** Short gaps in slow quantities are bridged linearly; a quantity missing everywhere is refused. */
@@ -136,17 +155,6 @@ function bridge(values: Float64Array, before: number, after: number): void {
   }
 }
 
-function checkedValue(field: RangedField, value: number, line: number): number {
-  if (Number.isNaN(value)) return value;
-  const [min, max, label, unit] = RANGES[field];
-  const isIrradiance = field === 'ghi' || field === 'dni' || field === 'dhi';
-  if (isIrradiance && value < 0 && value >= NEGATIVE_IRRADIANCE_NOISE) return 0;
-  if (value < min || value > max) {
-    throw new WeatherFormatError(`${label} ${value} ${unit} is outside the plausible range ${min} to ${max}`, line, label);
-  }
-  return value;
-}
-
 function countNaN(values: Float64Array): number {
   let n = 0;
   for (const v of values) if (Number.isNaN(v)) n++;
@@ -163,7 +171,7 @@ export function parseNumberField(text: string | undefined, line: number, field: 
   const trimmed = text?.trim() ?? '';
   const value = trimmed === '' ? NaN : Number(trimmed);
   if (!Number.isFinite(value)) {
-    throw new WeatherFormatError(text === undefined ? 'the field is missing' : `'${trimmed}' is not a number`, line, field);
+    throw new WeatherFormatError(text === undefined ? 'the field is missing' : `'${trimmed}' is not a number`, { line, field });
   }
   return value;
 }

@@ -28,11 +28,11 @@ export function parseTmy2(text: string): WeatherYear {
   // Station line: WBAN, city (columns 8-29), state, UTC offset, N|S deg min, E|W deg min, elevation.
   const rest = station.slice(29).trim().split(/\s+/);
   if (station.length < 40 || rest.length < 9) {
-    throw new WeatherFormatError('the station line does not hold state, UTC offset, latitude, longitude and elevation', 1);
+    throw new WeatherFormatError('the station line does not hold state, UTC offset, latitude, longitude and elevation', { line: 1 });
   }
   const [, tz, ns, latDeg, latMin, ew, lonDeg, lonMin, elevation] = rest;
   if ((ns !== 'N' && ns !== 'S') || (ew !== 'E' && ew !== 'W')) {
-    throw new WeatherFormatError(`'${ns} ${ew}' are not hemisphere letters (N/S, E/W)`, 1, 'hemisphere');
+    throw new WeatherFormatError(`'${ns} ${ew}' are not hemisphere letters (N/S, E/W)`, { line: 1, field: 'hemisphere' });
   }
   const latitude = (parseNumberField(latDeg, 1, 'latitude') + parseNumberField(latMin, 1, 'latitude minutes') / 60) * (ns === 'N' ? 1 : -1);
   const longitude = (parseNumberField(lonDeg, 1, 'longitude') + parseNumberField(lonMin, 1, 'longitude minutes') / 60) * (ew === 'E' ? 1 : -1);
@@ -52,7 +52,7 @@ export function parseTmy2(text: string): WeatherYear {
     const line = k + 1;
     const row = lines[k] ?? '';
     if (row.length < RECORD_MIN_LENGTH) {
-      throw new WeatherFormatError(`the record is ${row.length} characters long; TMY2 records have at least ${RECORD_MIN_LENGTH}`, line);
+      throw new WeatherFormatError(`the record is ${row.length} characters long; TMY2 records have at least ${RECORD_MIN_LENGTH}`, { line });
     }
     const field = (name: keyof typeof FIELDS) => parseNumberField(row.slice(FIELDS[name][0], FIELDS[name][1]), line, name);
     record.month = field('month');

@@ -16,11 +16,11 @@ export function parseTmy3(text: string): WeatherYear {
   const lines = textLines(text);
   const station = splitCsvLine(lines[0] ?? '');
   if (station.length < 7) {
-    throw new WeatherFormatError(`the station line has ${station.length} fields; TMY3 has 7 (id, name, state, UTC offset, latitude, longitude, elevation)`, 1);
+    throw new WeatherFormatError(`the station line has ${station.length} fields; TMY3 has 7 (id, name, state, UTC offset, latitude, longitude, elevation)`, { line: 1 });
   }
   const header = splitCsvLine(lines[1] ?? '');
   const col = columnIndex(header, REQUIRED, (name) => {
-    throw new WeatherFormatError(`the header has no '${name}' column`, 2);
+    throw new WeatherFormatError(`the header has no '${name}' column`, { line: 2 });
   });
   const optional = (name: string) => header.findIndex((h) => h.trim() === name);
   const pressureCol = optional('Pressure (mbar)');
@@ -45,12 +45,12 @@ export function parseTmy3(text: string): WeatherYear {
     const line = k + 1;
     const fields = splitCsvLine(lines[k] ?? '');
     if (fields.length < header.length) {
-      throw new WeatherFormatError(`the row has ${fields.length} fields; the header has ${header.length}`, line);
+      throw new WeatherFormatError(`the row has ${fields.length} fields; the header has ${header.length}`, { line });
     }
     const date = /^(\d{1,2})\/(\d{1,2})\/\d{4}$/.exec((fields[col['Date (MM/DD/YYYY)']] ?? '').trim());
     const time = /^(\d{1,2}):00$/.exec((fields[col['Time (HH:MM)']] ?? '').trim());
-    if (!date) throw new WeatherFormatError(`'${fields[col['Date (MM/DD/YYYY)']]}' is not a MM/DD/YYYY date`, line, 'Date');
-    if (!time) throw new WeatherFormatError(`'${fields[col['Time (HH:MM)']]}' is not an HH:00 time`, line, 'Time');
+    if (!date) throw new WeatherFormatError(`'${fields[col['Date (MM/DD/YYYY)']]}' is not a MM/DD/YYYY date`, { line, field: 'Date' });
+    if (!time) throw new WeatherFormatError(`'${fields[col['Time (HH:MM)']]}' is not an HH:00 time`, { line, field: 'Time' });
     record.month = Number(date[1]);
     record.day = Number(date[2]);
     record.hourStart = Number(time[1]) - 1;

@@ -50,15 +50,23 @@ export interface WeatherYear {
   albedo?: Float64Array;
 }
 
-/** Refusal of a weather file, naming what is wrong and where (1-based line, field). */
+/** Where in a weather file a problem is: a 1-based line of a text file or record of a JSON one, and the field. */
+export interface WeatherFilePosition {
+  line?: number;
+  record?: number;
+  field?: string;
+}
+
+/** Refusal of a weather file, naming what is wrong and where. */
 export class WeatherFormatError extends Error {
   override name = 'WeatherFormatError';
   constructor(
     message: string,
-    readonly line?: number,
-    readonly field?: string,
+    readonly where: WeatherFilePosition = {},
   ) {
-    super(line === undefined ? message : `line ${line}${field === undefined ? '' : `, ${field}`}: ${message}`);
+    const place = where.line !== undefined ? `line ${where.line}` : where.record !== undefined ? `record ${where.record}` : undefined;
+    const prefix = [place, where.field].filter((part) => part !== undefined).join(', ');
+    super(prefix === '' ? message : `${prefix}: ${message}`);
   }
 }
 
