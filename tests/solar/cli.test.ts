@@ -54,7 +54,7 @@ describe.concurrent('simulate CLI', () => {
   it('prints a readable report by default', async () => {
     const run = await simulateCli('--weather', sharedPath(WEATHER_FILES.pvgisEpw), '--tilt', '35', '--dc-kw', '250', '--temp-model', 'fuentes');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^PVGIS \(pvgis-epw\): 45\.000°, 8\.000°, 250 m, UTC\+0/);
+    expect(run.stdout).toMatch(/^PVGIS 45\.000, 8\.000 \(pvgis-epw\): 45\.000°, 8\.000°, 250 m, UTC\+0/);
     expect(run.stdout).toMatch(/Annual AC energy +[\d,]+ kWh/);
     expect(run.stdout).toMatch(/250\.0 kWdc \/ 208\.3 kWac/);
   });

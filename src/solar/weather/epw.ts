@@ -3,6 +3,7 @@
  * of their hour (1-24). Ordinary EPW files are in local standard time at the LOCATION line's offset. PVGIS writes
  * EPW in UTC whatever that field says, and gives where in the hour its irradiance belongs in a COMMENTS line.
  */
+import { pvgisSiteName, pvgisTiming } from './pvgis.ts';
 import { RecordSink, emptyRecord, parseNumberField, textLines, unlessMissing } from './record-sink.ts';
 import type { WeatherYear } from './weather-year.ts';
 import { WeatherFormatError } from './weather-year.ts';
@@ -10,7 +11,7 @@ import { WeatherFormatError } from './weather-year.ts';
 const HEADER_LINES = 8;
 const PVGIS_OFFSET = /Irradiance Time Offset \(h\):\s*(-?[\d.]+)/;
 
-/** Column numbers of the EPW data row (0-based), and their missing-value codes. */
+/** Column numbers (0-based) of the EPW data row. */
 const COLUMNS = { month: 1, day: 2, hour: 3, dryBulb: 6, pressure: 9, ghi: 13, dni: 14, dhi: 15, windSpeed: 21, albedo: 32 } as const;
 
 export function parseEpw(text: string): WeatherYear {
@@ -20,28 +21,24 @@ export function parseEpw(text: string): WeatherYear {
     throw new WeatherFormatError('the first line is not an EPW LOCATION line with 10 fields', { line: 1 });
   }
   const header = lines.slice(0, HEADER_LINES);
-  const pvgisOffset = header.map((l) => PVGIS_OFFSET.exec(l)).find((m) => m !== null);
-  const fromPvgis = pvgisOffset !== undefined || location[4]?.trim() === 'ECMWF/ERA';
-  const notes: string[] = [];
-  let sampleOffsetHours = 0.5;
-  if (fromPvgis && pvgisOffset) {
-    // The offset is relative to the hour-ending stamp, i.e. one hour after the interval start.
-    sampleOffsetHours = 1 + parseNumberField(pvgisOffset[1], header.indexOf(pvgisOffset.input) + 1, 'Irradiance Time Offset');
-  } else if (fromPvgis) {
-    notes.push('This PVGIS EPW gives no irradiance time offset: the sun is taken at mid-hour.');
+  const offsetLine = header.findIndex((l) => PVGIS_OFFSET.test(l));
+  const fromPvgis = offsetLine >= 0 || location[4]?.trim() === 'ECMWF/ERA';
+  const latitude = parseNumberField(location[6], 1, 'latitude');
+  const longitude = parseNumberField(location[7], 1, 'longitude');
+  const elevation = parseNumberField(location[9], 1, 'elevation');
+  let timing = { utcOffsetHours: parseNumberField(location[8], 1, 'time zone'), sampleOffsetHours: 0.5, notes: [] as string[] };
+  let name = [location[1], location[2], location[3]].map((s) => s?.trim()).filter((s) => s && s !== '-' && s !== 'unknown').join(', ');
+  if (fromPvgis) {
+    // PVGIS gives its offset from the hour-ending stamp, one hour after the start of the hour.
+    const offset = PVGIS_OFFSET.exec(header[offsetLine] ?? '')?.[1];
+    timing = pvgisTiming(offset === undefined ? undefined : 1 + parseNumberField(offset, offsetLine + 1, 'Irradiance Time Offset'));
+    name ||= pvgisSiteName(latitude, longitude);
   }
-  const name = [location[1], location[2], location[3]].map((s) => s?.trim()).filter((s) => s && s !== '-' && s !== 'unknown');
   const sink = new RecordSink({
-    site: {
-      name: name.join(', ') || (fromPvgis ? 'PVGIS' : 'EPW'),
-      latitude: parseNumberField(location[6], 1, 'latitude'),
-      longitude: parseNumberField(location[7], 1, 'longitude'),
-      utcOffsetHours: fromPvgis ? 0 : parseNumberField(location[8], 1, 'time zone'),
-      elevation: parseNumberField(location[9], 1, 'elevation'),
-    },
+    site: { name: name || 'EPW', latitude, longitude, elevation, utcOffsetHours: timing.utcOffsetHours },
     format: fromPvgis ? 'pvgis-epw' : 'epw',
-    sampleOffsetHours,
-    notes,
+    sampleOffsetHours: timing.sampleOffsetHours,
+    notes: timing.notes,
   });
   const record = emptyRecord();
   const width = (lines[HEADER_LINES] ?? '').split(',').length;

@@ -13,7 +13,19 @@ const VARIABLES = ['T2m', 'G(h)', 'Gb(n)', 'Gd(h)', 'WS10m', 'SP'] as const;
 type Variable = (typeof VARIABLES)[number];
 const TIME = 'time(UTC)';
 
-const NO_OFFSET_NOTE = 'This PVGIS file gives no irradiance time offset: the sun is taken at mid-hour.';
+/**
+ * When and where PVGIS data sit, shared by its JSON, CSV and EPW outputs: UTC stamps, irradiance sampled `offset`
+ * hours after the start of the hour, and mid-hour for files (PVGIS 5.2 and older) that do not say.
+ */
+export function pvgisTiming(offsetFromHourStart: number | undefined): { utcOffsetHours: 0; sampleOffsetHours: number; notes: string[] } {
+  return offsetFromHourStart === undefined
+    ? { utcOffsetHours: 0, sampleOffsetHours: 0.5, notes: ['This PVGIS file gives no irradiance time offset: the sun is taken at mid-hour.'] }
+    : { utcOffsetHours: 0, sampleOffsetHours: offsetFromHourStart, notes: [] };
+}
+
+export function pvgisSiteName(latitude: number, longitude: number): string {
+  return `PVGIS ${latitude.toFixed(3)}, ${longitude.toFixed(3)}`;
+}
 
 interface PvgisHeader {
   latitude: number;
@@ -23,21 +35,15 @@ interface PvgisHeader {
 }
 
 function pvgisSink(header: PvgisHeader, format: 'pvgis-json' | 'pvgis-csv'): RecordSink {
-  const positions = format === 'pvgis-json' ? 'record' : 'line';
+  const { utcOffsetHours, sampleOffsetHours, notes } = pvgisTiming(header.irradianceTimeOffset);
   const site: WeatherSite = {
-    name: `PVGIS ${header.latitude.toFixed(3)}, ${header.longitude.toFixed(3)}`,
+    name: pvgisSiteName(header.latitude, header.longitude),
     latitude: header.latitude,
     longitude: header.longitude,
     elevation: header.elevation,
-    utcOffsetHours: 0,
+    utcOffsetHours,
   };
-  return new RecordSink({
-    site,
-    format,
-    sampleOffsetHours: header.irradianceTimeOffset ?? 0.5,
-    notes: header.irradianceTimeOffset === undefined ? [NO_OFFSET_NOTE] : [],
-    positions,
-  });
+  return new RecordSink({ site, format, sampleOffsetHours, notes, positions: format === 'pvgis-json' ? 'record' : 'line' });
 }
 
 /** Fills `record` from one row; `where` names the row in messages. */

@@ -39,6 +39,8 @@ const NEGATIVE_IRRADIANCE_NOISE = -10;
 
 type RangedField = keyof typeof RANGES;
 
+const MAX_BRIDGED_HOURS = HOURS_PER_YEAR / 10;
+
 export interface RecordSinkOptions {
   site: WeatherSite;
   format: WeatherFormat;
@@ -94,17 +96,16 @@ export class RecordSink {
     }
     const year = this.year;
     this.requireEveryHour(year.ghi, 'GHI');
-    const dniMissing = countNaN(year.dni);
-    const dhiMissing = countNaN(year.dhi);
-    if (dniMissing === HOURS_PER_YEAR && dhiMissing === HOURS_PER_YEAR) {
+    // Temperature first: the sun positions of the Erbs split use it for refraction.
+    this.fillGaps(year.tempAir, 'air temperature');
+    this.fillGaps(year.windSpeed, 'wind speed');
+    if (countNaN(year.dni) === HOURS_PER_YEAR && countNaN(year.dhi) === HOURS_PER_YEAR) {
       decomposeWeatherWithErbs(year);
       year.notes.push('The source has GHI only: DNI and DHI were split from it with the Erbs correlation.');
     } else {
       this.requireEveryHour(year.dni, 'DNI');
       this.requireEveryHour(year.dhi, 'DHI');
     }
-    this.fillGaps(year.tempAir, 'air temperature');
-    this.fillGaps(year.windSpeed, 'wind speed');
     if (countNaN(this.pressure) < HOURS_PER_YEAR) {
       this.fillGaps(this.pressure, 'pressure');
       year.pressure = this.pressure;
@@ -129,11 +130,11 @@ export class RecordSink {
     if (i >= 0) throw new WeatherFormatError("missing (no value, or the source's missing-data code)", this.at(this.positionOf[i], label));
   }
 
-  /** Short gaps in slow quantities are bridged linearly; a quantity missing everywhere is refused. */
+  /** Gaps in slow quantities are bridged linearly; a quantity missing in more than a tenth of the year is refused. */
   private fillGaps(values: Float64Array, label: string): void {
     const missing = countNaN(values);
     if (missing === 0) return;
-    if (missing === HOURS_PER_YEAR) throw new WeatherFormatError(`the file has no ${label} values`);
+    if (missing > MAX_BRIDGED_HOURS) throw new WeatherFormatError(`${missing} of ${HOURS_PER_YEAR} ${label} values are missing`);
     let previous = -1;
     for (let i = 0; i <= HOURS_PER_YEAR; i++) {
       if (i < HOURS_PER_YEAR && Number.isNaN(values[i])) continue;
