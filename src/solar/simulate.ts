@@ -6,33 +6,17 @@
 import { FUENTES_PVWATTS, FuentesCellTemperature, SAPM_OPEN_RACK_GLASS_POLYMER, sapmCellTemperature } from './cell-temperature.ts';
 import { DEFAULT_IAM_TABLE } from './iam.ts';
 import { perezSkyDiffuse } from './perez.ts';
-import type { LossBreakdown } from './pvwatts.ts';
+import type { LossWaterfall } from './loss-waterfall.ts';
+import { lossWaterfall } from './loss-waterfall.ts';
 import { pvwattsAcUnclipped, pvwattsDc, pvwattsInverter, totalLossPct } from './pvwatts.ts';
 import type { SiteContext } from './site-context.ts';
 import { createSiteContext } from './site-context.ts';
 import type { SystemSpec } from './system-spec.ts';
 import { DEFAULT_ALBEDO, systemProblems } from './system-spec.ts';
-import type { PlaneNormal } from './tracker.ts';
+import type { PlaneNormal } from './plane.ts';
+import { fixedPlaneNormal } from './plane.ts';
 import { orientTracker, trackerAxes } from './tracker.ts';
 import type { WeatherYear } from './weather/weather-year.ts';
-
-export type LossStepKey = 'incidence-angle' | 'temperature' | keyof LossBreakdown | 'system' | 'inverter' | 'clipping';
-
-/** One bar of the waterfall: energy lost at this step (negative for a gain, e.g. modules colder than 25 °C). */
-export interface LossStep {
-  key: LossStepKey;
-  kwh: number;
-  /** Share of the nominal energy. */
-  pctOfNominal: number;
-}
-
-export interface LossWaterfall {
-  /** POA irradiation times the DC rating: the array's output at STC efficiency, kWh. */
-  nominalKwh: number;
-  steps: LossStep[];
-  /** What remains after every step: the AC energy, kWh. */
-  finalKwh: number;
-}
 
 export interface SimulationResult {
   source: Pick<WeatherYear, 'format' | 'confidence' | 'components'> & { name: string };
@@ -91,18 +75,9 @@ export function simulate(weather: WeatherYear, system: SystemSpec, options: Simu
   const iam = DEFAULT_IAM_TABLE;
   const mount = system.mount;
   const tracker = mount.kind === 'single-axis' ? trackerAxes(mount) : undefined;
-  const normal: PlaneNormal = { east: 0, north: 0, up: 1 };
-  let cosTilt = 1;
-  let sinTilt = 0;
-  if (mount.kind === 'fixed') {
-    const tilt = (mount.tiltDeg * Math.PI) / 180;
-    const azimuth = (mount.azimuthDeg * Math.PI) / 180;
-    cosTilt = Math.cos(tilt);
-    sinTilt = Math.sin(tilt);
-    normal.east = sinTilt * Math.sin(azimuth);
-    normal.north = sinTilt * Math.cos(azimuth);
-    normal.up = cosTilt;
-  }
+  const normal: PlaneNormal = mount.kind === 'fixed' ? fixedPlaneNormal(mount.tiltDeg, mount.azimuthDeg) : { east: 0, north: 0, up: 1 };
+  let cosTilt = normal.up;
+  let sinTilt = Math.sqrt(1 - cosTilt * cosTilt);
   const fuentes =
     system.cellTemperature === 'fuentes'
       ? new FuentesCellTemperature({ ...FUENTES_PVWATTS, surfaceTiltDeg: mount.kind === 'fixed' ? mount.tiltDeg : FUENTES_PVWATTS.surfaceTiltDeg })
@@ -136,7 +111,7 @@ export function simulate(weather: WeatherYear, system: SystemSpec, options: Simu
     if (tracker) {
       orientTracker(tracker, sunEast, sunNorth, sunUp, normal);
       cosTilt = normal.up;
-      sinTilt = Math.sqrt(Math.max(0, 1 - cosTilt * cosTilt));
+      sinTilt = Math.sqrt(1 - cosTilt * cosTilt);
     }
     const cosAoi = sunEast * normal.east + sunNorth * normal.north + sunUp * normal.up;
     const beam = Math.max((dni[i] ?? 0) * cosAoi, 0);
@@ -171,15 +146,6 @@ export function simulate(weather: WeatherYear, system: SystemSpec, options: Simu
   const dcNetKwh = dcGrossKwh * keptAfterLosses;
   const specificYield = annualAcKwh / system.dcKw;
   const acKw = inverter.acRatingW / 1000;
-  const nominalKwh = poaKwhM2 * system.dcKw;
-  const steps: [LossStepKey, number][] = [
-    ['incidence-angle', (poaKwhM2 - kwh(sumEffective)) * system.dcKw],
-    ['temperature', kwh(sumEffective) * system.dcKw - dcGrossKwh],
-    ...systemLossSteps(system.losses, dcGrossKwh),
-    ['inverter', dcNetKwh - kwh(sumAcUnclipped)],
-    ['clipping', kwh(sumAcUnclipped - sumAc)],
-  ];
-
   return {
     source: { name: weather.site.name, format: weather.format, confidence: weather.confidence, components: weather.components },
     dcKw: system.dcKw,
@@ -201,23 +167,18 @@ export function simulate(weather: WeatherYear, system: SystemSpec, options: Simu
     performanceRatio: poaKwhM2 > 0 ? specificYield / poaKwhM2 : 0,
     clippedHours,
     poaWeightedCellTempC: poaKwhM2 > 0 ? sumCellTempWeighted / (poaKwhM2 * 1000) : NaN,
-    lossWaterfall: {
-      nominalKwh,
-      steps: steps.map(([key, lost]) => ({ key, kwh: lost, pctOfNominal: nominalKwh > 0 ? (100 * lost) / nominalKwh : 0 })),
-      finalKwh: annualAcKwh,
-    },
+    lossWaterfall: lossWaterfall(
+      {
+        nominal: poaKwhM2 * system.dcKw,
+        effective: kwh(sumEffective) * system.dcKw,
+        dcGross: dcGrossKwh,
+        dcNet: dcNetKwh,
+        acUnclipped: kwh(sumAcUnclipped),
+        ac: annualAcKwh,
+      },
+      system.losses,
+    ),
   };
-}
-
-/** The system losses compound, so each category takes its share of what the previous ones left. */
-function systemLossSteps(losses: SystemSpec['losses'], dcGrossKwh: number): [LossStepKey, number][] {
-  if (typeof losses === 'number') return [['system', (dcGrossKwh * losses) / 100]];
-  let remaining = dcGrossKwh;
-  return (Object.entries(losses) as [keyof LossBreakdown, number][]).map(([key, pct]) => {
-    const lost = (remaining * pct) / 100;
-    remaining -= lost;
-    return [key, lost];
-  });
 }
 
 function validAlbedo(value: number | undefined): number {

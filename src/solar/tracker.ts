@@ -3,6 +3,7 @@
  * backtracking of Anderson & Mikofski (2020, NREL/TP-5K00-76626) on flat ground, as pvlib tracking.singleaxis.
  * Axis azimuth is the direction the axis descends towards (the face at zero rotation looks that way).
  */
+import type { PlaneNormal } from './plane.ts';
 
 export interface SingleAxisMount {
   kind: 'single-axis';
@@ -38,13 +39,6 @@ export function trackerAxes(mount: SingleAxisMount): TrackerAxes {
     inverseGcr: 1 / mount.gcr,
     backtrack: mount.backtrack,
   };
-}
-
-/** A plane's unit normal (east, north, up). */
-export interface PlaneNormal {
-  east: number;
-  north: number;
-  up: number;
 }
 
 /**

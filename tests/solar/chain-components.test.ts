@@ -7,7 +7,7 @@ import { IamTable, physicalIam } from '../../src/solar/iam.ts';
 import { perezSkyDiffuse, perezSkyTerms } from '../../src/solar/perez.ts';
 import { PVWATTS_DEFAULT_LOSSES, pvwattsAcUnclipped, pvwattsDc, pvwattsInverter, totalLossPct } from '../../src/solar/pvwatts.ts';
 import type { SunPath } from '../../src/solar/sun-path.ts';
-import type { PlaneNormal } from '../../src/solar/tracker.ts';
+import type { PlaneNormal } from '../../src/solar/plane.ts';
 import { orientTracker, trackerAxes } from '../../src/solar/tracker.ts';
 
 const DEG = Math.PI / 180;
