@@ -186,6 +186,10 @@ export function monthlyMeansProblems(means: MonthlyMeans): string[] {
   };
   if (!(Math.abs(means.latitude) <= 90)) problems.push('latitude must be between -90 and 90');
   if (!(Math.abs(means.longitude) <= 180)) problems.push('longitude must be between -180 and 180');
+  if (means.elevation !== undefined && !(means.elevation >= -500 && means.elevation <= 9000)) problems.push('elevation must be between -500 and 9000 m');
+  if (means.utcOffsetHours !== undefined && !(means.utcOffsetHours >= -12 && means.utcOffsetHours <= 14)) {
+    problems.push('UTC offset must be between -12 and 14 hours');
+  }
   twelve(means.ghiKwhM2PerDay, 'GHI', (v) => v >= 0 && v <= 12, 'from 0 to 12 kWh/m2/day');
   twelve(means.tempAirC, 'air temperature', (v) => v >= -90 && v <= 60, 'from -90 to 60 °C');
   twelve(means.windSpeedMs, 'wind speed', (v) => v >= 0 && v <= 40, 'from 0 to 40 m/s');

@@ -222,6 +222,11 @@ describe('broken files are refused with what and where', () => {
     expect(error.message).toBe('record 1, GHI: 5000 W/m2 is outside the plausible range 0 to 1600');
   });
 
+  it('a station outside the globe', () => {
+    const error = refusal(editLine(tmy3, 1, (line) => replaceField(line, 4, '136.1')));
+    expect(error.message).toBe('latitude: 136.1 is outside -90 to 90');
+  });
+
   it('a file that is none of the formats', () => {
     expect(refusal('date,ghi\n2020-01-01,0\n').message).toMatch(/^unrecognised weather file/);
     expect(refusal('').message).toMatch(/^unrecognised weather file/);

@@ -60,6 +60,7 @@ export class RecordSink {
   private readonly positions: 'line' | 'record';
 
   constructor(options: RecordSinkOptions) {
+    checkSite(options.site);
     this.year = emptyWeatherYear(options.site, options.format, options.sampleOffsetHours);
     this.year.notes.push(...(options.notes ?? []));
     this.positions = options.positions ?? 'line';
@@ -142,6 +143,21 @@ export class RecordSink {
       previous = i;
     }
     this.year.notes.push(`${missing} missing ${label} values were interpolated from the neighbouring hours.`);
+  }
+}
+
+const SITE_RANGES = [
+  ['latitude', -90, 90],
+  ['longitude', -180, 180],
+  ['elevation', -500, 9000],
+  ['utcOffsetHours', -12, 14],
+] as const;
+
+function checkSite(site: WeatherSite): void {
+  for (const [key, min, max] of SITE_RANGES) {
+    if (!(site[key] >= min && site[key] <= max)) {
+      throw new WeatherFormatError(`${site[key]} is outside ${min} to ${max}`, { field: key === 'utcOffsetHours' ? 'UTC offset' : key });
+    }
   }
 }
 
