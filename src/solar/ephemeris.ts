@@ -52,7 +52,7 @@ export function createEphemeris(startJd: number, endJd: number, stepDays: number
   return ephemeris;
 }
 
-/** Nodes are one day apart and the table spans the reference year with two days of margin for any UTC offset. */
+/** Nodes two days apart, spanning the reference year with four days of margin for any UTC offset. */
 export function referenceYearEphemeris(deltaTSeconds = DEFAULT_DELTA_T_SECONDS): Ephemeris {
   return createEphemeris(REFERENCE_YEAR_START_JD - 4, REFERENCE_YEAR_START_JD + 369, 2, deltaTSeconds);
 }

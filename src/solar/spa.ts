@@ -273,13 +273,13 @@ export function topocentricSun(time: SunInstant, site: Observer, temperatureC: n
   // Parallax in right ascension Δα (eq. 38) and topocentric declination (eq. 40).
   const parallaxCos = cosDelta - site.x * sinXi * cosH;
   const parallaxSin = -site.x * sinXi * sinH;
-  const parallaxNorm = Math.sqrt(parallaxCos * parallaxCos + parallaxSin * parallaxSin);
-  const cosDa = parallaxCos / parallaxNorm;
-  const sinDa = parallaxSin / parallaxNorm;
+  const parallaxScale = 1 / Math.sqrt(parallaxCos * parallaxCos + parallaxSin * parallaxSin);
+  const cosDa = parallaxCos * parallaxScale;
+  const sinDa = parallaxSin * parallaxScale;
   const declSin = (sinDelta - site.y * sinXi) * cosDa;
-  const declNorm = Math.sqrt(declSin * declSin + parallaxCos * parallaxCos);
-  const sinDeltaP = declSin / declNorm;
-  const cosDeltaP = parallaxCos / declNorm;
+  const declScale = 1 / Math.sqrt(declSin * declSin + parallaxCos * parallaxCos);
+  const sinDeltaP = declSin * declScale;
+  const cosDeltaP = parallaxCos * declScale;
   // H′ = H - Δα, eq. 41.
   const sinHp = sinH * cosDa - cosH * sinDa;
   const cosHp = cosH * cosDa + sinH * sinDa;
@@ -308,11 +308,12 @@ export function topocentricSun(time: SunInstant, site: Observer, temperatureC: n
   const westward = sinHp;
   const southward = cosHp * site.sinLatitude - (sinDeltaP / cosDeltaP) * site.cosLatitude;
   const horizontal = Math.sqrt(westward * westward + southward * southward);
+  const towardsSun = horizontal > 0 ? -cosElevation / horizontal : 0;
 
   out.zenith = 90 - e0;
   out.apparentZenith = 90 - e0 - refraction / DEG;
-  out.east = horizontal > 0 ? (-cosElevation * westward) / horizontal : 0;
-  out.north = horizontal > 0 ? (-cosElevation * southward) / horizontal : 0;
+  out.east = towardsSun * westward;
+  out.north = towardsSun * southward;
   out.up = sinElevation;
   return out;
 }
