@@ -24,7 +24,7 @@ export interface Ephemeris {
   equationOfEquinoxes: Float64Array;
 }
 
-export function createEphemeris(startJd: number, endJd: number, stepDays: number, deltaTSeconds: number): Ephemeris {
+function createEphemeris(startJd: number, endJd: number, stepDays: number, deltaTSeconds: number): Ephemeris {
   const nodes = Math.ceil((endJd - startJd) / stepDays) + 1;
   const ephemeris: Ephemeris = {
     startJd,
