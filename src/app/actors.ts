@@ -4,7 +4,7 @@ import { modalMachine } from '../../machines/modal.machine.ts';
 import { sessionMachine, type EmailInput, type GoogleLoginInput, type LoginInput, type LogoutInput, type ResetPasswordInput, type DetailAnswer, type SignupAnswer, type SignupInput, type StoredSession, type VerifyInput } from '../../machines/session.machine.ts';
 import { snackbarMachine } from '../../machines/snackbar.machine.ts';
 import { DetailResponse, LoginResponse, SignupResponse, TokenPair } from '../contract/auth.ts';
-import { createApiClient } from '../lib/api-client.ts';
+import { createApiClient, type ApiClientOptions } from '../lib/api-client.ts';
 import { createRefreshCoordinator } from '../lib/refresh-coordinator.ts';
 import { refreshThroughSession } from '../lib/session-refresh.ts';
 import { createSessionStore, type SessionStore } from '../lib/session-storage.ts';
@@ -15,7 +15,7 @@ export type Inspect = ActorOptions<AnyActorLogic>['inspect'];
  * The app's actors with their real effects: the session (root), the snackbar and the modal, and the one
  * API client. Made once in main.tsx; tests make their own with other storage.
  */
-export function createAppActors(options: { store?: SessionStore; inspect?: Inspect } = {}) {
+export function createAppActors(options: { store?: SessionStore; inspect?: Inspect; http?: Pick<ApiClientOptions, 'baseURL' | 'fetch' | 'readCookie'> } = {}) {
   const store = options.store ?? createSessionStore();
   const coordinator = createRefreshCoordinator({
     store,
@@ -50,6 +50,7 @@ export function createAppActors(options: { store?: SessionStore; inspect?: Inspe
   );
 
   const api = createApiClient({
+    ...options.http,
     store,
     refresh: () => refreshThroughSession(session),
     // Spec §8: a failed refresh sends the user to login.

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { HttpClient } from './http-client.ts';
+import { HttpClient } from './http-client.ts';
+import { linkFromOutbox } from './outbox.ts';
 import type { TestApp } from './test-app.ts';
 
 let counter = 0;
@@ -17,4 +18,14 @@ export async function signUpAndLogIn(app: TestApp, client: HttpClient, email = u
   expect(login.status).toBe(200);
   client.access = login.body.access;
   return { email, password, ...login.body };
+}
+
+/** A confirmed account on an app running as a process (its mail goes to DATA_DIR/outbox). */
+export async function createConfirmedAccount(baseUrl: string, dataDir: string, email = uniqueEmail(), password = strongPassword) {
+  const client = new HttpClient(baseUrl);
+  expect((await client.post('/api/user/signup/', { name: 'Asha Planner', email, password })).status).toBe(201);
+  let link: string | undefined;
+  await expect.poll(async () => (link = await linkFromOutbox(dataDir, email, /\/auth\/verify\/[\w-]+/)), { timeout: 10_000 }).toBeDefined();
+  expect((await client.post('/api/user/verify/', { token: link!.split('/').pop() })).status).toBe(200);
+  return { email, password };
 }

@@ -4,10 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+// A path string, not new URL(): in jsdom test files URL is jsdom's, which fileURLToPath refuses.
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface AppProcess {
   baseUrl: string;
@@ -19,14 +20,15 @@ export interface AppProcess {
 }
 
 /** Runs the app as `npm start` does (build when needed, migrate, serve) on a free port with a fresh data folder. */
-export async function startAppProcess(env: Record<string, string> = {}): Promise<AppProcess> {
+export async function startAppProcess(env: Record<string, string> = {}, options: { buildSpa?: boolean } = {}): Promise<AppProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'sunplot-e2e-'));
   // A known free port rather than PORT=0, so the default PUBLIC_URL (and every mailed link) points at this app.
   const port = await freePort();
   // As package.json's start script: one node process (a tsx wrapper would stand between us and the signals).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--build-if-needed'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...(options.buildSpa === false ? [] : ['--build-if-needed'])], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    // NODE_ENV=production as `npm start` has it: vitest's NODE_ENV=test would build React's development bundle.
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

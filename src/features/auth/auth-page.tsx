@@ -12,7 +12,7 @@ export function AuthPage() {
   const tab = useSession((s) => s.context.authTab);
   return (
     <AuthLayout title={tab === 'login' ? 'Log in to Sunplot' : 'Create your account'}>
-      <Tabs.Root value={tab} onValueChange={(details) => session.send({ type: 'authTab.select', tab: details.value === 'signup' ? 'signup' : 'login' })} fitted variant="enclosed">
+      <Tabs.Root value={tab} onValueChange={(details) => session.send({ type: 'authTab.select', tab: details.value === 'signup' ? 'signup' : 'login' })} fitted variant="enclosed" lazyMount unmountOnExit>
         <Tabs.List>
           <Tabs.Trigger value="login">Log in</Tabs.Trigger>
           <Tabs.Trigger value="signup">Sign up</Tabs.Trigger>

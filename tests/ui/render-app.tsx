@@ -1,0 +1,46 @@
+import { render } from '@testing-library/react';
+import { createAppActors } from '../../src/app/actors.ts';
+import { ActorsProvider } from '../../src/app/actors-context.tsx';
+import { App } from '../../src/app/app.tsx';
+import { AppProvider } from '../../src/app/provider.tsx';
+import { createMemoryStorage, createSessionStore } from '../../src/lib/session-storage.ts';
+import { createCookieJar } from '../lib/support/fake-api.ts';
+
+/** jsdom lacks these; Chakra's components ask for them. */
+export function polyfillBrowser() {
+  if (!('matchMedia' in window)) {
+    Object.defineProperty(window, 'matchMedia', {
+      value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+      }),
+    });
+  }
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+  window.scrollTo = () => undefined;
+}
+
+/** The whole SPA at `path`, its actors talking to the API at `baseURL` with their own storage and cookies. */
+export function renderApp(path: string, baseURL: string, storage = createMemoryStorage()) {
+  window.history.replaceState(null, '', path);
+  const jar = createCookieJar();
+  const actors = createAppActors({ store: createSessionStore(storage), http: { baseURL, fetch: jar.fetch, readCookie: jar.readCookie } });
+  const view = render(
+    <AppProvider>
+      <ActorsProvider actors={actors}>
+        <App />
+      </ActorsProvider>
+    </AppProvider>,
+  );
+  return { ...view, actors, storage };
+}
