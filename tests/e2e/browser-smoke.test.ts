@@ -32,4 +32,12 @@ describe.skipIf(!!unavailable)('in Chromium', () => {
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(errors).toEqual([]);
   });
+
+  it.each(['/getstart', '/auth/login', '/auth/forgot-password', '/terms', '/policies', '/response/error', '/no-such-page'])('fits %s into a 360 px wide screen', async (path) => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(`${app.baseUrl}${path}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.close();
+  });
 });
