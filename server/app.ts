@@ -15,6 +15,7 @@ import { spa } from './plugins/spa.ts';
 import { auditRepository } from './repositories/audit.ts';
 import { contactsRepository } from './repositories/contacts.ts';
 import { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
+import { layersRepository } from './repositories/layers.ts';
 import { parcelsRepository } from './repositories/parcels.ts';
 import { projectsRepository } from './repositories/projects.ts';
 import { settingsPresetsRepository } from './repositories/settings-presets.ts';
@@ -23,8 +24,10 @@ import { sessionsRepository } from './repositories/sessions.ts';
 import { usersRepository } from './repositories/users.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { gisRoutes } from './routes/gis.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { publicRoutes } from './routes/public.ts';
+import { seedDemoData } from './seed/seed-demo.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { createMediaStore, maxPhotoBytes } from './services/media.ts';
 import { createRateLimiter, defaultLimits, type Limits } from './services/rate-limiter.ts';
@@ -44,6 +47,8 @@ export interface AppDeps {
   staticDir?: string;
   limits?: Limits;
   logger?: FastifyServerOptions['logger'];
+  /** Load the DC demo parcels and layers into an empty parcel store (default true; tests that need none say false). */
+  seedDemoData?: boolean;
 }
 
 // JSON bodies are small; uploads go through multipart with their own limits.
@@ -65,6 +70,10 @@ export async function buildApp(deps: AppDeps) {
     deps.mailer ?? createMailer({ smtpUrl: settings.SMTP_URL, outboxDir: join(deps.dataDir, 'outbox'), from: settings.MAIL_FROM, logger: app.log });
   // Mail still queued when the server closes is sent before the process ends.
   app.addHook('onClose', () => mailer.drain());
+  if (deps.seedDemoData !== false) {
+    const seeded = await seedDemoData(database.db);
+    if (seeded) app.log.info(seeded, 'parcel store was empty: loaded the Washington, DC demo parcels and screening layers');
+  }
   const signer = createTokenSigner(deps.jwtSecret);
   const users = usersRepository(database.db);
   const sessionsRepo = sessionsRepository(database.db);
@@ -88,6 +97,7 @@ export async function buildApp(deps: AppDeps) {
     projects: projectsRepository(database.db),
     parcels: parcelsRepository(database.db),
     presets: settingsPresetsRepository(database.db),
+    layers: layersRepository(database.db),
   };
 
   // While closing, answers still in flight end their keep-alive connection, so close() is not held open by it.
@@ -112,6 +122,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(accountRoutes, { ctx });
   await app.register(projectRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
+  await app.register(gisRoutes, { ctx });
   await app.register(spa, { root: deps.staticDir });
 
   return app;

@@ -5,6 +5,7 @@ import type { RequestMeta } from './repositories/audit.ts';
 import type { auditRepository } from './repositories/audit.ts';
 import type { contactsRepository } from './repositories/contacts.ts';
 import type { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
+import type { LayersRepository } from './repositories/layers.ts';
 import type { ParcelsRepository } from './repositories/parcels.ts';
 import type { ProjectsRepository } from './repositories/projects.ts';
 import type { SettingsPresetsRepository } from './repositories/settings-presets.ts';
@@ -31,6 +32,7 @@ export interface AppContext {
   projects: ProjectsRepository;
   parcels: ParcelsRepository;
   presets: SettingsPresetsRepository;
+  layers: LayersRepository;
 }
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { parcels, projectParcels } from '../db/schema.ts';
+import { parcels, projectParcels, projects } from '../db/schema.ts';
 import { apnKey, type Bbox } from '../services/geometry.ts';
 
 export type ParcelRow = typeof parcels.$inferSelect;
@@ -74,13 +74,14 @@ export function parcelsRepository(db: Db) {
       return rows.map((r) => r.parcel);
     },
 
-    /** Ids of the projects (among those given) each parcel is attached to. */
-    async projectsOf(parcelIds: string[]): Promise<Map<string, string[]>> {
-      const map = new Map<string, string[]>();
-      if (parcelIds.length === 0) return map;
-      const rows = await db.select().from(projectParcels).where(inArray(projectParcels.parcelId, parcelIds));
-      for (const row of rows) map.set(row.parcelId, [...(map.get(row.parcelId) ?? []), row.projectId]);
-      return map;
+    /** The user's projects a parcel is attached to. */
+    async attachedProjects(userId: string, parcelId: string): Promise<{ id: string; name: string }[]> {
+      return db
+        .select({ id: projects.id, name: projects.name })
+        .from(projectParcels)
+        .innerJoin(projects, eq(projects.id, projectParcels.projectId))
+        .where(and(eq(projectParcels.parcelId, parcelId), eq(projects.ownerId, userId)))
+        .orderBy(asc(projects.name));
     },
 
     /** Visible parcels whose bounding box meets `bbox`, at most `limit` (+1, so callers can tell there were more). */

@@ -42,3 +42,11 @@ export function parcelSummary(row: ParcelRow): ParcelSummary {
     drawn: row.ownerId !== null && row.source === 'drawn',
   };
 }
+
+/** A parcel as a GeoJSON Feature, its summary as the properties. */
+export const parcelFeature = <P extends object>(row: ParcelRow, extra?: P) => ({
+  type: 'Feature' as const,
+  id: row.id,
+  geometry: row.geometry,
+  properties: { ...parcelSummary(row), ...extra },
+});

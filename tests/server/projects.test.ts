@@ -30,7 +30,7 @@ describeApi('project API', () => {
   let asha: HttpClient;
   let ravi: HttpClient;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ deps: { seedDemoData: false } });
     asha = app.client();
     ravi = app.client();
     await signUpAndLogIn(app, asha);

@@ -13,7 +13,7 @@ describeApi('settings presets API', () => {
   let ravi: HttpClient;
   let indianProject: Project;
   beforeAll(async () => {
-    app = await startTestApp();
+    app = await startTestApp({ deps: { seedDemoData: false } });
     asha = app.client();
     ravi = app.client();
     await signUpAndLogIn(app, asha);

@@ -1,0 +1,216 @@
+/**
+ * Parcel screening: every criterion gives one reason (rule, threshold, measured value, verdict, layer). A criterion
+ * whose layer is missing, or whose layer does not cover the parcel, is `unknown`: never a silent pass. Pure functions
+ * over GeoJSON, with one flatbush index per layer; the database is not touched here.
+ */
+import Flatbush from 'flatbush';
+import type { Feature, Geometry, Position } from 'geojson';
+import type { CriterionName, LayerRef, Reason, ScreeningCriteria, Verdict } from '../../src/contract/gis.ts';
+import { acresToM2, bboxContains, bboxOf, round, type AreaGeometry, type Bbox } from './geometry.ts';
+import { area, distance, intersectionArea, localProjection, projectFeature, projectRings, shapeOf, type Projection, type Shape } from './planar.ts';
+
+export type LayerKind = 'flood' | 'wetland' | 'protected' | 'grid';
+
+export interface ScreeningLayer {
+  ref: LayerRef;
+  /** The area the layer speaks for: outside it, "no feature here" means "not known". */
+  coverage: Bbox;
+  features: Feature<Geometry>[];
+}
+
+export interface IndexedLayer extends ScreeningLayer {
+  index: Flatbush;
+  boxes: Bbox[];
+}
+
+export interface ScreenedParcel {
+  id: string;
+  geometry: AreaGeometry;
+  areaM2: number;
+  landUse: string;
+}
+
+export interface ScreeningResult {
+  suitable: boolean;
+  verdict: Verdict;
+  reasons: Reason[];
+}
+
+export type LayerSet = Partial<Record<LayerKind, IndexedLayer>>;
+
+/** Without criteria, parcels are checked for flood zones and wetlands, allowing no overlap. */
+export const defaultCriteria: ScreeningCriteria = { max_flood_overlap_pct: 0, max_wetland_overlap_pct: 0 };
+
+export function indexLayer(layer: ScreeningLayer): IndexedLayer {
+  const boxes = layer.features.map((feature) => bboxOf(feature.geometry));
+  const index = new Flatbush(Math.max(boxes.length, 1));
+  for (const [w, s, e, n] of boxes) index.add(w, s, e, n);
+  // An empty layer still needs one item for flatbush; it lies outside every valid bbox.
+  if (boxes.length === 0) index.add(-1000, -1000, -1000, -1000);
+  index.finish();
+  return { ...layer, index, boxes };
+}
+
+const polygonsOf = (geometry: Geometry): Position[][][] =>
+  geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : [];
+
+/** Keeps the part of a ring on one side of an axis-parallel line (one Sutherland-Hodgman pass). */
+function clipSide(input: Position[], axis: 0 | 1, bound: number, keepAbove: boolean): Position[] {
+  const output: Position[] = [];
+  const other = axis === 0 ? 1 : 0;
+  const inside = (p: Position) => (keepAbove ? p[axis]! >= bound : p[axis]! <= bound);
+  for (let i = 0; i < input.length; i++) {
+    const current = input[i]!;
+    const previous = input[(i + input.length - 1) % input.length]!;
+    const currentIn = inside(current);
+    if (currentIn !== inside(previous)) {
+      const t = (bound - previous[axis]!) / (current[axis]! - previous[axis]!);
+      const cut: Position = [0, 0];
+      cut[axis] = bound;
+      cut[other] = previous[other]! + (current[other]! - previous[other]!) * t;
+      output.push(cut);
+    }
+    if (currentIn) output.push(current);
+  }
+  return output;
+}
+
+/**
+ * Cuts a ring to a rectangle (Sutherland-Hodgman). Overlap is measured on layer polygons cut to the parcel's box first,
+ * so the exact intersection only ever sees the few vertices of a river-long flood zone that are near the parcel.
+ */
+function clipRing(ring: Position[], [w, s, e, n]: Bbox): Position[] {
+  let output = ring.slice(0, -1);
+  output = clipSide(output, 0, w, true);
+  if (output.length > 0) output = clipSide(output, 0, e, false);
+  if (output.length > 0) output = clipSide(output, 1, s, true);
+  if (output.length > 0) output = clipSide(output, 1, n, false);
+  return output.length >= 3 ? [...output, output[0]!] : [];
+}
+
+function clipPolygons(geometry: Geometry, box: Bbox): Position[][][] | undefined {
+  const parts: Position[][][] = [];
+  for (const rings of polygonsOf(geometry)) {
+    const outer = clipRing(rings[0] ?? [], box);
+    if (outer.length === 0) continue;
+    parts.push([outer, ...rings.slice(1).map((ring) => clipRing(ring, box)).filter((ring) => ring.length > 0)]);
+  }
+  return parts.length > 0 ? parts : undefined;
+}
+
+/** A parcel prepared once for every layer: its box, projection and projected rings. */
+interface PreparedParcel {
+  box: Bbox;
+  project: Projection;
+  shape: Shape;
+  planarArea: number;
+}
+
+function prepare(parcel: ScreenedParcel): PreparedParcel {
+  const box = bboxOf(parcel.geometry);
+  const project = localProjection(box);
+  const polygons = projectRings(polygonsOf(parcel.geometry), project);
+  return { box, project, shape: shapeOf(polygons), planarArea: area(polygons) };
+}
+
+// Layer polygons are cut to the parcel's box widened by ~1 cm, so the cut edges never run along the parcel's own edges.
+const pad = 1e-7;
+
+/** The share of the parcel inside the layer's polygons, 0-1 (features that overlap each other may count twice; capped). */
+function overlapShare(parcel: PreparedParcel, layer: IndexedLayer): number {
+  const [w, s, e, n] = parcel.box;
+  const cutBox: Bbox = [w - pad, s - pad, e + pad, n + pad];
+  let shared = 0;
+  for (const i of layer.index.search(...cutBox)) {
+    const clipped = clipPolygons(layer.features[i]!.geometry, cutBox);
+    if (clipped) shared += intersectionArea(parcel.shape, shapeOf(projectRings(clipped, parcel.project)));
+  }
+  return parcel.planarArea > 0 ? Math.min(1, shared / parcel.planarArea) : 0;
+}
+
+const kindOfCriterion = { flood: 'flood', wetland: 'wetland', protected: 'protected' } as const;
+
+function overlapReason(criterion: 'flood' | 'wetland' | 'protected', thresholdPct: number, parcel: PreparedParcel, layer: IndexedLayer | undefined): Reason {
+  const label = { flood: 'a flood zone', wetland: 'wetlands', protected: 'protected land' }[criterion];
+  const rule = `Share of the parcel in ${label} at most ${thresholdPct} %`;
+  const base = { criterion, rule, threshold: thresholdPct, unit: '%' };
+  if (!layer) return { ...base, measured: null, verdict: 'unknown', layer: null, note: `No ${kindOfCriterion[criterion]} layer is loaded.` };
+  if (!bboxContains(layer.coverage, parcel.box)) return { ...base, measured: null, verdict: 'unknown', layer: layer.ref, note: 'The parcel lies outside the area this layer covers.' };
+  const pct = round(overlapShare(parcel, layer) * 100, 2);
+  return { ...base, measured: pct, verdict: pct > thresholdPct ? 'fail' : 'pass', layer: layer.ref };
+}
+
+function gridReason(maxKm: number, parcel: PreparedParcel, layer: IndexedLayer | undefined): Reason {
+  const base = { criterion: 'grid_distance' as const, rule: `Distance to the grid at most ${maxKm} km`, threshold: maxKm, unit: 'km' };
+  if (!layer) return { ...base, measured: null, verdict: 'unknown', layer: null, note: 'No grid layer is loaded.' };
+  const covered = bboxContains(layer.coverage, parcel.box);
+  // Candidates: features whose box lies within the threshold of the parcel's box (1° of latitude ≈ 110.6 km).
+  const [w, s, e, n] = parcel.box;
+  const latPad = maxKm / 110.574;
+  const lngPad = maxKm / (111.32 * Math.max(0.01, Math.cos((((s + n) / 2) * Math.PI) / 180)));
+  let bestM = Infinity;
+  for (const i of layer.index.search(w - lngPad, s - latPad, e + lngPad, n + latPad)) {
+    bestM = Math.min(bestM, distance(parcel.shape, projectFeature(layer.features[i]!.geometry, parcel.project)));
+  }
+  if (bestM === Infinity) {
+    return covered
+      ? { ...base, measured: null, verdict: 'fail', layer: layer.ref, note: `No grid feature within ${maxKm} km.` }
+      : { ...base, measured: null, verdict: 'unknown', layer: layer.ref, note: 'The parcel lies outside the area this layer covers.' };
+  }
+  const km = round(bestM / 1000, 3);
+  return { ...base, measured: km, verdict: bestM <= maxKm * 1000 ? 'pass' : covered ? 'fail' : 'unknown', layer: layer.ref };
+}
+
+/** Screens one parcel against the criteria given (absent criteria are not checked). */
+export function screenParcel(parcel: ScreenedParcel, criteria: ScreeningCriteria, layers: LayerSet): ScreeningResult {
+  const reasons: Reason[] = [];
+  const prepared = prepare(parcel);
+  const acres = round(parcel.areaM2 / acresToM2(1), 3);
+  if (criteria.min_area_acres !== undefined) {
+    const t = criteria.min_area_acres;
+    reasons.push({ criterion: 'min_area', rule: `Area at least ${t} acres`, threshold: t, measured: acres, unit: 'acres', verdict: parcel.areaM2 >= acresToM2(t) ? 'pass' : 'fail', layer: null });
+  }
+  if (criteria.max_area_acres !== undefined) {
+    const t = criteria.max_area_acres;
+    reasons.push({ criterion: 'max_area', rule: `Area at most ${t} acres`, threshold: t, measured: acres, unit: 'acres', verdict: parcel.areaM2 <= acresToM2(t) ? 'pass' : 'fail', layer: null });
+  }
+  if (criteria.land_use !== undefined) {
+    const accepted = criteria.land_use.map((use) => use.trim().toLowerCase());
+    const use = parcel.landUse.trim();
+    const rule = `Land use is one of: ${criteria.land_use.join(', ')}`;
+    reasons.push(
+      use === ''
+        ? { criterion: 'land_use', rule, threshold: criteria.land_use, measured: null, unit: '', verdict: 'unknown', layer: null, note: 'The parcel has no land use on record.' }
+        : { criterion: 'land_use', rule, threshold: criteria.land_use, measured: use, unit: '', verdict: accepted.includes(use.toLowerCase()) ? 'pass' : 'fail', layer: null },
+    );
+  }
+  if (criteria.max_flood_overlap_pct !== undefined) reasons.push(overlapReason('flood', criteria.max_flood_overlap_pct, prepared, layers.flood));
+  if (criteria.max_wetland_overlap_pct !== undefined) reasons.push(overlapReason('wetland', criteria.max_wetland_overlap_pct, prepared, layers.wetland));
+  if (criteria.max_protected_overlap_pct !== undefined) reasons.push(overlapReason('protected', criteria.max_protected_overlap_pct, prepared, layers.protected));
+  if (criteria.max_grid_distance_km !== undefined) reasons.push(gridReason(criteria.max_grid_distance_km, prepared, layers.grid));
+
+  const verdict: Verdict = reasons.some((r) => r.verdict === 'fail') ? 'fail' : reasons.some((r) => r.verdict === 'unknown') ? 'unknown' : 'pass';
+  return { suitable: verdict === 'pass', verdict, reasons };
+}
+
+/** The criteria a request names, or the default flood-and-wetland check when it names none. */
+export function criteriaOrDefault(criteria: ScreeningCriteria | undefined): ScreeningCriteria {
+  const given = Object.fromEntries(Object.entries(criteria ?? {}).filter(([, value]) => value !== undefined));
+  return Object.keys(given).length > 0 ? given : defaultCriteria;
+}
+
+export const criterionLabels: Record<CriterionName, string> = {
+  min_area: 'Minimum area',
+  max_area: 'Maximum area',
+  land_use: 'Land use',
+  flood: 'Flood zones',
+  wetland: 'Wetlands',
+  protected: 'Protected land',
+  grid_distance: 'Distance to grid',
+};
+
+/** Whether two areas share any ground (a shared edge alone does not count). */
+export function areasOverlap(a: AreaGeometry, b: AreaGeometry): boolean {
+  const project = localProjection(bboxOf(a));
+  return intersectionArea(shapeOf(projectRings(polygonsOf(a), project)), shapeOf(projectRings(polygonsOf(b), project))) > 0;
+}

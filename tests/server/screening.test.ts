@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { bboxMessage, type Reason } from '../../src/contract/gis.ts';
+import type { Project } from '../../src/contract/projects.ts';
+import { signUpAndLogIn } from '../support/accounts.ts';
+import { describeApi } from '../support/describe-api.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+interface Props {
+  apn: string;
+  area_acres: number;
+  suitable?: boolean;
+  verdict?: 'pass' | 'fail' | 'unknown';
+  reasons?: Reason[];
+}
+interface Collection {
+  type: 'FeatureCollection';
+  features: { type: 'Feature'; id: string; geometry: { type: string }; properties: Props }[];
+  screened: number;
+  count?: number;
+  summary?: { pass: number; fail: number; unknown: number };
+  layers: { kind: string; name: string; source_date: string | null }[];
+  criteria: Record<string, unknown>;
+}
+
+const dc = [-77.12, 38.79, -76.9, 39.0];
+const reasonOf = (props: Props, criterion: string) => props.reasons?.find((r) => r.criterion === criterion);
+
+describeApi('parcel screening API (get_filtered_geo_json, get_reasoned_geo_json)', () => {
+  let app: TestApp;
+  let asha: HttpClient;
+  let ravi: HttpClient;
+  beforeAll(async () => {
+    app = await startTestApp();
+    asha = app.client();
+    ravi = app.client();
+    await signUpAndLogIn(app, asha);
+    await signUpAndLogIn(app, ravi);
+  });
+  afterAll(() => app?.close());
+
+  it('gives every DC parcel a verdict with one reason per criterion, by default flood zones and wetlands', async () => {
+    const answer = await asha.post<Collection>('/api/gis/get_reasoned_geo_json/', { bbox: dc });
+    expect(answer.status).toBe(200);
+    const { body } = answer;
+    expect(body.screened).toBe(1258);
+    expect(body.features).toHaveLength(1258);
+    expect(body.criteria).toEqual({ max_flood_overlap_pct: 0, max_wetland_overlap_pct: 0 });
+    expect(body.layers.map((l) => l.kind).sort()).toEqual(['flood', 'wetland']);
+    expect(body.summary!.pass + body.summary!.fail + body.summary!.unknown).toBe(1258);
+    const floodFails = body.features.filter((f) => reasonOf(f.properties, 'flood')?.verdict === 'fail');
+    const wetlandFails = body.features.filter((f) => reasonOf(f.properties, 'wetland')?.verdict === 'fail');
+    // SOURCE.md counts 75 parcels touching zone AE and 60 touching a wetland; a parcel that only shares an edge
+    // (or a sliver under 0.005 %) covers 0.00 % and passes a "no overlap" rule.
+    expect(floodFails.length).toBeGreaterThan(30);
+    expect(floodFails.length).toBeLessThanOrEqual(75);
+    expect(wetlandFails.length).toBeGreaterThan(30);
+    expect(wetlandFails.length).toBeLessThanOrEqual(60);
+    for (const feature of body.features) {
+      expect(feature.properties.reasons).toHaveLength(2);
+      expect(feature.properties.suitable).toBe(feature.properties.verdict === 'pass');
+    }
+    const flood = reasonOf(floodFails[0]!.properties, 'flood')!;
+    expect(flood).toMatchObject({ threshold: 0, unit: '%', verdict: 'fail', layer: { kind: 'flood', source_date: '2016-08-16' } });
+    expect(flood.measured as number).toBeGreaterThan(0);
+    expect(flood.measured as number).toBeLessThanOrEqual(100);
+    expect(flood.rule).toContain('flood zone');
+  });
+
+  it('returns only the parcels that pass, with the area filters applied', async () => {
+    const filtered = await asha.post<Collection>('/api/gis/get_filtered_geo_json/', {
+      bbox: dc,
+      filters: { min_area_acres: 5, max_flood_overlap_pct: 0, max_wetland_overlap_pct: 0 },
+    });
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.screened).toBe(1258);
+    // SOURCE.md: 184 parcels are ≥ 5 acres and 119 of them touch neither layer.
+    expect(filtered.body.count).toBeGreaterThanOrEqual(119);
+    expect(filtered.body.count).toBeLessThan(184);
+    expect(filtered.body.features).toHaveLength(filtered.body.count!);
+    for (const f of filtered.body.features) {
+      expect(f.properties.area_acres).toBeGreaterThanOrEqual(5);
+      expect(f.properties.suitable).toBe(true);
+    }
+    const capped = await asha.post<Collection>('/api/gis/get_filtered_geo_json/', { bbox: dc, filters: { min_area_acres: 5, max_area_acres: 10 } });
+    for (const f of capped.body.features) expect(f.properties.area_acres).toBeLessThanOrEqual(10);
+    // Allowing some flood overlap lets more parcels through.
+    const lenient = await asha.post<Collection>('/api/gis/get_filtered_geo_json/', { bbox: dc, filters: { max_flood_overlap_pct: 50 } });
+    const strict = await asha.post<Collection>('/api/gis/get_filtered_geo_json/', { bbox: dc, filters: { max_flood_overlap_pct: 0 } });
+    expect(lenient.body.count).toBeGreaterThan(strict.body.count!);
+  });
+
+  it('answers unknown, never a pass, when a criterion has no layer or no data', async () => {
+    const answer = await asha.post<Collection>('/api/gis/get_reasoned_geo_json/', {
+      bbox: [-77.02, 38.84, -77.0, 38.85],
+      filters: { max_protected_overlap_pct: 0, max_grid_distance_km: 5, land_use: ['Agricultural'] },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.screened).toBeGreaterThan(0);
+    expect(answer.body.summary).toMatchObject({ pass: 0, fail: 0 });
+    for (const f of answer.body.features) {
+      expect(f.properties.suitable).toBe(false);
+      expect(reasonOf(f.properties, 'protected')).toMatchObject({ verdict: 'unknown', layer: null, measured: null });
+      expect(reasonOf(f.properties, 'grid_distance')).toMatchObject({ verdict: 'unknown', layer: null });
+      expect(reasonOf(f.properties, 'land_use')).toMatchObject({ verdict: 'unknown', note: 'The parcel has no land use on record.' });
+    }
+    const none = await asha.post<Collection>('/api/gis/get_filtered_geo_json/', { bbox: [-77.02, 38.84, -77.0, 38.85], filters: { max_protected_overlap_pct: 0 } });
+    expect(none.body.count).toBe(0);
+  });
+
+  it('screens a project: its attached parcels and the parcels its boundary overlaps', async () => {
+    const boundary = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-77.012, 38.844],
+          [-77.008, 38.844],
+          [-77.008, 38.848],
+          [-77.012, 38.848],
+          [-77.012, 38.844],
+        ],
+      ],
+    };
+    const project = (await asha.post<Project>('/api/project/create/', { name: 'DC lot', location: { lat: 38.846, lng: -77.01 }, boundary })).body;
+    // A parcel drawn in India: outside every DC layer, so the layers cannot speak for it.
+    const far = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [73, 26],
+          [73.01, 26],
+          [73.01, 26.01],
+          [73, 26.01],
+          [73, 26],
+        ],
+      ],
+    };
+    expect((await asha.post('/api/gis/new_apn/', { project_id: project.id, apn: 'Jodhpur plot', geometry: far })).status).toBe(201);
+    const answer = await asha.post<Collection>('/api/gis/get_reasoned_geo_json/', { project_id: project.id });
+    expect(answer.status).toBe(200);
+    const apns = answer.body.features.map((f) => f.properties.apn);
+    expect(apns).toContain('PAR 02420088');
+    expect(apns).toContain('Jodhpur plot');
+    const jodhpur = answer.body.features.find((f) => f.properties.apn === 'Jodhpur plot')!.properties;
+    expect(jodhpur.verdict).toBe('unknown');
+    expect(reasonOf(jodhpur, 'flood')).toMatchObject({ verdict: 'unknown', note: 'The parcel lies outside the area this layer covers.', layer: { kind: 'flood' } });
+    const onlyDc = await asha.post<Collection>('/api/gis/get_reasoned_geo_json/', { project_id: project.id, bbox: dc });
+    expect(onlyDc.body.features.map((f) => f.properties.apn)).not.toContain('Jodhpur plot');
+    expect((await ravi.post('/api/gis/get_reasoned_geo_json/', { project_id: project.id })).status).toBe(404);
+    expect((await ravi.post('/api/gis/get_filtered_geo_json/', { project_id: 'nope' })).status).toBe(404);
+    // Nobody else's drawn parcels show up in a bbox search.
+    const ravis = await ravi.post<Collection>('/api/gis/get_reasoned_geo_json/', { bbox: [72.9, 25.9, 73.1, 26.1] });
+    expect(ravis.body.screened).toBe(0);
+  });
+
+  it('refuses bad requests with field messages', async () => {
+    expect(await asha.post('/api/gis/get_reasoned_geo_json/', {})).toMatchObject({ status: 400, body: { errors: { bbox: ['Give a bbox or a project_id.'] } } });
+    expect(await asha.post('/api/gis/get_reasoned_geo_json/', { bbox: [1, 2, 0, 3] })).toMatchObject({ status: 400, body: { errors: { bbox: [bboxMessage] } } });
+    expect((await asha.post('/api/gis/get_reasoned_geo_json/', { bbox: [1, 2, 3] })).status).toBe(400);
+    expect(await asha.post('/api/gis/get_filtered_geo_json/', { bbox: dc, filters: { max_flood_overlap_pct: 101 } })).toMatchObject({
+      status: 400,
+      body: { errors: { 'filters.max_flood_overlap_pct': ['Must be a percentage from 0 to 100.'] } },
+    });
+    expect(await asha.post('/api/gis/get_filtered_geo_json/', { bbox: dc, filters: { slope: 10 } })).toMatchObject({ status: 400, body: { errors: { 'filters.slope': ['Unknown field.'] } } });
+    expect((await asha.post('/api/gis/get_filtered_geo_json/', { bbox: dc }, { access: null })).status).toBe(401);
+  });
+});
