@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src/contract/validation.ts';
+import { createMemoryStorage } from '../../src/lib/session-storage.ts';
+import { createConfirmedAccount } from '../support/accounts.ts';
+import { startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { polyfillBrowser, renderApp } from './render-app.tsx';
+
+const type = async (label: RegExp | string, value: string) => fireEvent.change(await screen.findByLabelText(label), { target: { value } });
+
+describe('signed-in screens in jsdom against the real API', () => {
+  let api: AppProcess;
+  beforeAll(async () => {
+    polyfillBrowser();
+    api = await startAppProcess({}, { buildSpa: false });
+  });
+  afterEach(cleanup);
+  afterAll(() => api?.stop());
+
+  /** Storage as the login screen leaves it. */
+  async function signedInStorage() {
+    const account = await createConfirmedAccount(api.baseUrl, api.dataDir);
+    const login = await new HttpClient(api.baseUrl).post<{ access: string; refresh: string; project: boolean }>('/api/user/login/', account);
+    const storage = createMemoryStorage();
+    storage.setItem('accessToken', login.body.access);
+    storage.setItem('refreshToken', login.body.refresh);
+    storage.setItem('project', String(login.body.project));
+    return storage;
+  }
+
+  it('keeps a user without projects on /project/add, creates the first project and lists it', async () => {
+    const storage = await signedInStorage();
+    renderApp('/account', api.baseUrl, storage);
+    await screen.findByRole('heading', { name: 'Create a project' });
+    expect(window.location.pathname).toBe('/project/add');
+    fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
+    expect(await screen.findAllByText(messages.required)).toHaveLength(3);
+    await type(/^project name/i, 'Kerry Wind-Solar Hybrid');
+    await type(/^latitude/i, '52.06');
+    await type(/^longitude/i, '-9.51');
+    fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
+    await screen.findByRole('heading', { name: 'Projects' });
+    expect(window.location.pathname).toBe('/project');
+    expect(await screen.findByText('Kerry Wind-Solar Hybrid')).toBeTruthy();
+    expect(storage.getItem('project')).toBe('true');
+  });
+
+  it('edits the account with the spec messages on bad values, and logs out to /getstart', async () => {
+    const storage = await signedInStorage();
+    storage.setItem('project', 'true');
+    renderApp('/account', api.baseUrl, storage);
+    const name = await screen.findByLabelText(/^name/i);
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Asha Planner'));
+    await type(/^name/i, '   ');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(messages.notBlank)).toBeTruthy();
+    await type(/^name/i, 'Asha K');
+    await type(/^company/i, 'Sunworks');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/saved/i));
+    const saved = await new HttpClient(api.baseUrl).get('/api/user/account/get/', { access: storage.getItem('accessToken') });
+    expect(saved.body).toMatchObject({ name: 'Asha K', company_name: 'Sunworks' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    await screen.findByRole('heading', { name: /plan solar projects/i });
+    expect(window.location.pathname).toBe('/getstart');
+    expect(storage.getItem('accessToken')).toBeNull();
+  });
+});
