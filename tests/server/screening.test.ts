@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { importFile } from '../../server/cli/import-parcels.ts';
 import { bboxMessage, type Reason } from '../../src/contract/gis.ts';
 import type { Project } from '../../src/contract/projects.ts';
 import { signUpAndLogIn } from '../support/accounts.ts';
@@ -30,12 +34,13 @@ describeApi('parcel screening API (get_filtered_geo_json, get_reasoned_geo_json)
   let app: TestApp;
   let asha: HttpClient;
   let ravi: HttpClient;
+  let ravisEmail: string;
   beforeAll(async () => {
     app = await startTestApp();
     asha = app.client();
     ravi = app.client();
     await signUpAndLogIn(app, asha);
-    await signUpAndLogIn(app, ravi);
+    ravisEmail = (await signUpAndLogIn(app, ravi)).email;
   });
   afterAll(() => app?.close());
 
@@ -163,5 +168,31 @@ describeApi('parcel screening API (get_filtered_geo_json, get_reasoned_geo_json)
     });
     expect(await asha.post('/api/gis/get_filtered_geo_json/', { bbox: dc, filters: { slope: 10 } })).toMatchObject({ status: 400, body: { errors: { 'filters.slope': ['Unknown field.'] } } });
     expect((await asha.post('/api/gis/get_filtered_geo_json/', { bbox: dc }, { access: null })).status).toBe(401);
+  });
+
+  it('uses layers and parcels brought in with the import CLI', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sunplot-import-'));
+    // A transmission line running north-south through the middle of the District.
+    const gridFile = join(dir, 'grid.geojson');
+    const line = { type: 'LineString', coordinates: [[-77.01, 38.8], [-77.01, 39.0]] };
+    writeFileSync(gridFile, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { kV: 230 }, geometry: line }] }));
+    const grid = await importFile({ file: gridFile, source: 'Test utility map', sourceDate: '2024-05-01', layer: 'grid', name: 'Test 230 kV', coverage: [-77.12, 38.79, -76.9, 39.0] }, app.database);
+    expect(grid).toMatchObject({ kind: 'grid', added: 1, refused: [] });
+    const answer = await asha.post<Collection>('/api/gis/get_reasoned_geo_json/', { bbox: dc, filters: { max_grid_distance_km: 2 } });
+    const reasons = answer.body.features.map((f) => reasonOf(f.properties, 'grid_distance')!);
+    expect(reasons.every((r) => r.layer?.name === 'Test 230 kV' && r.layer.source_date === '2024-05-01')).toBe(true);
+    expect(reasons.some((r) => r.verdict === 'pass')).toBe(true);
+    expect(reasons.some((r) => r.verdict === 'fail')).toBe(true);
+    for (const r of reasons) if (r.verdict === 'pass') expect(r.measured as number).toBeLessThanOrEqual(2);
+
+    const parcelFile = join(dir, 'mine.geojson');
+    const lot = { type: 'Polygon', coordinates: [[[-76.95, 38.95], [-76.949, 38.95], [-76.949, 38.951], [-76.95, 38.951], [-76.95, 38.95]]] };
+    writeFileSync(parcelFile, JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { PIN: 'RAVI-1' }, geometry: lot }, { type: 'Feature', properties: {}, geometry: lot }] }));
+    const mine = await importFile({ file: parcelFile, source: 'Ravi survey', apnField: 'PIN', ownerEmail: ravisEmail }, app.database);
+    expect(mine).toMatchObject({ added: 1, alreadyStored: 0 });
+    expect(mine.refused).toHaveLength(1);
+    expect((await importFile({ file: parcelFile, source: 'Ravi survey', apnField: 'PIN', ownerEmail: ravisEmail }, app.database)).alreadyStored).toBe(1);
+    expect((await ravi.get('/api/gis/get_search_apn_details/?apn=ravi-1')).status).toBe(200);
+    expect((await asha.get('/api/gis/get_search_apn_details/?apn=ravi-1')).status).toBe(404);
   });
 });
