@@ -30,6 +30,7 @@ import { publicRoutes } from './routes/public.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { createMediaStore, maxPhotoBytes } from './services/media.ts';
+import { createProjectScreening } from './services/project-screening.ts';
 import { createRateLimiter, defaultLimits, type Limits } from './services/rate-limiter.ts';
 import { createSessionService } from './services/sessions.ts';
 import { createTokenSigner } from './services/tokens.ts';
@@ -77,6 +78,8 @@ export async function buildApp(deps: AppDeps) {
   const signer = createTokenSigner(deps.jwtSecret);
   const users = usersRepository(database.db);
   const sessionsRepo = sessionsRepository(database.db);
+  const parcels = parcelsRepository(database.db);
+  const layers = layersRepository(database.db);
   const ctx: AppContext = {
     settings,
     database,
@@ -95,9 +98,10 @@ export async function buildApp(deps: AppDeps) {
     rateLimiter: createRateLimiter(rateLimitsRepository(database.db), deps.limits ?? defaultLimits),
     billingEnabled: !!settings.STRIPE_SECRET_KEY,
     projects: projectsRepository(database.db),
-    parcels: parcelsRepository(database.db),
+    parcels,
     presets: settingsPresetsRepository(database.db),
-    layers: layersRepository(database.db),
+    layers,
+    screening: createProjectScreening({ parcels, layers }),
   };
 
   // While closing, answers still in flight end their keep-alive connection, so close() is not held open by it.

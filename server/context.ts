@@ -11,6 +11,7 @@ import type { ProjectsRepository } from './repositories/projects.ts';
 import type { SettingsPresetsRepository } from './repositories/settings-presets.ts';
 import type { UsersRepository } from './repositories/users.ts';
 import type { MediaStore } from './services/media.ts';
+import type { ProjectScreening } from './services/project-screening.ts';
 import type { RateLimiter } from './services/rate-limiter.ts';
 import type { SessionService } from './services/sessions.ts';
 import type { FastifyRequest } from 'fastify';
@@ -33,6 +34,7 @@ export interface AppContext {
   parcels: ParcelsRepository;
   presets: SettingsPresetsRepository;
   layers: LayersRepository;
+  screening: ProjectScreening;
 }
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({

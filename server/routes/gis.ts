@@ -3,62 +3,29 @@ import { ApnQuery, CoordinatesBody, NewApnBody, ScreeningBody, type CoordinateCa
 import type { AppContext } from '../context.ts';
 import { ApiError, invalid, notFound, parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { layerCoverage, type LayerKind, type LayerMeta } from '../repositories/layers.ts';
 import type { ParcelRow } from '../repositories/parcels.ts';
 import { geocode } from '../services/geocoding.ts';
 import { areaUnits, bboxesOverlap, bboxOf, geodesicAreaM2, type Bbox } from '../services/geometry.ts';
 import { parcelFeature, parcelSummary } from '../services/project-views.ts';
-import { areasOverlap, criteriaOrDefault, indexLayer, screenParcel, type IndexedLayer, type LayerSet } from '../services/screening.ts';
+import { maxScreenedParcels, tooManyParcels } from '../services/project-screening.ts';
+import { criteriaOrDefault } from '../services/screening.ts';
 import { geometryBodyLimit } from './projects.ts';
-
-/** One screening request answers for at most this many parcels; a larger area must be narrowed first. */
-export const maxScreenedParcels = 5000;
-const layerCacheSize = 16;
-
-const layerRef = (layer: LayerMeta) => ({ id: layer.id, kind: layer.kind, name: layer.name, source: layer.source, source_date: layer.sourceDate });
 
 /** /api/gis/: parcels attached to projects, APN look-up, screening against the screening layers, offline geocoding. */
 export async function gisRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const { projects, parcels, layers } = ctx;
+  const { projects, parcels, screening } = ctx;
   const auth = { preHandler: app.authenticate };
-
-  // Layers never change once stored (a new version is a new row), so an index built for an id stays right.
-  // Only this instance's copy is kept; another instance builds its own from the same rows.
-  const indexed = new Map<string, Promise<IndexedLayer>>();
-  function indexedLayer(meta: LayerMeta): Promise<IndexedLayer> {
-    let entry = indexed.get(meta.id);
-    if (!entry) {
-      entry = layers.features(meta.id).then((features) => indexLayer({ ref: layerRef(meta), coverage: layerCoverage(meta), features }));
-      entry.catch(() => indexed.delete(meta.id));
-      if (indexed.size >= layerCacheSize) indexed.delete(indexed.keys().next().value!);
-      indexed.set(meta.id, entry);
-    }
-    return entry;
-  }
-
-  async function layerSet(userId: string): Promise<LayerSet> {
-    const chosen = await layers.chosen(userId);
-    const entries = await Promise.all([...chosen].map(async ([kind, meta]) => [kind, await indexedLayer(meta)] as [LayerKind, IndexedLayer]));
-    return Object.fromEntries(entries);
-  }
 
   async function parcelsToScreen(userId: string, body: ScreeningRequest): Promise<ParcelRow[]> {
     if (!body.bbox && !body.project_id) throw invalid({ bbox: ['Give a bbox or a project_id.'] });
-    const tooMany = () => invalid({ bbox: [`More than ${maxScreenedParcels} parcels in this area: zoom in or draw a smaller boundary.`] });
     if (!body.project_id) {
       const rows = await parcels.inBbox(userId, body.bbox as Bbox, maxScreenedParcels);
-      if (rows.length > maxScreenedParcels) throw tooMany();
+      if (rows.length > maxScreenedParcels) throw tooManyParcels();
       return rows;
     }
     const project = await projects.find(userId, body.project_id);
     if (!project) throw notFound();
-    const byId = new Map((await parcels.listForProject(project.id)).map((row) => [row.id, row]));
-    if (project.boundary) {
-      const inside = await parcels.inBbox(userId, bboxOf(project.boundary), maxScreenedParcels);
-      if (inside.length > maxScreenedParcels) throw tooMany();
-      for (const row of inside) if (!byId.has(row.id) && areasOverlap(row.geometry, project.boundary)) byId.set(row.id, row);
-    }
-    const rows = [...byId.values()];
+    const rows = await screening.projectParcels(userId, project);
     return body.bbox ? rows.filter((row) => bboxesOverlap([row.minLng, row.minLat, row.maxLng, row.maxLat], body.bbox as Bbox)) : rows;
   }
 
@@ -66,8 +33,8 @@ export async function gisRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
     const user = currentUser(request);
     const body = parse(ScreeningBody, request.body);
     const criteria = criteriaOrDefault(body.filters);
-    const [rows, set] = await Promise.all([parcelsToScreen(user.id, body), layerSet(user.id)]);
-    const results = rows.map((row) => ({ row, result: screenParcel({ id: row.id, geometry: row.geometry, areaM2: row.areaM2, landUse: row.landUse }, criteria, set) }));
+    const [rows, set] = await Promise.all([parcelsToScreen(user.id, body), screening.layerSet(user.id)]);
+    const results = screening.screen(rows, criteria, set);
     const layersUsed = Object.values(set).map((layer) => layer.ref);
     return { criteria, results, layersUsed };
   }

@@ -5,7 +5,10 @@ import { invalid, notFound, parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ProjectRow, ProjectValues } from '../repositories/projects.ts';
 import { geodesicAreaM2 } from '../services/geometry.ts';
+import { lastPresetFor } from '../services/preset-views.ts';
 import { parcelSummary, projectView } from '../services/project-views.ts';
+import { projectReportPdf } from '../services/report.ts';
+import { defaultCriteria } from '../services/screening.ts';
 
 // Boundaries drawn around large sites run to thousands of vertices; every other JSON body stays at the global 64 KiB.
 export const geometryBodyLimit = 2 * 1024 * 1024;
@@ -45,9 +48,9 @@ function editedValues(body: Omit<EditBody, 'id'>, current?: ProjectRow): Partial
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
-/** /api/project/: create, list, get, edit and delete, each scoped to the caller. */
+/** /api/project/: create, list, get, edit, delete and the PDF report, each scoped to the caller. */
 export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const { projects, parcels } = ctx;
+  const { projects, parcels, presets, screening } = ctx;
   const auth = { preHandler: app.authenticate };
 
   app.post('/api/project/create/', { ...auth, bodyLimit: geometryBodyLimit }, async (request, reply) => {
@@ -93,5 +96,28 @@ export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const { id } = parse(IdQuery, request.query);
     if (!(await projects.remove(user.id, id))) throw notFound();
     return reply.code(204).send();
+  });
+
+  app.get('/api/project/report/', auth, async (request, reply) => {
+    const user = currentUser(request);
+    const { id } = parse(IdQuery, request.query);
+    const project = await projects.find(user.id, id);
+    if (!project) throw notFound();
+    const [rows, layers, preset] = await Promise.all([screening.projectParcels(user.id, project), screening.layerSet(user.id), lastPresetFor(presets, user.id, project)]);
+    const pdf = await projectReportPdf({
+      project,
+      parcels: screening.screen(rows, defaultCriteria, layers),
+      layers: Object.values(layers).map((layer) => layer.ref),
+      preset,
+      generatedAt: new Date(),
+    });
+    // An ASCII file name for old clients, the real one (RFC 6266 / 5987) for the rest.
+    const base = `${project.name} report`;
+    const ascii = base.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'project-report';
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(`${base}.pdf`)}`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
   });
 }

@@ -1,60 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PresetBody, PresetQuery, settingsMessages, type Assumptions, type AssumptionsPatch, type Preset, type ValueSource } from '../../src/contract/settings.ts';
+import { PresetBody, PresetQuery, settingsMessages } from '../../src/contract/settings.ts';
 import type { AppContext } from '../context.ts';
 import { invalid, notFound, parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
-import type { PresetRow } from '../repositories/settings-presets.ts';
-import { builtinPresets, defaultPresetFor, findBuiltin, type BuiltinPreset } from '../services/preset-defaults.ts';
-
-const userEntered: ValueSource = { source: 'Entered by user', year: null, approximate: false };
-
-function merge(base: Assumptions, patch: AssumptionsPatch | undefined): Assumptions {
-  return {
-    system: { ...base.system, ...patch?.system },
-    costs: { ...base.costs, ...patch?.costs },
-    tariff: { ...base.tariff, ...patch?.tariff },
-    finance: { ...base.finance, ...patch?.finance },
-  };
-}
-
-/** A value keeps its built-in source while it still equals the built-in value; anything changed is the user's. */
-function sourcesOf(assumptions: Assumptions, origin: BuiltinPreset | undefined): Record<string, ValueSource> {
-  const sources: Record<string, ValueSource> = {};
-  for (const [section, values] of Object.entries(assumptions)) {
-    for (const [field, value] of Object.entries(values as Record<string, unknown>)) {
-      const path = `${section}.${field}`;
-      const builtinValue = origin ? (origin.assumptions[section as keyof Assumptions] as Record<string, unknown>)[field] : undefined;
-      sources[path] = builtinValue === value && origin?.sources[path] ? origin.sources[path] : userEntered;
-    }
-  }
-  return sources;
-}
-
-const builtinView = (preset: BuiltinPreset): Preset => ({
-  id: preset.id,
-  name: preset.name,
-  builtin: true,
-  read_only: true,
-  project_id: null,
-  based_on: null,
-  assumptions: preset.assumptions,
-  sources: preset.sources,
-  updated_at: null,
-  last_used_at: null,
-});
-
-const presetView = (row: PresetRow): Preset => ({
-  id: row.id,
-  name: row.name,
-  builtin: false,
-  read_only: false,
-  project_id: row.projectId,
-  based_on: row.basedOn,
-  assumptions: row.assumptions,
-  sources: sourcesOf(row.assumptions, row.basedOn ? findBuiltin(row.basedOn) : undefined),
-  updated_at: row.updatedAt.toISOString(),
-  last_used_at: row.lastUsedAt.toISOString(),
-});
+import { builtinPresets, findBuiltin } from '../services/preset-defaults.ts';
+import { builtinView, lastPresetFor, merge, presetView } from '../services/preset-views.ts';
 
 /** /api/settings/: named assumption presets, the built-in defaults first; `last/get` is what a new study starts from. */
 export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -71,8 +21,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     const user = currentUser(request);
     const { project_id } = parse(PresetQuery, request.query);
     const project = project_id ? await ownProject(user.id, project_id) : undefined;
-    const latest = await presets.latest(user.id, project?.id);
-    return latest ? presetView(latest) : builtinView(defaultPresetFor(project?.country));
+    return lastPresetFor(presets, user.id, project);
   });
 
   app.get('/api/settings/list/', auth, async (request) => {

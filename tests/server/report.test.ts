@@ -1,0 +1,84 @@
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Project } from '../../src/contract/projects.ts';
+import { signUpAndLogIn } from '../support/accounts.ts';
+import { describeApi } from '../support/describe-api.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+/** The text drawn on the pages: pdfkit writes it as hex strings inside TJ arrays of deflated content streams. */
+function pageText(pdf: Buffer): string {
+  const raw = pdf.toString('latin1');
+  let text = '';
+  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      text += [...array[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join('') + '\n';
+    }
+  }
+  return text;
+}
+
+describeApi('project report API', () => {
+  let app: TestApp;
+  let asha: HttpClient;
+  let ravi: HttpClient;
+  let project: Project;
+  const download = (client: HttpClient, id: string) => fetch(`${app.baseUrl}/api/project/report/?id=${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${client.access}` } });
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    asha = app.client();
+    ravi = app.client();
+    await signUpAndLogIn(app, asha);
+    await signUpAndLogIn(app, ravi);
+    const boundary = { type: 'Polygon', coordinates: [[[-77.012, 38.844], [-77.008, 38.844], [-77.008, 38.848], [-77.012, 38.848], [-77.012, 38.844]]] };
+    project = (await asha.post<Project>('/api/project/create/', { name: 'Anacostia Riverside Solar', description: 'Brownfield screening', location: { lat: 38.846, lng: -77.01 }, boundary, country: 'US', postal_code: '20032' })).body;
+    expect((await asha.post('/api/gis/new_apn/', { project_id: project.id, apn: 'PAR 01620016' })).status).toBe(201);
+    expect((await asha.post('/api/settings/update/v2/', { name: 'DC brownfield case', based_on: 'builtin:us-utility', assumptions: { tariff: { price_per_kwh: 0.06 } } })).status).toBe(201);
+  });
+  afterAll(() => app?.close());
+
+  it('downloads a PDF with the project, its parcels and verdicts, the layers and the assumptions', async () => {
+    const response = await download(asha, project.id);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="Anacostia-Riverside-Solar-report\.pdf"/);
+    const pdf = Buffer.from(await response.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toContain('(Anacostia Riverside Solar - Sunplot project report)');
+    const text = pageText(pdf);
+    expect(text).toContain('Anacostia Riverside Solar');
+    expect(text).toContain('PAR 01620016');
+    expect(text).toContain('PAR 02420088');
+    expect(text).toMatch(/suitable/);
+    expect(text).toContain('DC special flood hazard areas');
+    expect(text).toContain('Preset: DC brownfield case');
+    expect(text).toContain('Tariff / PPA price per kWh: 0.06 - Entered by user');
+    expect(text).toContain('Open Data DC');
+  });
+
+  it('reports a bare project too, with the defaults for its country when its owner has no preset', async () => {
+    const bare = (await ravi.post<Project>('/api/project/create/', { name: 'Empty field', location: { lat: 26.3, lng: 73.0 }, pincode: '342001' })).body;
+    const response = await download(ravi, bare.id);
+    expect(response.status).toBe(200);
+    const text = pageText(Buffer.from(await response.arrayBuffer()));
+    expect(text).toContain('Empty field');
+    expect(text).toContain('No boundary or parcels yet');
+    expect(text).toContain('Preset: India utility-scale (fixed tilt) (built-in defaults)');
+    expect(text).toContain('Tariff / PPA price per kWh: 2.57 - SECI');
+  });
+
+  it("answers 404 for someone else's project and for malformed ids", async () => {
+    expect((await download(ravi, project.id)).status).toBe(404);
+    expect((await download(asha, 'not-a-uuid')).status).toBe(404);
+    expect((await download(asha, '00000000-0000-0000-0000-000000000000')).status).toBe(404);
+    expect((await asha.get('/api/project/report/')).status).toBe(400);
+    expect((await fetch(`${app.baseUrl}/api/project/report/?id=${project.id}`)).status).toBe(401);
+  });
+});
