@@ -133,6 +133,57 @@ export const settingsPresets = pgTable(
   (t) => [index('settings_presets_owner_used_idx').on(t.ownerId, t.lastUsedAt), index('settings_presets_project_idx').on(t.projectId)],
 );
 
+/**
+ * A user's uploaded weather file: the summary read from it on upload, and the text itself, which the engine reads again
+ * to simulate (PostgreSQL compresses large text values on its own).
+ */
+export const weatherFiles = pgTable(
+  'weather_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fileName: text('file_name').notNull().default(''),
+    /** The engine's WeatherFormat: tmy3, tmy2, epw, pvgis-json, pvgis-csv or pvgis-epw. */
+    format: text('format').notNull(),
+    siteName: text('site_name').notNull().default(''),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    elevation: doublePrecision('elevation').notNull(),
+    /** Offset from UTC of the file's time stamps, hours. */
+    utcOffsetHours: doublePrecision('utc_offset_hours').notNull(),
+    annualGhiKwhM2: doublePrecision('annual_ghi_kwh_m2').notNull(),
+    /** 'source' when the file gives DNI and DHI, 'erbs' when they were split from GHI. */
+    components: text('components').notNull(),
+    notes: jsonb('notes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    attribution: text('attribution'),
+    byteSize: integer('byte_size').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('weather_files_owner_created_idx').on(t.ownerId, t.createdAt)],
+);
+
+/**
+ * PVGIS typical years fetched for a location, kept so that a location is fetched once. Public data, shared by every
+ * user; keyed by the location rounded to 0.001° (as requested from PVGIS), and refetched when PVGIS_BASE_URL changes.
+ */
+export const pvgisTmyCache = pgTable(
+  'pvgis_tmy_cache',
+  {
+    latE3: integer('lat_e3').notNull(),
+    lonE3: integer('lon_e3').notNull(),
+    baseUrl: text('base_url').notNull(),
+    elevation: doublePrecision('elevation').notNull(),
+    annualGhiKwhM2: doublePrecision('annual_ghi_kwh_m2').notNull(),
+    attribution: text('attribution').notNull(),
+    /** PVGIS's JSON answer as received. */
+    content: text('content').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.latE3, t.lonE3] })],
+);
+
 /** One login = one family; every refresh rotates the token inside it. */
 export const refreshFamilies = pgTable(
   'refresh_families',
