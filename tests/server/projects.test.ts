@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { geometryMessages, latitudeMessage, longitudeMessage } from '../../src/contract/gis.ts';
 import { countryMessage, postalCodeMessage, type Project, type ProjectDetail, type ProjectList } from '../../src/contract/projects.ts';
@@ -185,5 +186,40 @@ describeApi('project API', () => {
     expect((await asha.get('/api/project/list/', { access: null })).status).toBe(401);
     expect((await asha.post('/api/project/create/', site, { access: null })).status).toBe(401);
     expect((await asha.post('/api/project/create/', site, { csrf: false })).status).toBe(403);
+  });
+
+  // Every endpoint of the projects/GIS/settings work, fed arbitrary JSON: answers are 2xx or 4xx, never 500.
+  const fuzzed: [method: 'post' | 'patch', path: string][] = [
+    ['post', '/api/project/create/'],
+    ['patch', '/api/project/edit/'],
+    ['post', '/api/settings/update/v2/'],
+    ['post', '/api/gis/new_apn/'],
+    ['post', '/api/gis/get_filtered_geo_json/'],
+    ['post', '/api/gis/get_reasoned_geo_json/'],
+    ['post', '/api/gis/get_coordinates/'],
+  ];
+  it.each(fuzzed)('%s %s answers arbitrary JSON without a server error', async (method, path) => {
+    const id = (await asha.post<Project>('/api/project/create/', { ...site, name: 'Fuzz target' })).body.id;
+    const keys = ['name', 'location', 'boundary', 'geometry', 'id', 'project_id', 'apn', 'bbox', 'filters', 'query', 'assumptions', 'based_on', 'status', 'pincode', 'postal_code', 'country', 'limit', '__proto__', 'constructor'] as const;
+    const number = fc.oneof(fc.double(), fc.integer(), fc.constantFrom(0, -1, 1e309, 90.0001, 1e21));
+    const value = fc.oneof(
+      fc.jsonValue(),
+      number,
+      fc.string({ maxLength: 200 }),
+      fc.constant(id),
+      fc.record({ lat: number, lng: number }),
+      fc.tuple(number, number, number, number),
+      fc.record({ type: fc.constantFrom('Polygon', 'MultiPolygon', 'Feature', 'Point'), coordinates: fc.jsonValue() }),
+      fc.record({ system: fc.dictionary(fc.constantFrom('gcr', 'tilt_deg', 'mount'), fc.jsonValue()), finance: fc.jsonValue() }),
+      fc.record({ min_area_acres: fc.jsonValue(), land_use: fc.jsonValue(), max_grid_distance_km: number }),
+    );
+    const body = fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom(...keys), value));
+    await fc.assert(
+      fc.asyncProperty(body, async (payload) => {
+        const answer = await asha[method](path, JSON.stringify(payload), { headers: { 'content-type': 'application/json' } });
+        expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(500);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
