@@ -63,7 +63,8 @@ export function createSessionService(signer: TokenSigner, sessions: SessionsRepo
           await sessions.revokeFamily(claims.familyId, 'refresh token reused');
           throw new RefreshReuseError();
         case 'raced':
-          throw refreshRefused('Token is being refreshed by another request.');
+          // 409, not 401: the login is fine; the client should pick up the pair the other request got.
+          throw new ApiError(409, 'Token has just been refreshed by another request of this login.');
         case 'expired':
           throw refreshRefused('Session has reached its maximum age; please log in again.');
         case 'revoked':

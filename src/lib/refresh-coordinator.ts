@@ -26,6 +26,8 @@ export interface RefreshCoordinatorOptions {
   exchange: (refreshToken: string) => Promise<TokenPair>;
   /** Default: Web Locks when the browser has them, else a lock kept in localStorage (`createStorageLocks`). */
   locks?: LockManagerLike;
+  /** How long the lock is kept after storing a new pair (default 100 ms): localStorage reaches other tabs asynchronously. */
+  propagationMs?: number;
 }
 
 export interface RefreshCoordinator {
@@ -33,7 +35,7 @@ export interface RefreshCoordinator {
   refresh(): Promise<TokenPair>;
 }
 
-export function createRefreshCoordinator({ store, exchange, locks = defaultLocks() }: RefreshCoordinatorOptions): RefreshCoordinator {
+export function createRefreshCoordinator({ store, exchange, locks = defaultLocks(), propagationMs = 100 }: RefreshCoordinatorOptions): RefreshCoordinator {
   return {
     async refresh() {
       const seen = store.read().refreshToken;
@@ -48,16 +50,35 @@ export function createRefreshCoordinator({ store, exchange, locks = defaultLocks
         try {
           pair = await exchange(presented);
         } catch (error) {
+          // 409: another tab rotated this token a moment ago, and its write to localStorage has not reached this
+          // tab yet (Chromium syncs localStorage between tab processes asynchronously, after the lock moves on).
+          const adopted = isRaced(error) ? await storedPairOtherThan(store, presented) : null;
+          if (adopted) return adopted;
           // Refused, or its fate unknown (the server may have rotated it): no tab may present it again.
           if (store.read().refreshToken === presented) store.clear();
           throw error;
         }
         if (store.read().refreshToken !== presented) throw new SignedOutError('The session ended while its tokens were being refreshed.');
         store.writeTokens(pair);
+        // Keep the lock a moment so the write reaches the other tabs' processes before they read the store.
+        await new Promise((resolve) => setTimeout(resolve, propagationMs));
         return pair;
       });
     },
   };
+}
+
+const isRaced = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 409;
+
+/** Waits up to `ms` for the stored pair to move on from `presented`; null when it does not. */
+async function storedPairOtherThan(store: SessionStore, presented: string, ms = 3000): Promise<TokenPair | null> {
+  for (let waited = 0; waited <= ms; waited += 50) {
+    const { accessToken, refreshToken } = store.read();
+    if (refreshToken === null) return null;
+    if (refreshToken !== presented && accessToken !== null) return { access: accessToken, refresh: refreshToken };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return null;
 }
 
 /** Adapts navigator.locks to LockManagerLike. */

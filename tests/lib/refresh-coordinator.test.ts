@@ -45,6 +45,37 @@ describe('refresh coordinator', () => {
     expect(exchangeB).not.toHaveBeenCalled();
   });
 
+  it('on 409 (rotated a moment ago by another tab) adopts the pair once its write reaches this tab', async () => {
+    const shared = createMemoryStorage();
+    const store = createSessionStore(shared);
+    store.writeTokens({ access: 'a1', refresh: 'r1' });
+    const raced = Object.assign(new Error('409'), { status: 409 });
+    const exchange = vi.fn(() => {
+      // The other tab's write lands here only after the server has answered this one.
+      setTimeout(() => createSessionStore(shared).writeTokens({ access: 'a2', refresh: 'r2' }), 120);
+      return Promise.reject(raced);
+    });
+    const coordinator = createRefreshCoordinator({ store, exchange, locks: createInProcessLocks() });
+    await expect(coordinator.refresh()).resolves.toEqual({ access: 'a2', refresh: 'r2' });
+    expect(store.read()).toMatchObject({ accessToken: 'a2', refreshToken: 'r2' });
+  });
+
+  it('on a 409 that no other tab follows up, clears the session and fails', async () => {
+    const store = createSessionStore(createMemoryStorage());
+    store.writeTokens({ access: 'a1', refresh: 'r1' });
+    const raced = Object.assign(new Error('409'), { status: 409 });
+    vi.useFakeTimers();
+    try {
+      const refresh = createRefreshCoordinator({ store, exchange: () => Promise.reject(raced), locks: createInProcessLocks() }).refresh();
+      const outcome = expect(refresh).rejects.toBe(raced);
+      await vi.advanceTimersByTimeAsync(3100);
+      await outcome;
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(store.read().refreshToken).toBeNull();
+  });
+
   it('drops a refused token so that no waiting tab presents it again', async () => {
     const shared = createMemoryStorage();
     const locks = createInProcessLocks();
