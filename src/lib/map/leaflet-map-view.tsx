@@ -1,0 +1,218 @@
+import 'leaflet/dist/leaflet.css';
+import { Box } from '@chakra-ui/react';
+import type { Feature, Polygon } from 'geojson';
+import L from 'leaflet';
+import { TerraDraw, TerraDrawPolygonMode, TerraDrawSelectMode } from 'terra-draw';
+import { TerraDrawLeafletAdapter } from 'terra-draw-leaflet-adapter';
+import { useEffect, useRef, useState } from 'react';
+import { bboxKey } from './bounds.ts';
+import { mapConfig } from './map-config.ts';
+import type { Bbox, MapLayer, MapViewProps } from './map-types.ts';
+
+/** Tooltips and popups take text, never HTML: parcel attributes come from imported files. */
+function textElement(text: string): HTMLElement {
+  const element = document.createElement('div');
+  element.style.whiteSpace = 'pre-line';
+  element.textContent = text;
+  return element;
+}
+
+function visibleBbox(map: L.Map): Bbox {
+  const bounds = map.getBounds();
+  const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));
+  return [clamp(bounds.getWest(), 180), clamp(bounds.getSouth(), 90), clamp(bounds.getEast(), 180), clamp(bounds.getNorth(), 90)];
+}
+
+function geoJsonLayer(layer: MapLayer): L.GeoJSON {
+  const { style, tooltip, popup, onFeatureClick } = layer;
+  return L.geoJSON(layer.data, {
+    style: (feature?: Feature) => (typeof style === 'function' ? (feature ? style(feature) : {}) : (style ?? {})),
+    pointToLayer: (_, latlng) => L.circleMarker(latlng, { radius: 6 }),
+    interactive: !!(tooltip || popup || onFeatureClick),
+    onEachFeature: (feature: Feature, path) => {
+      const tip = tooltip?.(feature);
+      if (tip) path.bindTooltip(textElement(tip), { sticky: true });
+      const text = popup?.(feature);
+      if (text) path.bindPopup(textElement(text));
+      if (onFeatureClick) path.on('click', () => onFeatureClick(feature));
+    },
+  });
+}
+
+const drawColor = '#c05621';
+
+/** terra-draw's modes for one polygon: draw it, then select it to drag vertices or add them at midpoints. */
+function startDrawing(map: L.Map) {
+  const draw = new TerraDraw({
+    adapter: new TerraDrawLeafletAdapter({ lib: L, map }),
+    modes: [
+      new TerraDrawPolygonMode({ styles: { fillColor: '#dd6b20', fillOpacity: 0.25, outlineColor: drawColor, outlineWidth: 2, closingPointColor: '#ffffff', closingPointOutlineColor: drawColor, closingPointWidth: 7, closingPointOutlineWidth: 2 } }),
+      new TerraDrawSelectMode({
+        flags: { polygon: { feature: { draggable: true, coordinates: { draggable: true, midpoints: true, deletable: true } } } },
+        styles: { selectedPolygonColor: '#dd6b20', selectedPolygonOutlineColor: drawColor, selectedPolygonFillOpacity: 0.25, selectionPointColor: '#ffffff', selectionPointOutlineColor: drawColor, selectionPointWidth: 6, midPointColor: drawColor },
+      }),
+    ],
+  });
+  draw.start();
+  return draw;
+}
+
+function loadPolygon(draw: TerraDraw, polygon: Polygon | null) {
+  draw.clear();
+  if (polygon) {
+    const [result] = draw.addFeatures([{ type: 'Feature', geometry: polygon, properties: { mode: 'polygon' } }]);
+    if (result?.valid) {
+      draw.setMode('select');
+      draw.selectFeature(result.id!);
+      return;
+    }
+  }
+  draw.setMode('polygon');
+}
+
+/** The MapView port on Leaflet: works with no tiles and no key, in every browser and in jsdom. */
+export function LeafletMapView({ label, center, zoom, markers, layers, fitBounds, drawing, height = '400px', children, ...callbacks }: MapViewProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
+  // Handlers change identity on every render of the page; the map's listeners read the latest ones.
+  const latest = useRef({ ...callbacks, drawing });
+  useEffect(() => {
+    latest.current = { ...callbacks, drawing };
+  });
+
+  useEffect(() => {
+    const container = containerRef.current!;
+    const instance = L.map(container, { center: [center.lat, center.lng], zoom, worldCopyJump: true });
+    if (mapConfig.tileUrl) L.tileLayer(mapConfig.tileUrl, { attribution: mapConfig.tileAttribution, maxZoom: 19 }).addTo(instance);
+    instance.on('click', (event: L.LeafletMouseEvent) => {
+      if (latest.current.drawing?.active) return;
+      const { lat, lng } = event.latlng.wrap();
+      latest.current.onClick?.({ lat, lng });
+    });
+    instance.on('moveend', () => latest.current.onViewChange?.(visibleBbox(instance)));
+    const resize = new ResizeObserver(() => instance.invalidateSize());
+    resize.observe(container);
+    setMap(instance);
+    return () => {
+      resize.disconnect();
+      instance.remove();
+      setMap(null);
+    };
+    // Made once: center, zoom and the rest are applied by the effects below.
+  }, []);
+
+  useEffect(() => {
+    map?.setView([center.lat, center.lng], zoom);
+  }, [map, center.lat, center.lng, zoom]);
+
+  const fitKey = bboxKey(fitBounds);
+  useEffect(() => {
+    if (!map || !fitBounds) return;
+    const [w, s, e, n] = fitBounds;
+    // A map with no size yet (hidden, or jsdom) cannot compute a zoom for a box: centre on it instead.
+    if (map.getSize().x === 0) map.setView([(s + n) / 2, (w + e) / 2], map.getZoom());
+    else map.fitBounds([[s, w], [n, e]], { padding: [24, 24], maxZoom: 18 });
+    // fitKey stands for fitBounds' values, so a new array with the same box does not move the map.
+  }, [map, fitKey]);
+
+  useEffect(() => {
+    if (!map) return;
+    const group = L.layerGroup(
+      (markers ?? []).map((marker) => {
+        const circle = L.circleMarker([marker.position.lat, marker.position.lng], { radius: 8, color: '#ffffff', weight: 2, fillColor: marker.color ?? '#c05621', fillOpacity: 1 });
+        circle.bindTooltip(textElement(marker.label));
+        if (marker.popup) circle.bindPopup(textElement(marker.popup));
+        if (marker.onClick) circle.on('click', marker.onClick);
+        return circle;
+      }),
+    ).addTo(map);
+    return () => void group.remove();
+  }, [map, markers]);
+
+  const shown = useRef(new Map<string, { source: MapLayer; layer: L.GeoJSON }>());
+  useEffect(() => {
+    if (!map) return;
+    const current = shown.current;
+    const wanted = new Set((layers ?? []).map((layer) => layer.id));
+    for (const [id, entry] of current) {
+      if (!wanted.has(id)) {
+        entry.layer.remove();
+        current.delete(id);
+      }
+    }
+    for (const source of layers ?? []) {
+      const entry = current.get(source.id);
+      if (entry?.source === source) continue;
+      entry?.layer.remove();
+      current.set(source.id, { source, layer: geoJsonLayer(source).addTo(map) });
+    }
+    // Later layers draw on top, whichever was replaced last.
+    for (const source of layers ?? []) current.get(source.id)?.layer.bringToFront();
+  }, [map, layers]);
+  useEffect(
+    () => () => {
+      for (const entry of shown.current.values()) entry.layer.remove();
+      shown.current.clear();
+    },
+    [map],
+  );
+
+  const drawRef = useRef<{ draw: TerraDraw; reported: unknown } | null>(null);
+  const drawingActive = !!drawing?.active;
+  useEffect(() => {
+    if (!map || !drawingActive) return;
+    const draw = startDrawing(map);
+    const session = { draw, reported: latest.current.drawing?.polygon ?? null };
+    drawRef.current = session;
+    const initial = latest.current.drawing?.polygon;
+    loadPolygon(draw, initial?.type === 'Polygon' ? initial : null);
+    const report = (id: string | number) => {
+      const feature = draw.getSnapshotFeature(id);
+      if (feature?.geometry.type !== 'Polygon') return;
+      const polygon: Polygon = { type: 'Polygon', coordinates: feature.geometry.coordinates };
+      session.reported = polygon;
+      latest.current.drawing?.onChange(polygon);
+    };
+    draw.on('finish', (id) => {
+      report(id);
+      if (draw.getMode() === 'polygon') {
+        draw.setMode('select');
+        draw.selectFeature(id);
+      }
+    });
+    draw.on('change', (ids, type) => {
+      if (type === 'delete' && draw.getSnapshot().length === 0) {
+        session.reported = null;
+        latest.current.drawing?.onChange(null);
+        draw.setMode('polygon');
+      } else if (type === 'update' && draw.getMode() === 'select') {
+        const [id] = ids;
+        if (id !== undefined && draw.getSnapshotFeature(id)?.properties.selected) report(id);
+      }
+    });
+    return () => {
+      drawRef.current = null;
+      draw.stop();
+    };
+  }, [map, drawingActive]);
+
+  // A polygon the page replaced (cleared, or typed elsewhere) restarts the drawing from it.
+  const polygon = drawing?.polygon ?? null;
+  useEffect(() => {
+    const session = drawRef.current;
+    if (!session || polygon === session.reported) return;
+    session.reported = polygon;
+    loadPolygon(session.draw, polygon?.type === 'Polygon' ? polygon : null);
+  }, [polygon]);
+
+  return (
+    <Box position="relative" h={height} w="full" borderRadius="md" overflow="hidden" borderWidth="1px">
+      <Box ref={containerRef} role="region" aria-label={label} h="full" w="full" bg="gray.100" data-drawing={drawingActive || undefined} />
+      {children && (
+        <Box position="absolute" top={2} right={2} zIndex={1000} maxW="calc(100% - 60px)">
+          {children}
+        </Box>
+      )}
+    </Box>
+  );
+}
