@@ -22,8 +22,10 @@ import { settingsPresetsRepository } from './repositories/settings-presets.ts';
 import { rateLimitsRepository } from './repositories/rate-limits.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { usersRepository } from './repositories/users.ts';
+import { pvgisCacheRepository, weatherFilesRepository } from './repositories/weather.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
+import { energyRoutes } from './routes/energy.ts';
 import { gisRoutes } from './routes/gis.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { publicRoutes } from './routes/public.ts';
@@ -31,9 +33,11 @@ import { seedDemoData } from './seed/seed-demo.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { createMediaStore, maxPhotoBytes } from './services/media.ts';
 import { createProjectScreening } from './services/project-screening.ts';
+import { createPvgisClient } from './services/pvgis.ts';
 import { createRateLimiter, defaultLimits, type Limits } from './services/rate-limiter.ts';
 import { createSessionService } from './services/sessions.ts';
 import { createTokenSigner } from './services/tokens.ts';
+import { createWeatherSources } from './services/weather-sources.ts';
 
 export interface AppDeps {
   settings: Settings;
@@ -80,6 +84,7 @@ export async function buildApp(deps: AppDeps) {
   const sessionsRepo = sessionsRepository(database.db);
   const parcels = parcelsRepository(database.db);
   const layers = layersRepository(database.db);
+  const weatherFiles = weatherFilesRepository(database.db);
   const ctx: AppContext = {
     settings,
     database,
@@ -102,6 +107,12 @@ export async function buildApp(deps: AppDeps) {
     presets: settingsPresetsRepository(database.db),
     layers,
     screening: createProjectScreening({ parcels, layers }),
+    weatherFiles,
+    weather: createWeatherSources({
+      files: weatherFiles,
+      pvgisCache: pvgisCacheRepository(database.db),
+      pvgis: createPvgisClient({ baseUrl: settings.PVGIS_BASE_URL, timeoutMs: settings.PVGIS_TIMEOUT_MS }),
+    }),
   };
 
   // While closing, answers still in flight end their keep-alive connection, so close() is not held open by it.
@@ -127,6 +138,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(projectRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(gisRoutes, { ctx });
+  await app.register(energyRoutes, { ctx });
   await app.register(spa, { root: deps.staticDir });
 
   return app;

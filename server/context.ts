@@ -10,10 +10,12 @@ import type { ParcelsRepository } from './repositories/parcels.ts';
 import type { ProjectsRepository } from './repositories/projects.ts';
 import type { SettingsPresetsRepository } from './repositories/settings-presets.ts';
 import type { UsersRepository } from './repositories/users.ts';
+import type { WeatherFilesRepository } from './repositories/weather.ts';
 import type { MediaStore } from './services/media.ts';
 import type { ProjectScreening } from './services/project-screening.ts';
 import type { RateLimiter } from './services/rate-limiter.ts';
 import type { SessionService } from './services/sessions.ts';
+import type { WeatherSources } from './services/weather-sources.ts';
 import type { FastifyRequest } from 'fastify';
 
 /** What route plugins need, built once in app.ts. */
@@ -35,6 +37,8 @@ export interface AppContext {
   presets: SettingsPresetsRepository;
   layers: LayersRepository;
   screening: ProjectScreening;
+  weatherFiles: WeatherFilesRepository;
+  weather: WeatherSources;
 }
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({

@@ -37,6 +37,8 @@ const Settings = object({
   GOOGLE_JWKS_URL: defaulted(httpUrl, 'https://www.googleapis.com/oauth2/v3/certs'),
   STRIPE_SECRET_KEY: optional(nonEmpty),
   TRUST_PROXY: defaulted(flag, false),
+  PVGIS_BASE_URL: defaulted(httpUrl, 'https://re.jrc.ec.europa.eu/api/v5_3'),
+  PVGIS_TIMEOUT_MS: defaulted(intBetween(100, 300_000), 30_000),
   LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 });
 

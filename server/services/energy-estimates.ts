@@ -1,0 +1,198 @@
+/**
+ * From request, preset and chosen weather to the engine's inputs, and from its results to the API's answers.
+ * Every value the request leaves out comes from the user's last preset, else from the engine's PVWatts defaults,
+ * and the answer says which.
+ */
+import { energyMessages, type EnergyResult, type FinanceBody, type FinanceResult, type SystemInput, type SystemUsed } from '../../src/contract/energy.ts';
+import type { Assumptions, Preset } from '../../src/contract/settings.ts';
+import type { IrrResult } from '../../src/solar/cash-flow.ts';
+import { finance, financeProblems, type FinanceAssumptions, type FinanceEnergy } from '../../src/solar/finance.ts';
+import { simulate, type SimulationResult } from '../../src/solar/simulate.ts';
+import { DEFAULT_SYSTEM, DEFAULT_TRACKER, systemProblems, type SystemSpec } from '../../src/solar/system-spec.ts';
+import { ApiError, invalid } from '../http.ts';
+import type { ChosenWeather } from './weather-sources.ts';
+
+/** Stored with every result: the method of ADR 010 (src/solar), version 1. */
+export const energyModelVersion = 'sunplot-solar/1';
+
+export type PresetUsed = Pick<Preset, 'id' | 'name' | 'assumptions'>;
+
+const presetRef = (preset: PresetUsed) => ({ id: preset.id, name: preset.name });
+
+// -0.47 %/°C, without the binary noise of multiplying -0.0047 by 100.
+const defaultGammaPct = Number((DEFAULT_SYSTEM.gammaPdcPerC * 100).toPrecision(12));
+
+/** The system to simulate and how the answer shows it. */
+export function systemFrom(input: SystemInput | undefined, preset: Assumptions['system'], notes: string[]): { spec: SystemSpec; shown: Omit<SystemUsed, 'ac_kw'> } {
+  const given = input ?? {};
+  if (given.dc_kw === undefined) {
+    notes.push(`No dc_kw given: a ${DEFAULT_SYSTEM.dcKw.toLocaleString('en-US')} kW reference size is simulated (per-kWp figures do not depend on it).`);
+  }
+  const mount = given.mount ?? preset.mount;
+  const tracker = mount === 'single_axis';
+  const shown: Omit<SystemUsed, 'ac_kw'> = {
+    dc_kw: given.dc_kw ?? DEFAULT_SYSTEM.dcKw,
+    mount,
+    tilt_deg: given.tilt_deg ?? preset.tilt_deg,
+    azimuth_deg: given.azimuth_deg ?? preset.azimuth_deg,
+    gcr: tracker ? (given.gcr ?? preset.gcr) : null,
+    max_angle_deg: tracker ? (given.max_angle_deg ?? preset.max_angle_deg) : null,
+    backtrack: tracker ? (given.backtrack ?? DEFAULT_TRACKER.backtrack) : null,
+    losses_pct: given.losses_pct ?? preset.losses_pct,
+    dc_ac_ratio: given.dc_ac_ratio ?? preset.dc_ac_ratio,
+    inverter_efficiency_pct: given.inverter_efficiency_pct ?? preset.inverter_efficiency_pct,
+    gamma_pct_per_c: given.gamma_pct_per_c ?? defaultGammaPct,
+    albedo: given.albedo ?? (DEFAULT_SYSTEM.albedo as number),
+    temperature_model: given.temperature_model ?? DEFAULT_SYSTEM.cellTemperature,
+  };
+  const spec: SystemSpec = {
+    dcKw: shown.dc_kw,
+    dcAcRatio: shown.dc_ac_ratio,
+    inverterEfficiency: shown.inverter_efficiency_pct / 100,
+    losses: shown.losses_pct,
+    gammaPdcPerC: shown.gamma_pct_per_c / 100,
+    albedo: shown.albedo,
+    cellTemperature: shown.temperature_model,
+    // The preset's tilt and azimuth are the axis's for a tracker.
+    mount: tracker
+      ? { kind: 'single-axis', axisTiltDeg: shown.tilt_deg, axisAzimuthDeg: shown.azimuth_deg, maxAngleDeg: shown.max_angle_deg!, gcr: shown.gcr!, backtrack: shown.backtrack! }
+      : { kind: 'fixed', tiltDeg: shown.tilt_deg, azimuthDeg: shown.azimuth_deg },
+  };
+  // Each field is range-checked already; this catches combinations the engine refuses (a tracker axis tilted 90°).
+  const problems = systemProblems(spec);
+  if (problems.length > 0) throw invalid({ system: problems.map((p) => `${p.charAt(0).toUpperCase()}${p.slice(1)}.`) });
+  return { spec, shown };
+}
+
+/** One simulation of the chosen weather, as get_annual_energy_production answers it. */
+export function estimateEnergy(chosen: ChosenWeather, input: SystemInput | undefined, preset: PresetUsed): { result: SimulationResult; answer: EnergyResult } {
+  const notes: string[] = [];
+  const { spec, shown } = systemFrom(input, preset.assumptions.system, notes);
+  const result = simulate(chosen.weather, spec, { site: chosen.site });
+  const answer: EnergyResult = {
+    model_version: energyModelVersion,
+    preset: presetRef(preset),
+    weather: chosen.used,
+    system: { ...shown, ac_kw: result.acKw },
+    annual_ghi_kwh_m2: result.annualGhiKwhM2,
+    annual_poa_kwh_m2: result.annualPoaKwhM2,
+    annual_poa_effective_kwh_m2: result.annualPoaEffectiveKwhM2,
+    annual_dc_kwh: result.annualDcKwh,
+    annual_ac_kwh: result.annualAcKwh,
+    monthly_ac_kwh: result.monthlyAcKwh,
+    specific_yield_kwh_per_kwp: result.specificYieldKwhPerKwp,
+    capacity_factor_dc: result.capacityFactorDc,
+    capacity_factor_ac: result.capacityFactorAc,
+    performance_ratio: result.performanceRatio,
+    clipped_hours: result.clippedHours,
+    poa_weighted_cell_temp_c: Number.isFinite(result.poaWeightedCellTempC) ? result.poaWeightedCellTempC : null,
+    loss_waterfall: {
+      nominal_kwh: result.lossWaterfall.nominalKwh,
+      steps: result.lossWaterfall.steps.map((step) => ({ key: step.key, kwh: step.kwh, pct_of_nominal: step.pctOfNominal })),
+      final_kwh: result.lossWaterfall.finalKwh,
+    },
+    notes,
+  };
+  return { result, answer };
+}
+
+/** Energy figures the caller already has: annual or monthly AC energy with the array size. */
+export function givenEnergy(figures: NonNullable<FinanceBody['energy']>, preset: PresetUsed, notes: string[]): FinanceEnergy {
+  if (figures.annual_ac_kwh !== undefined && figures.monthly_ac_kwh !== undefined) {
+    throw invalid({ energy: [energyMessages.oneEnergyFigure] });
+  }
+  const annual = figures.annual_ac_kwh ?? figures.monthly_ac_kwh?.reduce((sum, kwh) => sum + kwh, 0);
+  if (annual === undefined) throw invalid({ 'energy.annual_ac_kwh': ['This is Required.'] });
+  let acKw = figures.ac_kw;
+  if (acKw === undefined) {
+    acKw = figures.dc_kw / preset.assumptions.system.dc_ac_ratio;
+    notes.push(`No ac_kw given: ${figures.dc_kw} kW DC over the preset's DC/AC ratio of ${preset.assumptions.system.dc_ac_ratio}.`);
+  }
+  return { annualAcKwh: annual, dcKw: figures.dc_kw, acKw };
+}
+
+/** The cash-flow model of ADR 010 over the preset's terms with the request's changes. */
+export function estimateFinance(
+  energy: FinanceEnergy & { source: 'given' | 'computed' },
+  body: Pick<FinanceBody, 'costs' | 'tariff' | 'finance'>,
+  preset: PresetUsed,
+  production: EnergyResult | null,
+  notes: string[],
+): FinanceResult {
+  const base = preset.assumptions;
+  const sections = {
+    costs: { ...base.costs, ...body.costs },
+    tariff: { ...base.tariff, ...body.tariff },
+    finance: { ...base.finance, ...body.finance },
+  };
+  const assumptions: FinanceAssumptions = {
+    currency: sections.finance.currency,
+    capexPerWdc: sections.costs.capex_per_wdc,
+    fixedCapex: sections.costs.fixed_costs,
+    omPerKwYear: sections.costs.om_per_kw_yr,
+    omBasis: sections.costs.om_basis,
+    omEscalationPct: sections.costs.om_escalation_pct,
+    pricePerKwh: sections.tariff.price_per_kwh,
+    priceEscalationPct: sections.tariff.escalation_pct,
+    degradationPctPerYear: sections.finance.degradation_pct,
+    discountRatePct: sections.finance.discount_rate_pct,
+    analysisYears: sections.finance.analysis_years,
+  };
+  const problems = financeProblems(assumptions);
+  if (problems.length > 0) throw invalid({ finance: problems.map((p) => `${p.charAt(0).toUpperCase()}${p.slice(1)}.`) });
+  const out = finance(energy, assumptions);
+  // The request's values are bounded; a stored preset's may not be.
+  if (!Number.isFinite(out.npv) || !Number.isFinite(out.capex) || !Number.isFinite(out.lifetimeEnergyKwh)) {
+    throw new ApiError(400, "These assumptions give figures too large to compute: check the preset's costs, tariff and the energy.");
+  }
+  const irr = irrView(out.irr);
+  return {
+    model_version: energyModelVersion,
+    preset: presetRef(preset),
+    currency: out.currency,
+    energy: { source: energy.source, annual_ac_kwh: energy.annualAcKwh, dc_kw: energy.dcKw, ac_kw: energy.acKw },
+    energy_production: production,
+    assumptions: sections,
+    capex: out.capex,
+    npv: out.npv,
+    ...irr,
+    lcoe_per_kwh: Number.isFinite(out.lcoePerKwh) ? out.lcoePerKwh : null,
+    simple_payback_years: out.simplePaybackYears,
+    discounted_payback_years: out.discountedPaybackYears,
+    lifetime_energy_kwh: out.lifetimeEnergyKwh,
+    years: out.years.map((y) => ({
+      year: y.year,
+      energy_kwh: y.energyKwh,
+      revenue: y.revenue,
+      om: y.om,
+      capex: y.capex,
+      net_cash_flow: y.netCashFlow,
+      discounted_cash_flow: y.discountedCashFlow,
+      cumulative_cash_flow: y.cumulativeCashFlow,
+      cumulative_discounted_cash_flow: y.cumulativeDiscountedCashFlow,
+    })),
+    notes: Number.isFinite(out.lcoePerKwh) ? notes : [...notes, 'No LCOE: the project produces no energy.'],
+  };
+}
+
+const pct = (rate: number) => rate * 100;
+const shownPct = (rate: number) => `${(rate * 100).toFixed(2)} %`;
+
+function irrView(irr: IrrResult): Pick<FinanceResult, 'irr_pct' | 'irr_rates_pct' | 'irr_note'> {
+  switch (irr.kind) {
+    case 'unique':
+      return { irr_pct: pct(irr.rate), irr_rates_pct: [pct(irr.rate)], irr_note: null };
+    case 'none':
+      return {
+        irr_pct: null,
+        irr_rates_pct: [],
+        irr_note: 'No IRR: NPV keeps one sign at every rate from -99 % to +1,000 % a year (the project never earns back its cost, or costs nothing).',
+      };
+    case 'multiple':
+      return {
+        irr_pct: null,
+        irr_rates_pct: irr.rates.map(pct),
+        irr_note: `No single IRR: the cash flows change sign more than once and NPV is zero at ${irr.rates.map(shownPct).join(', ')}. Judge the project by its NPV.`,
+      };
+  }
+}

@@ -1,0 +1,236 @@
+/**
+ * Where a simulation's weather comes from: a user's uploaded file, PVGIS (fetched once per location and kept in the
+ * database), or typed monthly means synthesised into an hourly year. Never an invented resource: when no source can
+ * serve a location the answer says so and points to an upload.
+ */
+import type { WeatherSource, WeatherUsed } from '../../src/contract/energy.ts';
+import { synthesiseWeatherYear } from '../../src/solar/monthly-synthesis.ts';
+import { createSiteContext, type SiteContext } from '../../src/solar/site-context.ts';
+import { parsePvgisJson } from '../../src/solar/weather/pvgis.ts';
+import { detectWeatherFormat, readWeather } from '../../src/solar/weather/read-weather.ts';
+import { WeatherFormatError, type WeatherYear } from '../../src/solar/weather/weather-year.ts';
+import { ApiError, invalid, notFound } from '../http.ts';
+import type { PvgisCacheRepository, PvgisCacheRow, WeatherFilesRepository } from '../repositories/weather.ts';
+import { PvgisRefusal, type PvgisClient } from './pvgis.ts';
+
+export interface SiteWeather {
+  weather: WeatherYear;
+  /** The site's sun path and sky terms, shared by every simulation of this weather. */
+  site: SiteContext;
+}
+
+export interface ChosenWeather extends SiteWeather {
+  used: WeatherUsed;
+}
+
+export interface Location {
+  lat: number;
+  lon: number;
+}
+
+const offerUpload = 'Upload a weather file for the site (TMY3, TMY2, EPW or a PVGIS file) or enter its monthly means instead.';
+
+export const annualGhiKwhM2 = (weather: WeatherYear) => weather.ghi.reduce((sum, value) => sum + value, 0) / 1000;
+
+/**
+ * Reads an uploaded file as the engine does: 415 when it is not a weather file the engine knows (judged by content,
+ * never by name), 400 with the engine's message, which names the line or record and the field, when it is a broken one.
+ */
+export function readUploadedWeather(bytes: Uint8Array): { text: string; weather: WeatherYear } {
+  const unsupported = (detail: string) =>
+    new ApiError(415, `${detail} Upload a TMY3 CSV, TMY2, EPW, or a PVGIS typical year as JSON, CSV or EPW.`);
+  // Weather files are text; a NUL byte means a binary file (and PostgreSQL text cannot hold one).
+  if (bytes.includes(0)) throw unsupported('This is not a text file.');
+  const text = new TextDecoder('utf-8').decode(bytes);
+  try {
+    detectWeatherFormat(text);
+  } catch (error) {
+    if (error instanceof WeatherFormatError) throw unsupported('This is not a weather file the engine can read.');
+    throw error;
+  }
+  try {
+    return { text, weather: readWeather(text) };
+  } catch (error) {
+    if (error instanceof WeatherFormatError) throw invalid({ file: [capitalised(error.message)] });
+    throw error;
+  }
+}
+
+/** What PVGIS's licence asks for, with the databases and years of a PVGIS JSON where it names them. */
+export function pvgisAttribution(json?: string): string {
+  const base = 'EU JRC PVGIS, free use with attribution';
+  if (json === undefined) return base;
+  try {
+    const meteo = (JSON.parse(json) as { inputs?: { meteo_data?: Record<string, unknown> } }).inputs?.meteo_data ?? {};
+    const { radiation_db: radiation, meteo_db: meteorology, year_min: from, year_max: to } = meteo;
+    const parts = [typeof radiation === 'string' ? radiation : undefined, typeof meteorology === 'string' ? meteorology : undefined].filter(Boolean);
+    const years = typeof from === 'number' && typeof to === 'number' ? `, ${from}-${to}` : '';
+    return parts.length > 0 ? `EU JRC PVGIS (${parts.join(' / ')}${years}), free use with attribution` : base;
+  } catch {
+    return base;
+  }
+}
+
+/** Attribution kept with an uploaded file: PVGIS data must carry it; other files name no licensor. */
+export function uploadAttribution(weather: WeatherYear, text: string): string | null {
+  if (weather.format === 'pvgis-json') return pvgisAttribution(text);
+  return weather.format.startsWith('pvgis') ? pvgisAttribution() : null;
+}
+
+function capitalised(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
+function usedOf(weather: WeatherYear, extra: Pick<WeatherUsed, 'source' | 'weather_id' | 'name' | 'attribution' | 'retrieved_at'>): WeatherUsed {
+  const { site } = weather;
+  return {
+    ...extra,
+    lat: site.latitude,
+    lon: site.longitude,
+    elevation_m: site.elevation,
+    utc_offset_hours: site.utcOffsetHours,
+    format: weather.format,
+    confidence: weather.confidence === 'lower' ? 'low' : 'standard',
+    components: weather.components,
+    annual_ghi_kwh_m2: annualGhiKwhM2(weather),
+    notes: [...weather.notes],
+  };
+}
+
+/** A few parsed years with their site context, so repeated what-ifs on one site skip parsing and the sun path. */
+class RecentSites {
+  private entries = new Map<string, SiteWeather>();
+  constructor(private readonly size: number) {}
+
+  async get(key: string, read: () => WeatherYear | Promise<WeatherYear>): Promise<SiteWeather> {
+    let entry = this.entries.get(key);
+    if (entry) this.entries.delete(key);
+    else {
+      const weather = await read();
+      entry = { weather, site: createSiteContext(weather) };
+    }
+    this.entries.set(key, entry);
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+    return entry;
+  }
+}
+
+export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgisCache: PvgisCacheRepository; pvgis: PvgisClient }) {
+  const { files, pvgisCache, pvgis } = deps;
+  // Only this instance's copies: another instance reads the same rows. Stored rows never change (a refetch is a new key).
+  const recent = new RecentSites(8);
+  const fetching = new Map<string, Promise<PvgisCacheRow>>();
+
+  async function fromUpload(userId: string, weatherId: string): Promise<ChosenWeather> {
+    const file = await files.summary(userId, weatherId);
+    if (!file) throw notFound();
+    const entry = await recent.get(`upload:${file.id}`, async () => {
+      const text = await files.content(userId, file.id);
+      if (text === undefined) throw notFound();
+      try {
+        return readWeather(text);
+      } catch (error) {
+        // Read once on upload; only a change in the readers since then can land here.
+        if (error instanceof WeatherFormatError) throw new ApiError(422, `This weather file can no longer be read: ${error.message}. Upload it again after fixing it.`);
+        throw error;
+      }
+    });
+    return { ...entry, used: usedOf(entry.weather, { source: 'upload', weather_id: file.id, name: file.name, attribution: file.attribution, retrieved_at: null }) };
+  }
+
+  /** PVGIS's answer for the 0.001° cell of a location: from the database, else fetched once (concurrent asks share it). */
+  async function pvgisRow(location: Location): Promise<PvgisCacheRow> {
+    const latE3 = Math.round(location.lat * 1000);
+    const lonE3 = Math.round(location.lon * 1000);
+    const cached = await pvgisCache.find(latE3, lonE3);
+    if (cached && cached.baseUrl === pvgis.baseUrl) return cached;
+    const key = `${latE3},${lonE3}`;
+    let pending = fetching.get(key);
+    if (!pending) {
+      pending = fetchPvgis(latE3, lonE3).finally(() => fetching.delete(key));
+      fetching.set(key, pending);
+    }
+    return pending;
+  }
+
+  async function fetchPvgis(latE3: number, lonE3: number): Promise<PvgisCacheRow> {
+    const [lat, lon] = [latE3 / 1000, lonE3 / 1000];
+    let text: string;
+    try {
+      text = await pvgis.fetchTmy(lat, lon);
+    } catch (error) {
+      if (error instanceof PvgisRefusal) {
+        throw new ApiError(422, `PVGIS cannot serve this location (${lat.toFixed(3)}, ${lon.toFixed(3)}). PVGIS says: "${error.reason}". ${offerUpload}`);
+      }
+      const kind = (error as { kind?: string }).kind;
+      if (kind === undefined) throw error;
+      throw new ApiError(kind === 'failed' ? 502 : 503, `${(error as Error).message} Try again later, or: ${offerUpload}`, undefined, kind === 'busy' ? { 'retry-after': '60' } : {});
+    }
+    let weather: WeatherYear;
+    try {
+      weather = parsePvgisJson(text);
+    } catch (error) {
+      if (!(error instanceof WeatherFormatError)) throw error;
+      throw new ApiError(502, `PVGIS answered with data that cannot be read (${error.message}). Try again later, or: ${offerUpload}`);
+    }
+    return pvgisCache.put({
+      latE3,
+      lonE3,
+      baseUrl: pvgis.baseUrl,
+      elevation: weather.site.elevation,
+      annualGhiKwhM2: annualGhiKwhM2(weather),
+      attribution: pvgisAttribution(text),
+      content: text,
+    });
+  }
+
+  async function fromPvgis(location: Location): Promise<ChosenWeather> {
+    const row = await pvgisRow(location);
+    const entry = await recent.get(`pvgis:${row.latE3},${row.lonE3}@${row.fetchedAt.getTime()}`, () => parsePvgisJson(row.content));
+    return {
+      ...entry,
+      used: usedOf(entry.weather, { source: 'pvgis', weather_id: null, name: entry.weather.site.name, attribution: row.attribution, retrieved_at: row.fetchedAt.toISOString() }),
+    };
+  }
+
+  function fromMonthlyMeans(source: Extract<WeatherSource, { source: 'monthly' }>, location: Location): ChosenWeather {
+    let weather: WeatherYear;
+    try {
+      weather = synthesiseWeatherYear({
+        name: source.name?.trim(),
+        latitude: location.lat,
+        longitude: location.lon,
+        elevation: source.elevation_m,
+        utcOffsetHours: source.utc_offset_hours,
+        ghiKwhM2PerDay: source.ghi_kwh_m2_per_day,
+        tempAirC: source.temp_air_c,
+        windSpeedMs: source.wind_speed_m_s,
+      });
+    } catch (error) {
+      // The means are range-checked already; what is left is irradiation the sky cannot deliver at this latitude.
+      if (error instanceof RangeError) throw invalid({ 'weather.ghi_kwh_m2_per_day': [capitalised(error.message)] });
+      throw error;
+    }
+    return { weather, site: createSiteContext(weather), used: usedOf(weather, { source: 'monthly', weather_id: null, name: weather.site.name, attribution: null, retrieved_at: null }) };
+  }
+
+  return {
+    /** The weather a request chose; `fallback` (the project's location) stands in for a missing lat/lon. */
+    async choose(userId: string, source: WeatherSource, fallback?: Location): Promise<ChosenWeather> {
+      if (source.source === 'upload') return fromUpload(userId, source.weather_id);
+      const location = locationOf(source, fallback);
+      return source.source === 'pvgis' ? fromPvgis(location) : fromMonthlyMeans(source, location);
+    },
+  };
+}
+
+function locationOf(source: { lat?: number; lon?: number }, fallback: Location | undefined): Location {
+  if (source.lat === undefined && source.lon === undefined && fallback) return fallback;
+  const errors: Record<string, string[]> = {};
+  if (source.lat === undefined) errors['weather.lat'] = ['This is Required.'];
+  if (source.lon === undefined) errors['weather.lon'] = ['This is Required.'];
+  if (source.lat === undefined || source.lon === undefined) throw invalid(errors);
+  return { lat: source.lat, lon: source.lon };
+}
+
+export type WeatherSources = ReturnType<typeof createWeatherSources>;

@@ -1,0 +1,321 @@
+import {
+  array,
+  boolean,
+  dynamic,
+  enums,
+  literal,
+  nullable,
+  number,
+  object,
+  optional,
+  refine,
+  string,
+  type as looseObject,
+  type Infer,
+  type Struct,
+} from 'superstruct';
+import { maxLength, text } from './fields.ts';
+import { latitudeMessage, longitudeMessage, numeric, within } from './gis.ts';
+import { CostAssumptions, FinanceAssumptions, SystemAssumptions, TariffAssumptions, currencies, mounts } from './settings.ts';
+import { notBlank, notLessThanOne, required } from './validation.ts';
+
+export const weatherSources = ['upload', 'pvgis', 'monthly'] as const;
+export const weatherFormats = ['tmy3', 'tmy2', 'epw', 'pvgis-json', 'pvgis-csv', 'pvgis-epw', 'monthly-means'] as const;
+export const temperatureModels = ['sapm', 'fuentes'] as const;
+
+/** Largest weather file accepted on upload (a TMY3 CSV is about 1.7 MB, a PVGIS EPW 1.9 MB). */
+export const maxWeatherFileBytes = 10 * 1024 * 1024;
+/** Weather files one user may keep. */
+export const maxWeatherFilesPerUser = 50;
+
+export const energyMessages = {
+  source: `Must be one of: ${weatherSources.join(', ')}.`,
+  twelve: 'Give 12 monthly values, January first.',
+  ghi: 'Each monthly GHI must be from 0 to 12 kWh/m2 per day.',
+  temperature: 'Each monthly temperature must be from -90 to 60 °C.',
+  wind: 'Each monthly wind speed must be from 0 to 40 m/s.',
+  elevation: 'Elevation must be from -500 to 9000 m.',
+  utcOffset: 'UTC offset must be from -12 to 14 hours.',
+  dcKw: 'DC size must be at most 10,000,000 kW.',
+  acKw: 'AC size must be above 0 and at most 10,000,000 kW.',
+  gamma: 'Temperature coefficient must be a percentage per °C above -5 and below 5, e.g. -0.47.',
+  albedo: 'Albedo must be from 0 to 1.',
+  annualEnergy: 'Annual energy must be from 0 to 1,000,000,000,000 kWh.',
+  monthlyEnergy: 'Each monthly energy must be from 0 to 100,000,000,000 kWh.',
+  energyOrWeather: 'Give energy figures (annual_ac_kwh or monthly_ac_kwh, with dc_kw) or a weather source to compute them, not both.',
+  oneEnergyFigure: 'Give annual_ac_kwh or monthly_ac_kwh, not both.',
+  systemWithEnergy: 'The system only applies to a weather source; with energy figures give energy.ac_kw for the AC size.',
+  fileRequired: 'Attach the weather file in the field "file".',
+  emptyFile: 'The submitted file is empty.',
+} as const;
+
+const atMost = <T extends number>(struct: Struct<T, null>, max: number) =>
+  refine(struct, 'at most', (value) => value <= max || `Must be at most ${max.toLocaleString('en-US')}.`);
+const idText = text(required, maxLength(64));
+const lat = numeric(required, within(-90, 90, latitudeMessage));
+const lon = numeric(required, within(-180, 180, longitudeMessage));
+
+/** Twelve monthly numbers, January first, each checked by `rules`. */
+function twelve(...rules: Parameters<typeof numeric>) {
+  return refine(array(numeric(required, ...rules)), 'twelve', (values) => values.length === 12 || energyMessages.twelve);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Weather sources
+
+export const UploadSource = object({ source: literal('upload'), weather_id: idText });
+
+/** Without lat/lon, the project's location (project_id) is used. */
+export const PvgisSource = object({ source: literal('pvgis'), lat: optional(lat), lon: optional(lon) });
+
+/** Typed monthly means; an hourly year is synthesised from them (lower confidence). */
+export const MonthlySource = object({
+  source: literal('monthly'),
+  name: optional(text(notBlank, maxLength(100))),
+  lat: optional(lat),
+  lon: optional(lon),
+  elevation_m: optional(numeric(required, within(-500, 9000, energyMessages.elevation))),
+  /** Clock of the synthesised hours; the nearest whole hour to solar time when omitted. */
+  utc_offset_hours: optional(numeric(required, within(-12, 14, energyMessages.utcOffset))),
+  /** Mean daily global horizontal irradiation of each month, kWh/m2 per day. */
+  ghi_kwh_m2_per_day: twelve(within(0, 12, energyMessages.ghi)),
+  /** Mean air temperature of each month, °C. */
+  temp_air_c: twelve(within(-90, 60, energyMessages.temperature)),
+  /** Mean 10 m wind speed of each month, m/s; 2 m/s when omitted. */
+  wind_speed_m_s: optional(twelve(within(0, 40, energyMessages.wind))),
+});
+
+// Without a known `source`, only that field is judged.
+const sourceField = looseObject({
+  source: refine(string(), 'source', (value) => (weatherSources as readonly string[]).includes(value) || energyMessages.source),
+});
+const sourceStructs = { upload: UploadSource, pvgis: PvgisSource, monthly: MonthlySource } as const;
+
+type AnySource = Infer<typeof UploadSource> | Infer<typeof PvgisSource> | Infer<typeof MonthlySource>;
+
+/** One of the three sources, chosen by `source`; each is checked with its own fields. */
+export const WeatherSource = dynamic<AnySource>((value) => {
+  const source = typeof value === 'object' && value !== null ? (value as { source?: unknown }).source : undefined;
+  const chosen = typeof source === 'string' && Object.hasOwn(sourceStructs, source) ? sourceStructs[source as keyof typeof sourceStructs] : sourceField;
+  return chosen as unknown as Struct<AnySource, null>;
+});
+
+// ---------------------------------------------------------------------------------------------
+// System: the preset's names where they overlap, so a preset's values can be sent back as they are
+
+const preset = SystemAssumptions.schema;
+
+export const SystemInput = object({
+  /** Array DC rating, kW; 1,000 kW (a reference size) when omitted. */
+  dc_kw: optional(numeric(required, notLessThanOne, within(1, 1e7, energyMessages.dcKw))),
+  mount: optional(preset.mount),
+  /** Module tilt for fixed racking; the axis tilt for a tracker. */
+  tilt_deg: optional(preset.tilt_deg),
+  /** Direction the modules face for fixed racking; the axis direction for a tracker (180 = north-south axis). */
+  azimuth_deg: optional(preset.azimuth_deg),
+  gcr: optional(preset.gcr),
+  max_angle_deg: optional(preset.max_angle_deg),
+  backtrack: optional(boolean()),
+  losses_pct: optional(preset.losses_pct),
+  dc_ac_ratio: optional(preset.dc_ac_ratio),
+  inverter_efficiency_pct: optional(preset.inverter_efficiency_pct),
+  gamma_pct_per_c: optional(numeric(required, within(-5, 5, energyMessages.gamma, { lowOpen: true, highOpen: true }))),
+  albedo: optional(numeric(required, within(0, 1, energyMessages.albedo))),
+  temperature_model: optional(enums(temperatureModels)),
+});
+
+export const EnergyBody = object({
+  /** One of the caller's projects: its preset is the default, and its location the default site. */
+  project_id: optional(idText),
+  weather: WeatherSource,
+  system: optional(SystemInput),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Finance: the preset's sections and names, with upper bounds so that every figure stays finite
+
+const costs = CostAssumptions.schema;
+const tariff = TariffAssumptions.schema;
+const financeTerms = FinanceAssumptions.schema;
+
+export const EnergyFigures = object({
+  annual_ac_kwh: optional(numeric(required, within(0, 1e12, energyMessages.annualEnergy))),
+  monthly_ac_kwh: optional(twelve(within(0, 1e11, energyMessages.monthlyEnergy))),
+  dc_kw: numeric(required, notLessThanOne, within(1, 1e7, energyMessages.dcKw)),
+  /** Inverter AC rating; dc_kw over the preset's DC/AC ratio when omitted. */
+  ac_kw: optional(numeric(required, within(0, 1e7, energyMessages.acKw, { lowOpen: true }))),
+});
+
+export const FinanceBody = object({
+  project_id: optional(idText),
+  /** Energy already known... */
+  energy: optional(EnergyFigures),
+  /** ...or computed from a weather source and a system, as get_annual_energy_production does. */
+  weather: optional(WeatherSource),
+  system: optional(SystemInput),
+  costs: optional(
+    object({
+      capex_per_wdc: optional(atMost(costs.capex_per_wdc, 10_000)),
+      fixed_costs: optional(atMost(costs.fixed_costs, 1e13)),
+      om_per_kw_yr: optional(atMost(costs.om_per_kw_yr, 1e7)),
+      om_basis: optional(costs.om_basis),
+      om_escalation_pct: optional(costs.om_escalation_pct),
+    }),
+  ),
+  tariff: optional(object({ price_per_kwh: optional(atMost(tariff.price_per_kwh, 10_000)), escalation_pct: optional(tariff.escalation_pct) })),
+  finance: optional(
+    object({
+      discount_rate_pct: optional(financeTerms.discount_rate_pct),
+      degradation_pct: optional(financeTerms.degradation_pct),
+      analysis_years: optional(financeTerms.analysis_years),
+      currency: optional(financeTerms.currency),
+    }),
+  ),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Weather files
+
+export const WeatherUploadFields = object({ name: optional(text(notBlank, maxLength(100))) });
+export const WeatherIdQuery = object({ id: idText });
+
+export const WeatherFile = object({
+  id: string(),
+  name: string(),
+  file_name: string(),
+  source: literal('upload'),
+  format: enums(weatherFormats),
+  site_name: string(),
+  lat: number(),
+  lon: number(),
+  elevation_m: number(),
+  utc_offset_hours: number(),
+  annual_ghi_kwh_m2: number(),
+  /** 'erbs' when DNI and DHI were split from GHI. */
+  components: enums(['source', 'erbs']),
+  notes: array(string()),
+  attribution: nullable(string()),
+  byte_size: number(),
+  created_at: string(),
+});
+
+export const WeatherFileList = object({ count: number(), results: array(WeatherFile) });
+
+// ---------------------------------------------------------------------------------------------
+// Answers
+
+export const WeatherUsed = object({
+  source: enums(weatherSources),
+  weather_id: nullable(string()),
+  name: string(),
+  lat: number(),
+  lon: number(),
+  elevation_m: number(),
+  utc_offset_hours: number(),
+  format: enums(weatherFormats),
+  /** 'low' for a year synthesised from monthly means. */
+  confidence: enums(['standard', 'low']),
+  components: enums(['source', 'erbs']),
+  annual_ghi_kwh_m2: number(),
+  notes: array(string()),
+  attribution: nullable(string()),
+  /** When PVGIS data were fetched (they are kept and reused); null for other sources. */
+  retrieved_at: nullable(string()),
+});
+
+export const SystemUsed = object({
+  dc_kw: number(),
+  ac_kw: number(),
+  mount: enums(mounts),
+  tilt_deg: number(),
+  azimuth_deg: number(),
+  /** Tracker only; null for fixed racking. */
+  gcr: nullable(number()),
+  max_angle_deg: nullable(number()),
+  backtrack: nullable(boolean()),
+  losses_pct: number(),
+  dc_ac_ratio: number(),
+  inverter_efficiency_pct: number(),
+  gamma_pct_per_c: number(),
+  albedo: number(),
+  temperature_model: enums(temperatureModels),
+});
+
+export const PresetUsed = object({ id: string(), name: string() });
+
+export const LossStep = object({ key: string(), kwh: number(), pct_of_nominal: number() });
+
+export const EnergyResult = object({
+  model_version: string(),
+  preset: PresetUsed,
+  weather: WeatherUsed,
+  system: SystemUsed,
+  annual_ghi_kwh_m2: number(),
+  annual_poa_kwh_m2: number(),
+  annual_poa_effective_kwh_m2: number(),
+  annual_dc_kwh: number(),
+  annual_ac_kwh: number(),
+  monthly_ac_kwh: array(number()),
+  specific_yield_kwh_per_kwp: number(),
+  capacity_factor_dc: number(),
+  capacity_factor_ac: number(),
+  performance_ratio: number(),
+  clipped_hours: number(),
+  /** Cell temperature weighted by POA irradiance, °C; null when the plane gets no light. */
+  poa_weighted_cell_temp_c: nullable(number()),
+  loss_waterfall: object({ nominal_kwh: number(), steps: array(LossStep), final_kwh: number() }),
+  /** Defaults the answer assumed, in words. */
+  notes: array(string()),
+});
+
+export const CashFlowYear = object({
+  year: number(),
+  energy_kwh: number(),
+  revenue: number(),
+  om: number(),
+  capex: number(),
+  net_cash_flow: number(),
+  discounted_cash_flow: number(),
+  cumulative_cash_flow: number(),
+  cumulative_discounted_cash_flow: number(),
+});
+
+export const FinanceResult = object({
+  model_version: string(),
+  preset: PresetUsed,
+  currency: enums(currencies),
+  energy: object({ source: enums(['given', 'computed']), annual_ac_kwh: number(), dc_kw: number(), ac_kw: number() }),
+  /** The full energy answer when it was computed from a weather source; null when figures were given. */
+  energy_production: nullable(EnergyResult),
+  assumptions: object({
+    costs: object({ capex_per_wdc: number(), fixed_costs: number(), om_per_kw_yr: number(), om_basis: enums(['dc', 'ac']), om_escalation_pct: number() }),
+    tariff: object({ price_per_kwh: number(), escalation_pct: number() }),
+    finance: object({ discount_rate_pct: number(), degradation_pct: number(), analysis_years: number(), currency: enums(currencies) }),
+  }),
+  capex: number(),
+  npv: number(),
+  /** The internal rate of return, percent a year; null when there is none or more than one (see irr_note). */
+  irr_pct: nullable(number()),
+  /** Every rate at which NPV is zero, percent a year. */
+  irr_rates_pct: array(number()),
+  irr_note: nullable(string()),
+  /** Discounted LCOE, currency/kWh; null when no energy is produced. */
+  lcoe_per_kwh: nullable(number()),
+  simple_payback_years: nullable(number()),
+  discounted_payback_years: nullable(number()),
+  lifetime_energy_kwh: number(),
+  years: array(CashFlowYear),
+  notes: array(string()),
+});
+
+export type WeatherSource = Infer<typeof WeatherSource>;
+export type SystemInput = Infer<typeof SystemInput>;
+export type EnergyBody = Infer<typeof EnergyBody>;
+export type EnergyFigures = Infer<typeof EnergyFigures>;
+export type FinanceBody = Infer<typeof FinanceBody>;
+export type WeatherFile = Infer<typeof WeatherFile>;
+export type WeatherFileList = Infer<typeof WeatherFileList>;
+export type WeatherUsed = Infer<typeof WeatherUsed>;
+export type SystemUsed = Infer<typeof SystemUsed>;
+export type EnergyResult = Infer<typeof EnergyResult>;
+export type FinanceResult = Infer<typeof FinanceResult>;
