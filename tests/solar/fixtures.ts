@@ -1,10 +1,10 @@
-/** Access to /work/shared (reference results and real weather files), the one place that knows where it lives. */
+/** Access to the reference results and real weather files in tests/fixtures, the one place that knows where they live. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { readWeather } from '../../src/solar/weather/read-weather.ts';
 import type { WeatherYear } from '../../src/solar/weather/weather-year.ts';
 
-const SHARED = new URL('../../../shared/', import.meta.url);
+const SHARED = new URL('../fixtures/', import.meta.url);
 
 export function sharedPath(relative: string): string {
   return fileURLToPath(new URL(relative, SHARED));
