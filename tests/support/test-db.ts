@@ -32,10 +32,7 @@ export async function openTestDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await dropDatabase(serverUrl, name);
     },
   };
 }
@@ -44,4 +41,28 @@ export async function openTestDatabase(): Promise<Database> {
 export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
   const result: unknown = await database.db.execute(query);
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * Drops a test database once its connections are gone. Not `with (force)`: that kills connections the pool
+ * is still closing, and pg reports their FATAL as an uncaught error in whichever test runs next.
+ */
+async function dropDatabase(serverUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      try {
+        await admin.query(`drop database if exists ${name}`);
+        return;
+      } catch (error) {
+        // 55006: still being accessed; the pool's connections are on their way out.
+        if ((error as { code?: string }).code !== '55006') throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    console.warn(`test database ${name} was left behind: connections to it did not close`);
+  } finally {
+    await admin.end();
+  }
 }
