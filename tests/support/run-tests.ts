@@ -21,10 +21,10 @@ interface Counts {
   seconds: number;
 }
 
-const reasons = [
-  process.env.DATABASE_URL ? undefined : 'api-postgres: DATABASE_URL is not set, so the API suite runs on PGlite only',
-  browserUnavailable() ? `e2e: ${browserUnavailable()}, so the browser tests do not run` : undefined,
-].filter((reason): reason is string => !!reason);
+const skipReasons: Partial<Record<(typeof layers)[number], string>> = {
+  'api-postgres': process.env.DATABASE_URL ? undefined : 'DATABASE_URL is not set, so the API suite runs on PGlite only',
+  e2e: browserUnavailable() ? `${browserUnavailable()}, so the browser tests do not run` : undefined,
+};
 
 const results = new Map<string, Counts>();
 for (const layer of chosen.length > 0 ? chosen : layers) {
@@ -60,6 +60,10 @@ const total = [...results.values()].reduce((a, c) => ({ passed: a.passed + c.pas
   skipped: 0,
   seconds: 0,
 });
-if (total.skipped > 0 && reasons.length > 0) console.log(`\nskipped:\n${reasons.map((reason) => `  - ${reason}`).join('\n')}`);
+const reasons = [...results.keys()].flatMap((layer) => {
+  const reason = skipReasons[layer as keyof typeof skipReasons];
+  return reason ? [`  - ${layer}: ${reason}`] : [];
+});
+if (total.skipped > 0 && reasons.length > 0) console.log(`\nskipped:\n${reasons.join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);
