@@ -17,7 +17,7 @@ import {
 import { maxLength, text } from './fields.ts';
 import { latitudeMessage, longitudeMessage, numeric, within } from './gis.ts';
 import { CostAssumptions, FinanceAssumptions, SystemAssumptions, TariffAssumptions, currencies, mounts } from './settings.ts';
-import { notBlank, notLessThanOne, required } from './validation.ts';
+import { notBlank, notLessThanOne, required, type Rule } from './validation.ts';
 
 export const weatherSources = ['upload', 'pvgis', 'monthly'] as const;
 export const weatherFormats = ['tmy3', 'tmy2', 'epw', 'pvgis-json', 'pvgis-csv', 'pvgis-epw', 'monthly-means'] as const;
@@ -31,7 +31,7 @@ export const maxWeatherFilesPerUser = 50;
 export const energyMessages = {
   source: `Must be one of: ${weatherSources.join(', ')}.`,
   twelve: 'Give 12 monthly values, January first.',
-  ghi: 'Each monthly GHI must be from 0 to 12 kWh/m2 per day.',
+  ghi: 'Each monthly GHI must be 0 or from 0.001 to 12 kWh/m2 per day.',
   temperature: 'Each monthly temperature must be from -90 to 60 °C.',
   wind: 'Each monthly wind speed must be from 0 to 40 m/s.',
   elevation: 'Elevation must be from -500 to 9000 m.',
@@ -60,6 +60,9 @@ function twelve(...rules: Parameters<typeof numeric>) {
   return refine(array(numeric(required, ...rules)), 'twelve', (values) => values.length === 12 || energyMessages.twelve);
 }
 
+// Below 1 Wh/m2 a day is no measurement, and such values can underflow in the synthesis (5e-324 gave NaN hours).
+const notMinute: Rule = (value) => (typeof value === 'number' && value > 0 && value < 0.001 ? energyMessages.ghi : undefined);
+
 // ---------------------------------------------------------------------------------------------
 // Weather sources
 
@@ -78,7 +81,7 @@ export const MonthlySource = object({
   /** Clock of the synthesised hours; the nearest whole hour to solar time when omitted. */
   utc_offset_hours: optional(numeric(required, within(-12, 14, energyMessages.utcOffset))),
   /** Mean daily global horizontal irradiation of each month, kWh/m2 per day. */
-  ghi_kwh_m2_per_day: twelve(within(0, 12, energyMessages.ghi)),
+  ghi_kwh_m2_per_day: twelve(within(0, 12, energyMessages.ghi), notMinute),
   /** Mean air temperature of each month, °C. */
   temp_air_c: twelve(within(-90, 60, energyMessages.temperature)),
   /** Mean 10 m wind speed of each month, m/s; 2 m/s when omitted. */

@@ -3,18 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { energyMessages, type EnergyResult, type FinanceResult, type SystemUsed } from '../../src/contract/energy.ts';
+import { energyMessages, type EnergyResult, type FinanceResult } from '../../src/contract/energy.ts';
 import { latitudeMessage } from '../../src/contract/gis.ts';
 import type { Project } from '../../src/contract/projects.ts';
 import { settingsMessages, type Preset } from '../../src/contract/settings.ts';
 import { messages } from '../../src/contract/validation.ts';
 import { finance, type FinanceAssumptions } from '../../src/solar/finance.ts';
 import { synthesiseWeatherYear } from '../../src/solar/monthly-synthesis.ts';
-import { simulate, type SimulationResult } from '../../src/solar/simulate.ts';
-import type { SystemSpec } from '../../src/solar/system-spec.ts';
-import type { WeatherYear } from '../../src/solar/weather/weather-year.ts';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
+import { expectClose, expectEngineFigures } from '../support/energy-checks.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { seaMessage, standInPlaces, startPvgisStandIn, type PvgisStandIn } from '../support/pvgis-stand-in.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -24,44 +22,6 @@ import { WEATHER_FILES, weatherFile } from '../solar/fixtures.ts';
 
 const energyPath = '/api/gis/get_annual_energy_production/';
 const financePath = '/api/gis/get_estimated_financial_data/';
-
-/** The engine's system for what the API says it simulated. */
-function specOf(system: SystemUsed): SystemSpec {
-  return {
-    dcKw: system.dc_kw,
-    dcAcRatio: system.dc_ac_ratio,
-    inverterEfficiency: system.inverter_efficiency_pct / 100,
-    losses: system.losses_pct,
-    gammaPdcPerC: system.gamma_pct_per_c / 100,
-    albedo: system.albedo,
-    cellTemperature: system.temperature_model,
-    mount:
-      system.mount === 'fixed'
-        ? { kind: 'fixed', tiltDeg: system.tilt_deg, azimuthDeg: system.azimuth_deg }
-        : { kind: 'single-axis', axisTiltDeg: system.tilt_deg, axisAzimuthDeg: system.azimuth_deg, maxAngleDeg: system.max_angle_deg!, gcr: system.gcr!, backtrack: system.backtrack! },
-  };
-}
-
-function expectClose(actual: number, expected: number, relative = 1e-9) {
-  expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(relative * Math.max(1, Math.abs(expected)));
-}
-
-/** Every figure of an energy answer against the engine run directly on the same weather and system. */
-function expectEngineFigures(answer: EnergyResult, weather: WeatherYear) {
-  const expected: SimulationResult = simulate(weather, specOf(answer.system));
-  expectClose(answer.annual_ac_kwh, expected.annualAcKwh);
-  expectClose(answer.annual_dc_kwh, expected.annualDcKwh);
-  expectClose(answer.annual_poa_kwh_m2, expected.annualPoaKwhM2);
-  expectClose(answer.annual_ghi_kwh_m2, expected.annualGhiKwhM2);
-  expectClose(answer.specific_yield_kwh_per_kwp, expected.specificYieldKwhPerKwp);
-  expectClose(answer.capacity_factor_dc, expected.capacityFactorDc);
-  expectClose(answer.performance_ratio, expected.performanceRatio);
-  expect(answer.monthly_ac_kwh).toHaveLength(12);
-  answer.monthly_ac_kwh.forEach((kwh, m) => expectClose(kwh, expected.monthlyAcKwh[m]!));
-  expect(answer.loss_waterfall.steps.map((s) => s.key)).toEqual(expected.lossWaterfall.steps.map((s) => s.key));
-  expectClose(answer.loss_waterfall.final_kwh, expected.annualAcKwh);
-  expect(answer.system.ac_kw).toBeCloseTo(expected.acKw, 9);
-}
 
 const fixed100 = { dc_kw: 100, mount: 'fixed', tilt_deg: 30, azimuth_deg: 180 };
 
@@ -334,6 +294,12 @@ describeApi('energy production and financial estimate API', () => {
     expect(await asha.post(energyPath, { weather: { source: 'monthly', lat: 45, lon: 8, ghi_kwh_m2_per_day: [1, 2, 3], temp_air_c: Array(12).fill(100) } })).toMatchObject({
       status: 400,
       body: { errors: { 'weather.ghi_kwh_m2_per_day': [energyMessages.twelve], 'weather.temp_air_c.0': [energyMessages.temperature] } },
+    });
+    const minute = Array(12).fill(0.5);
+    minute[7] = 5e-324;
+    expect(await asha.post(energyPath, { weather: { source: 'monthly', lat: 0, lon: 0, ghi_kwh_m2_per_day: minute, temp_air_c: Array(12).fill(20) } })).toMatchObject({
+      status: 400,
+      body: { errors: { 'weather.ghi_kwh_m2_per_day.7': [energyMessages.ghi] } },
     });
     expect(await asha.post(energyPath, { weather: { source: 'pvgis', lat: 45, lon: 8 }, system: { mount: 'single_axis', tilt_deg: 90 } })).toMatchObject({
       status: 400,

@@ -1,0 +1,44 @@
+/** Checks of API answers against the engine run directly on the same inputs. */
+import { expect } from 'vitest';
+import type { EnergyResult, SystemUsed } from '../../src/contract/energy.ts';
+import { simulate, type SimulationResult } from '../../src/solar/simulate.ts';
+import type { SystemSpec } from '../../src/solar/system-spec.ts';
+import type { WeatherYear } from '../../src/solar/weather/weather-year.ts';
+
+/** The engine's system for what the API says it simulated. */
+function specOf(system: SystemUsed): SystemSpec {
+  return {
+    dcKw: system.dc_kw,
+    dcAcRatio: system.dc_ac_ratio,
+    inverterEfficiency: system.inverter_efficiency_pct / 100,
+    losses: system.losses_pct,
+    gammaPdcPerC: system.gamma_pct_per_c / 100,
+    albedo: system.albedo,
+    cellTemperature: system.temperature_model,
+    mount:
+      system.mount === 'fixed'
+        ? { kind: 'fixed', tiltDeg: system.tilt_deg, azimuthDeg: system.azimuth_deg }
+        : { kind: 'single-axis', axisTiltDeg: system.tilt_deg, axisAzimuthDeg: system.azimuth_deg, maxAngleDeg: system.max_angle_deg!, gcr: system.gcr!, backtrack: system.backtrack! },
+  };
+}
+
+export function expectClose(actual: number, expected: number, relative = 1e-9) {
+  expect(Math.abs(actual - expected), `${actual} vs ${expected}`).toBeLessThanOrEqual(relative * Math.max(1, Math.abs(expected)));
+}
+
+/** Every figure of an energy answer against the engine run directly on the same weather and system. */
+export function expectEngineFigures(answer: EnergyResult, weather: WeatherYear) {
+  const expected: SimulationResult = simulate(weather, specOf(answer.system));
+  expectClose(answer.annual_ac_kwh, expected.annualAcKwh);
+  expectClose(answer.annual_dc_kwh, expected.annualDcKwh);
+  expectClose(answer.annual_poa_kwh_m2, expected.annualPoaKwhM2);
+  expectClose(answer.annual_ghi_kwh_m2, expected.annualGhiKwhM2);
+  expectClose(answer.specific_yield_kwh_per_kwp, expected.specificYieldKwhPerKwp);
+  expectClose(answer.capacity_factor_dc, expected.capacityFactorDc);
+  expectClose(answer.performance_ratio, expected.performanceRatio);
+  expect(answer.monthly_ac_kwh).toHaveLength(12);
+  answer.monthly_ac_kwh.forEach((kwh, m) => expectClose(kwh, expected.monthlyAcKwh[m]!));
+  expect(answer.loss_waterfall.steps.map((s) => s.key)).toEqual(expected.lossWaterfall.steps.map((s) => s.key));
+  expectClose(answer.loss_waterfall.final_kwh, expected.annualAcKwh);
+  expect(answer.system.ac_kw).toBeCloseTo(expected.acKw, 9);
+}
