@@ -86,10 +86,10 @@ export async function energyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     }
     const site = year.site;
     const created = await weatherFiles.create(user.id, {
-      name: body.name?.trim() || site.name || file.name || 'Weather file',
+      name: (body.name?.trim() || site.name.trim() || file.name || 'Weather file').slice(0, 100),
       fileName: file.name.slice(0, 255),
       format: year.format,
-      siteName: site.name,
+      siteName: site.name.slice(0, 200),
       latitude: site.latitude,
       longitude: site.longitude,
       elevation: site.elevation,

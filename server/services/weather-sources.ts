@@ -11,7 +11,7 @@ import { detectWeatherFormat, readWeather } from '../../src/solar/weather/read-w
 import { WeatherFormatError, type WeatherYear } from '../../src/solar/weather/weather-year.ts';
 import { ApiError, invalid, notFound } from '../http.ts';
 import type { PvgisCacheRepository, PvgisCacheRow, WeatherFilesRepository } from '../repositories/weather.ts';
-import { PvgisRefusal, type PvgisClient } from './pvgis.ts';
+import { PvgisRefusal, PvgisUnavailable, type PvgisClient } from './pvgis.ts';
 
 export interface SiteWeather {
   weather: WeatherYear;
@@ -162,9 +162,9 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
       if (error instanceof PvgisRefusal) {
         throw new ApiError(422, `PVGIS cannot serve this location (${lat.toFixed(3)}, ${lon.toFixed(3)}). PVGIS says: "${error.reason}". ${offerUpload}`);
       }
-      const kind = (error as { kind?: string }).kind;
-      if (kind === undefined) throw error;
-      throw new ApiError(kind === 'failed' ? 502 : 503, `${(error as Error).message} Try again later, or: ${offerUpload}`, undefined, kind === 'busy' ? { 'retry-after': '60' } : {});
+      if (!(error instanceof PvgisUnavailable)) throw error;
+      const headers: Record<string, string> = error.kind === 'busy' ? { 'retry-after': '60' } : {};
+      throw new ApiError(error.kind === 'failed' ? 502 : 503, `${error.message} Try again later, or: ${offerUpload}`, undefined, headers);
     }
     let weather: WeatherYear;
     try {

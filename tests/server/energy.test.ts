@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { energyMessages, type EnergyResult, type FinanceResult } from '../../src/contract/energy.ts';
+import { assert } from 'superstruct';
+import { energyMessages, FinanceResult, type EnergyResult } from '../../src/contract/energy.ts';
 import { latitudeMessage } from '../../src/contract/gis.ts';
 import type { Project } from '../../src/contract/projects.ts';
 import { settingsMessages, type Preset } from '../../src/contract/settings.ts';
@@ -188,6 +189,7 @@ describeApi('energy production and financial estimate API', () => {
       analysisYears: 20,
     };
     const expected = finance({ annualAcKwh: 150_000, dcKw: 100, acKw: 80 }, assumptions);
+    assert(answer.body, FinanceResult);
     expect(answer.body).toMatchObject({ currency: 'EUR', energy: { source: 'given', annual_ac_kwh: 150_000, dc_kw: 100, ac_kw: 80 }, energy_production: null, assumptions: { costs: body.costs, tariff: body.tariff, finance: body.finance } });
     expectClose(answer.body.capex, expected.capex);
     expectClose(answer.body.npv, expected.npv);
@@ -220,6 +222,7 @@ describeApi('energy production and financial estimate API', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.energy).toEqual({ source: 'computed', annual_ac_kwh: energy.body.annual_ac_kwh, dc_kw: 100, ac_kw: energy.body.system.ac_kw });
     expect(answer.body.energy_production).toEqual(energy.body);
+    assert(answer.body, FinanceResult);
     const preset = (await asha.get<Preset>(`/api/settings/last/get/?project_id=${italy.id}`)).body.assumptions;
     const expected = finance(
       { annualAcKwh: energy.body.annual_ac_kwh, dcKw: 100, acKw: energy.body.system.ac_kw },
@@ -248,6 +251,7 @@ describeApi('energy production and financial estimate API', () => {
     expect(never.body).toMatchObject({ irr_pct: null, irr_rates_pct: [], simple_payback_years: null, discounted_payback_years: null });
     expect(never.body.irr_note).toContain('No IRR');
     expect(never.body.npv).toBeLessThan(0);
+    assert(never.body, FinanceResult);
 
     // Cheap to build, but O&M growing 15 % a year overtakes the revenue: the flows turn negative again.
     const terms = { capex_per_wdc: 0.05, fixed_costs: 0, om_per_kw_yr: 10, om_basis: 'dc', om_escalation_pct: 15 };

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { energyMessages, maxWeatherFilesPerUser, type EnergyResult, type WeatherFile, type WeatherFileList } from '../../src/contract/energy.ts';
+import { assert } from 'superstruct';
+import { energyMessages, maxWeatherFilesPerUser, WeatherFileList, type EnergyResult, type WeatherFile } from '../../src/contract/energy.ts';
 import { messages } from '../../src/contract/validation.ts';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
@@ -65,6 +66,7 @@ describeApi('weather file uploads', () => {
     expect(rows).toEqual([{ format: 'tmy3', same: true }]);
 
     const list = await asha.get<WeatherFileList>(listPath);
+    assert(list.body, WeatherFileList);
     expect(list.body.count).toBe(5);
     expect(list.body.results.map((f) => f.format)).toEqual(['pvgis-epw', 'pvgis-csv', 'pvgis-json', 'tmy2', 'tmy3']);
     expect(list.body.results[4]).toEqual(uploaded.tmy3);

@@ -1,6 +1,7 @@
 /** Checks of API answers against the engine run directly on the same inputs. */
+import { assert } from 'superstruct';
 import { expect } from 'vitest';
-import type { EnergyResult, SystemUsed } from '../../src/contract/energy.ts';
+import { EnergyResult, type SystemUsed } from '../../src/contract/energy.ts';
 import { simulate, type SimulationResult } from '../../src/solar/simulate.ts';
 import type { SystemSpec } from '../../src/solar/system-spec.ts';
 import type { WeatherYear } from '../../src/solar/weather/weather-year.ts';
@@ -28,6 +29,7 @@ export function expectClose(actual: number, expected: number, relative = 1e-9) {
 
 /** Every figure of an energy answer against the engine run directly on the same weather and system. */
 export function expectEngineFigures(answer: EnergyResult, weather: WeatherYear) {
+  assert(answer, EnergyResult);
   const expected: SimulationResult = simulate(weather, specOf(answer.system));
   expectClose(answer.annual_ac_kwh, expected.annualAcKwh);
   expectClose(answer.annual_dc_kwh, expected.annualDcKwh);
