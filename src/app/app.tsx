@@ -15,6 +15,7 @@ import { PoliciesPage } from '../features/legal/policies-page.tsx';
 import { TermsPage } from '../features/legal/terms-page.tsx';
 import { ProjectAddPage } from '../features/projects/project-add-page.tsx';
 import { ProjectDetailPage } from '../features/projects/project-detail-page.tsx';
+import { ProjectEditPage } from '../features/projects/project-edit-page.tsx';
 import { ProjectsPage } from '../features/projects/projects-page.tsx';
 import { ErrorPage } from '../features/status/error-page.tsx';
 import { NotFoundPage } from '../features/status/not-found-page.tsx';
@@ -50,7 +51,7 @@ const screens: Record<RouteName, Screen> = {
   invoices: NotYetAvailable,
   stripe: NotYetAvailable,
   paymentSuccess: NotYetAvailable,
-  projectEdit: NotYetAvailable,
+  projectEdit: ProjectEditPage,
   feasibilityDetail: NotYetAvailable,
   taskDetail: NotYetAvailable,
   projectSettings: NotYetAvailable,

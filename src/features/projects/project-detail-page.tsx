@@ -1,32 +1,41 @@
-import { Badge, Button, DataList, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Badge, Button, DataList, Heading, HStack, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import type { Feature } from 'geojson';
+import { useMemo } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { askModal } from '../../../machines/modal.machine.ts';
 import { useActors, useNotify } from '../../app/actors-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
-import { ProjectDetail } from '../../contract/projects.ts';
+import type { ProjectDetail } from '../../contract/projects.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
+import { formatArea } from '../../lib/map/area.ts';
+import { bboxAround } from '../../lib/map/bounds.ts';
+import { MapView } from '../../lib/map/map-view.tsx';
+import type { AreaGeometry, MapLayer, MapMarker } from '../../lib/map/map-types.ts';
+import { ParcelTable } from './parcel-table.tsx';
+import { boundaryStyle } from './project-site-map.tsx';
+import { projectEditPath, projectMapPath, projectSettingsPath } from './project-path.ts';
+import { statusLabel } from './project-values.ts';
+import { ReportButton } from './report-button.tsx';
+import { useParcelShapes } from './use-parcel-shapes.ts';
+import { useProject } from './use-project.ts';
 
-/** /project/{id}/{name}: the project's summary; studies, tasks and the map join it in later work. */
+const parcelStyle = { color: '#2b6cb0', weight: 1.5, fillColor: '#4299e1', fillOpacity: 0.3 };
+
+/** /project/{id}/{name}: the project's summary, its site and parcels on a map, the report and the way to every project screen. */
 export function ProjectDetailPage({ params }: { params: { id: string } }) {
+  const { project, missing } = useProject(params.id);
+  usePageTitle(project?.name ?? 'Project');
+  if (missing) return <Text>This project does not exist, or it is not yours.</Text>;
+  if (!project) return <Spinner aria-label="Loading the project" />;
+  return <ProjectSummary project={project} />;
+}
+
+function ProjectSummary({ project }: { project: ProjectDetail }) {
   const { api, modal } = useActors();
   const notify = useNotify();
   const [, navigate] = useLocation();
-  const [project, setProject] = useState<ProjectDetail | null>(null);
-  const [missing, setMissing] = useState(false);
-  usePageTitle(project?.name ?? 'Project');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get('/api/project/get/', { query: { id: params.id }, struct: ProjectDetail, signal: controller.signal })
-      .then(setProject)
-      .catch((error: unknown) => !isCancelled(error) && setMissing(true));
-    return () => controller.abort();
-  }, [api, params.id]);
 
   const remove = async () => {
-    if (!project) return;
     const confirmed = await askModal(modal, 'delete', { title: 'Delete project?', message: `"${project.name}" and its parcels, studies and tasks will be deleted. This cannot be undone.` });
     if (!confirmed) return;
     try {
@@ -38,22 +47,30 @@ export function ProjectDetailPage({ params }: { params: { id: string } }) {
     }
   };
 
-  if (missing) return <Text>This project does not exist, or it is not yours.</Text>;
-  if (!project) return <Spinner />;
   return (
     <Stack gap={6}>
       <HStack justify="space-between" wrap="wrap" gap={3}>
-        <Heading as="h1" size="2xl">
+        <Heading as="h1" size="2xl" wordBreak="break-word">
           {project.name}
         </Heading>
-        <HStack gap={2}>
-          <Badge size="lg">{project.status.replace('_', ' ')}</Badge>
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => void remove()}>
-            Delete
-          </Button>
-        </HStack>
+        <Badge size="lg">{statusLabel(project.status)}</Badge>
       </HStack>
-      {project.description && <Text>{project.description}</Text>}
+      <Wrap gap={2}>
+        <Button asChild size="sm" colorPalette="orange">
+          <RouterLink href={projectMapPath(project)}>Map and screening</RouterLink>
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <RouterLink href={projectEditPath(project)}>Edit</RouterLink>
+        </Button>
+        <Button asChild size="sm" variant="outline">
+          <RouterLink href={projectSettingsPath(project)}>Assumptions</RouterLink>
+        </Button>
+        <ReportButton project={project} />
+        <Button size="sm" variant="outline" colorPalette="red" onClick={() => void remove()}>
+          Delete
+        </Button>
+      </Wrap>
+      {project.description && <Text whiteSpace="pre-line">{project.description}</Text>}
       <DataList.Root orientation="horizontal">
         {project.location && (
           <DataList.Item>
@@ -63,28 +80,71 @@ export function ProjectDetailPage({ params }: { params: { id: string } }) {
             </DataList.ItemValue>
           </DataList.Item>
         )}
-        {project.address && (
+        {(project.address || project.postal_code) && (
           <DataList.Item>
             <DataList.ItemLabel>Address</DataList.ItemLabel>
-            <DataList.ItemValue>{[project.address, project.postal_code].filter(Boolean).join(', ')}</DataList.ItemValue>
+            <DataList.ItemValue>{[project.address, project.postal_code, project.country].filter(Boolean).join(', ')}</DataList.ItemValue>
           </DataList.Item>
         )}
-        {project.area && (
-          <DataList.Item>
-            <DataList.ItemLabel>Area</DataList.ItemLabel>
-            <DataList.ItemValue>
-              {project.area.ha.toFixed(2)} ha ({project.area.acres.toFixed(2)} acres)
-            </DataList.ItemValue>
-          </DataList.Item>
-        )}
+        <DataList.Item>
+          <DataList.ItemLabel>Boundary</DataList.ItemLabel>
+          <DataList.ItemValue>{project.area ? formatArea(project.area) : 'Not drawn'}</DataList.ItemValue>
+        </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Parcels</DataList.ItemLabel>
           <DataList.ItemValue>{project.parcels.length}</DataList.ItemValue>
         </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Updated</DataList.ItemLabel>
+          <DataList.ItemValue>{new Date(project.updated_at).toLocaleDateString()}</DataList.ItemValue>
+        </DataList.Item>
       </DataList.Root>
+      <ProjectSite project={project} />
+      <Stack gap={3}>
+        <Heading as="h2" size="lg">
+          Parcels
+        </Heading>
+        <ParcelTable parcels={project.parcels} />
+        <Text fontSize="sm" color="fg.muted">
+          Attach parcels by their number and screen them on the{' '}
+          <RouterLink href={projectMapPath(project)} style={{ textDecoration: 'underline' }}>
+            project map
+          </RouterLink>
+          .
+        </Text>
+      </Stack>
       <Button asChild variant="outline" alignSelf="flex-start">
         <RouterLink href="/project">All projects</RouterLink>
       </Button>
     </Stack>
   );
+}
+
+function ProjectSite({ project }: { project: ProjectDetail }) {
+  const shapes = useParcelShapes(
+    project.id,
+    useMemo(() => project.parcels.map((parcel) => parcel.id), [project.parcels]),
+  );
+  const boundary = (project.boundary as AreaGeometry | null) ?? null;
+  const layers = useMemo<MapLayer[]>(() => {
+    const list: MapLayer[] = [];
+    if (boundary) list.push({ id: 'boundary', data: boundary, style: boundaryStyle, tooltip: () => `Project boundary${project.area ? `\n${formatArea(project.area)}` : ''}` });
+    if (shapes.length > 0) {
+      list.push({
+        id: 'parcels',
+        data: { type: 'FeatureCollection', features: shapes as unknown as Feature[] },
+        style: parcelStyle,
+        tooltip: (feature) => {
+          const p = feature.properties as { apn: string; area_acres: number; area_ha: number };
+          return `APN ${p.apn}\n${formatArea({ ha: p.area_ha, acres: p.area_acres })}`;
+        },
+      });
+    }
+    return list;
+  }, [boundary, shapes, project.area]);
+  const markers = useMemo<MapMarker[]>(() => (project.location ? [{ id: 'site', position: project.location, label: project.name }] : []), [project.location, project.name]);
+  const fit = useMemo(() => bboxAround([boundary, ...(shapes as unknown as Feature[])], project.location ? [project.location] : []), [boundary, shapes, project.location]);
+  const center = project.location ?? { lat: 20, lng: 0 };
+
+  return <MapView label="Project map" center={center} zoom={project.location ? 15 : 2} fitBounds={fit} layers={layers} markers={markers} height={{ base: '280px', md: '380px' }} />;
 }

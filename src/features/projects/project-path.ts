@@ -9,4 +9,9 @@ export const nameSlug = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'project';
 
-export const projectPath = (project: { id: string; name: string }) => pathTo('projectDetail', { id: project.id, name: nameSlug(project.name) });
+const paramsOf = (project: { id: string; name: string }) => ({ id: project.id, name: nameSlug(project.name) });
+
+export const projectPath = (project: { id: string; name: string }) => pathTo('projectDetail', paramsOf(project));
+export const projectEditPath = (project: { id: string; name: string }) => pathTo('projectEdit', paramsOf(project));
+export const projectMapPath = (project: { id: string; name: string }) => pathTo('projectMap', paramsOf(project));
+export const projectSettingsPath = (project: { id: string; name: string }) => pathTo('projectSettings', paramsOf(project));

@@ -1,10 +1,64 @@
-/// <reference types="google.maps" />
 import { Box } from '@chakra-ui/react';
 import { APILoadingStatus, APIProvider, Map as GoogleMap, useApiLoadingStatus, useMap } from '@vis.gl/react-google-maps';
 import type { Feature, FeatureCollection } from 'geojson';
 import { useEffect, type ReactNode } from 'react';
 import { bboxKey } from './bounds.ts';
-import type { MapLayer, MapViewProps, PathStyle } from './map-types.ts';
+import type { LngLat, MapLayer, MapViewProps, PathStyle } from './map-types.ts';
+
+// The few Maps JavaScript API types used here. @types/google.maps is not referenced: it declares a global `google`
+// that clashes with the Google Identity typing of the sign-in button.
+interface Listener {
+  remove(): void;
+}
+interface GLatLng {
+  toJSON(): LngLat;
+}
+interface GMap {
+  setCenter(center: LngLat): void;
+  setZoom(zoom: number): void;
+  fitBounds(bounds: { west: number; south: number; east: number; north: number }, padding: number): void;
+  getBounds(): { toJSON(): { west: number; south: number; east: number; north: number } } | undefined;
+  addListener(event: string, handler: () => void): Listener;
+}
+interface GDataFeature {
+  getProperty(name: string): unknown;
+}
+interface GDataMouseEvent {
+  feature: GDataFeature;
+  latLng: GLatLng | null;
+}
+interface GStyle {
+  strokeColor: string;
+  strokeWeight: number;
+  strokeOpacity: number;
+  fillColor: string;
+  fillOpacity: number;
+}
+interface GData {
+  addGeoJson(geojson: object): void;
+  setStyle(style: (feature: GDataFeature) => GStyle): void;
+  addListener(event: string, handler: (event: GDataMouseEvent) => void): Listener;
+  setMap(map: GMap | null): void;
+}
+interface GInfoWindow {
+  setContent(content: Node): void;
+  setPosition(position: GLatLng | null): void;
+  open(options: { map: GMap }): void;
+  close(): void;
+}
+interface GMarker {
+  addListener(event: string, handler: () => void): Listener;
+  setMap(map: null): void;
+}
+interface GMaps {
+  Data: new (options: { map: GMap }) => GData;
+  InfoWindow: new (options: { disableAutoPan: boolean }) => GInfoWindow;
+  Marker: new (options: object) => GMarker;
+  SymbolPath: { CIRCLE: number };
+}
+/** The API the loader put on window once its status is LOADED. */
+const mapsApi = () => (window as unknown as { google: { maps: GMaps } }).google.maps;
+const useGoogleMap = () => useMap() as unknown as GMap | null;
 
 const indexProperty = '__mapViewIndex';
 
@@ -14,7 +68,7 @@ function featuresOf(data: MapLayer['data']): Feature[] {
   return [{ type: 'Feature', geometry: data, properties: {} }];
 }
 
-function googleStyle(style: PathStyle): google.maps.Data.StyleOptions {
+function googleStyle(style: PathStyle): GStyle {
   return {
     strokeColor: style.color ?? '#3388ff',
     strokeWeight: style.weight ?? 3,
@@ -25,19 +79,19 @@ function googleStyle(style: PathStyle): google.maps.Data.StyleOptions {
 }
 
 function Layers({ layers }: { layers: readonly MapLayer[] }) {
-  const map = useMap();
+  const map = useGoogleMap();
   useEffect(() => {
     if (!map) return;
-    const info = new google.maps.InfoWindow({ disableAutoPan: true });
+    const info = new (mapsApi().InfoWindow)({ disableAutoPan: true });
     const created = layers.map((layer) => {
       const features = featuresOf(layer.data);
-      const data = new google.maps.Data({ map });
+      const data = new (mapsApi().Data)({ map });
       const collection: FeatureCollection = { type: 'FeatureCollection', features: features.map((f, i) => ({ ...f, properties: { ...f.properties, [indexProperty]: i } })) };
       data.addGeoJson(collection);
-      const original = (feature: google.maps.Data.Feature) => features[Number(feature.getProperty(indexProperty))]!;
+      const original = (feature: GDataFeature) => features[Number(feature.getProperty(indexProperty))]!;
       data.setStyle((feature) => googleStyle(typeof layer.style === 'function' ? layer.style(original(feature)) : (layer.style ?? {})));
       const text = (value: string) => Object.assign(document.createElement('div'), { textContent: value, style: 'white-space: pre-line' });
-      data.addListener('mouseover', (event: google.maps.Data.MouseEvent) => {
+      data.addListener('mouseover', (event: GDataMouseEvent) => {
         const tip = layer.tooltip?.(original(event.feature));
         if (!tip) return;
         info.setContent(text(tip));
@@ -45,7 +99,7 @@ function Layers({ layers }: { layers: readonly MapLayer[] }) {
         info.open({ map });
       });
       data.addListener('mouseout', () => info.close());
-      data.addListener('click', (event: google.maps.Data.MouseEvent) => {
+      data.addListener('click', (event: GDataMouseEvent) => {
         const feature = original(event.feature);
         const popup = layer.popup?.(feature);
         if (popup) {
@@ -66,7 +120,7 @@ function Layers({ layers }: { layers: readonly MapLayer[] }) {
 }
 
 function Overlays({ center, zoom, markers, layers, fitBounds, onViewChange }: MapViewProps) {
-  const map = useMap();
+  const map = useGoogleMap();
   useEffect(() => {
     map?.setCenter(center);
     map?.setZoom(zoom);
@@ -80,11 +134,11 @@ function Overlays({ center, zoom, markers, layers, fitBounds, onViewChange }: Ma
   useEffect(() => {
     if (!map) return;
     const created = (markers ?? []).map((marker) => {
-      const pin = new google.maps.Marker({
+      const pin = new (mapsApi().Marker)({
         map,
         position: marker.position,
         title: marker.label,
-        icon: { path: google.maps.SymbolPath.CIRCLE, scale: 8, fillColor: marker.color ?? '#c05621', fillOpacity: 1, strokeColor: '#ffffff', strokeWeight: 2 },
+        icon: { path: mapsApi().SymbolPath.CIRCLE, scale: 8, fillColor: marker.color ?? '#c05621', fillOpacity: 1, strokeColor: '#ffffff', strokeWeight: 2 },
       });
       if (marker.onClick) pin.addListener('click', marker.onClick);
       return pin;
@@ -113,7 +167,7 @@ function WhenLoaded({ fallback, props }: { fallback: ReactNode; props: MapViewPr
         defaultZoom={zoom}
         gestureHandling="greedy"
         style={{ width: '100%', height: '100%' }}
-        onClick={(event) => event.detail.latLng && onClick?.(event.detail.latLng)}
+        onClick={(event: { detail: { latLng: LngLat | null } }) => event.detail.latLng && onClick?.(event.detail.latLng)}
       >
         <Overlays {...props} />
       </GoogleMap>

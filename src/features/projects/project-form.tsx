@@ -1,0 +1,108 @@
+import { Button, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import type { Polygon } from 'geojson';
+import { useMemo, useState } from 'react';
+import { FormField } from '../../components/ui/form-field.tsx';
+import type { CoordinateCandidate } from '../../contract/gis.ts';
+import { bboxAround } from '../../lib/map/bounds.ts';
+import type { AreaGeometry, LngLat } from '../../lib/map/map-types.ts';
+import { useForm } from '../../lib/use-form.ts';
+import { PlaceSearch } from './place-search.tsx';
+import { coordinateText, locationOf, projectRules, statusOptions, type ProjectValues } from './project-values.ts';
+import { ProjectSiteMap } from './project-site-map.tsx';
+
+const worldView = { center: { lat: 20, lng: 0 }, zoom: 2 };
+const zoomFor = (kind: CoordinateCandidate['kind']) => (kind === 'city' || kind === 'pincode' || kind === 'zip' ? 13 : 17);
+
+interface ProjectFormProps {
+  initial: ProjectValues;
+  initialBoundary: AreaGeometry | null;
+  /** Creating asks for parcel numbers to attach; editing does that on the map page. */
+  purpose: 'create' | 'edit';
+  saving: boolean;
+  serverErrors?: Record<string, string[]>;
+  onSubmit: (values: ProjectValues, boundary: AreaGeometry | null) => void;
+}
+
+/** Name, place (search, click or type), boundary (drawn on the map) and details of a project. */
+export function ProjectForm({ initial, initialBoundary, purpose, saving, serverErrors, onSubmit }: ProjectFormProps) {
+  const form = useForm(initial, projectRules, serverErrors);
+  const [boundary, setBoundary] = useState<AreaGeometry | null>(initialBoundary);
+  const [boundaryEdited, setBoundaryEdited] = useState(false);
+  const start = locationOf(initial);
+  const [view, setView] = useState(start ? { center: start, zoom: 15 } : worldView);
+  const initialFit = useMemo(() => bboxAround([initialBoundary]), [initialBoundary]);
+  const location = useMemo(() => locationOf(form.values), [form.values]);
+
+  const setLocation = ({ lat, lng }: LngLat) => form.setValues((values) => ({ ...values, lat: coordinateText(lat), lng: coordinateText(lng) }));
+  const pickPlace = (candidate: CoordinateCandidate) => {
+    setLocation(candidate);
+    setView({ center: { lat: candidate.lat, lng: candidate.lng }, zoom: zoomFor(candidate.kind) });
+  };
+  const changeBoundary = (polygon: Polygon | null) => {
+    setBoundary(polygon);
+    setBoundaryEdited(true);
+  };
+
+  return (
+    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values, boundary))}>
+      <Stack gap={4}>
+        <FormField label="Project name" error={form.errorOf('name')} required>
+          <Input {...form.bind('name')} />
+        </FormField>
+        <Text fontWeight="medium">Location of the site</Text>
+        <PlaceSearch onPick={pickPlace} />
+        <ProjectSiteMap
+          location={location}
+          boundary={boundary}
+          onLocation={setLocation}
+          onBoundary={changeBoundary}
+          view={view}
+          fitBounds={initialFit}
+          boundaryError={boundaryEdited ? undefined : serverErrors?.boundary?.[0]}
+        />
+        <Stack direction={{ base: 'column', sm: 'row' }} gap={4}>
+          <FormField label="Latitude" error={form.errorOf('lat')} required helper="Degrees, north positive">
+            <Input inputMode="decimal" {...form.bind('lat')} />
+          </FormField>
+          <FormField label="Longitude" error={form.errorOf('lng')} required helper="Degrees, east positive">
+            <Input inputMode="decimal" {...form.bind('lng')} />
+          </FormField>
+        </Stack>
+        <FormField label="Address" error={form.errorOf('address')}>
+          <Input autoComplete="street-address" {...form.bind('address')} />
+        </FormField>
+        <Stack direction={{ base: 'column', sm: 'row' }} gap={4}>
+          <FormField label="Country" error={form.errorOf('country')} helper="Two letters, e.g. IN, US, IE">
+            <Input maxLength={2} autoComplete="country" {...form.bind('country')} />
+          </FormField>
+          <FormField label="Pincode" error={form.errorOf('pincode')} helper="Indian PIN code, or the postal code elsewhere">
+            <Input autoComplete="postal-code" {...form.bind('pincode')} />
+          </FormField>
+        </Stack>
+        <FormField label="Status" error={form.errorOf('status')}>
+          <NativeSelect.Root>
+            <NativeSelect.Field name="status" value={form.values.status} onChange={(event) => form.setValues((values) => ({ ...values, status: event.target.value }))}>
+              {statusOptions.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </FormField>
+        <FormField label="Description" error={form.errorOf('description')}>
+          <Textarea rows={3} {...form.bind('description')} />
+        </FormField>
+        {purpose === 'create' && (
+          <FormField label="Parcel numbers (APN)" error={form.errorOf('apns')} helper="Optional: one per line. They are attached once the project exists, e.g. PAR 02420088.">
+            <Textarea rows={2} {...form.bind('apns')} />
+          </FormField>
+        )}
+        <Button type="submit" colorPalette="orange" loading={saving} alignSelf="flex-start">
+          {purpose === 'create' ? 'Create project' : 'Save changes'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,35 @@
+import { Button } from '@chakra-ui/react';
+import { useState } from 'react';
+import { define } from 'superstruct';
+import { useActors, useNotify } from '../../app/actors-context.tsx';
+import { isCancelled, type ApiError } from '../../lib/api-client.ts';
+import { saveFile } from '../../lib/map/save-file.ts';
+import { nameSlug } from './project-path.ts';
+
+// Checked by shape: in tests the Blob may come from another realm than the page's Blob constructor.
+const BlobBody = define<Blob>('Blob', (value) => typeof value === 'object' && value !== null && typeof (value as Blob).arrayBuffer === 'function' && typeof (value as Blob).size === 'number');
+
+/** Downloads the project's PDF report (project, map, parcels by verdict, reasons, assumptions). */
+export function ReportButton({ project }: { project: { id: string; name: string } }) {
+  const { api } = useActors();
+  const notify = useNotify();
+  const [loading, setLoading] = useState(false);
+
+  const download = async () => {
+    setLoading(true);
+    try {
+      const pdf = await api.get('/api/project/report/', { query: { id: project.id }, responseType: 'blob', struct: BlobBody });
+      saveFile(pdf, `${nameSlug(project.name)}-report.pdf`);
+    } catch (error) {
+      if (!isCancelled(error)) notify((error as ApiError).detail ?? 'The report could not be made. Please try again.', 'error');
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <Button size="sm" variant="outline" loading={loading} loadingText="Preparing report" onClick={() => void download()}>
+      Download report
+    </Button>
+  );
+}
