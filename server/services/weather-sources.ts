@@ -173,7 +173,12 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
       if (!(error instanceof WeatherFormatError)) throw error;
       throw new ApiError(502, `PVGIS answered with data that cannot be read (${error.message}). Try again later, or: ${offerUpload}`);
     }
-    return pvgisCache.put({
+    // PVGIS echoes the location asked for; a year for another place is never passed off as this one's.
+    const { latitude, longitude } = weather.site;
+    if (Math.abs(latitude - lat) > 0.01 || Math.abs(longitude - lon) > 0.01) {
+      throw new ApiError(502, `PVGIS answered for another location (${latitude}, ${longitude}). Try again later, or: ${offerUpload}`);
+    }
+    const row = await pvgisCache.put({
       latE3,
       lonE3,
       baseUrl: pvgis.baseUrl,
@@ -182,11 +187,15 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
       attribution: pvgisAttribution(text),
       content: text,
     });
+    await recent.get(pvgisKey(row), () => weather);
+    return row;
   }
+
+  const pvgisKey = (row: PvgisCacheRow) => `pvgis:${row.latE3},${row.lonE3}@${row.fetchedAt.getTime()}`;
 
   async function fromPvgis(location: Location): Promise<ChosenWeather> {
     const row = await pvgisRow(location);
-    const entry = await recent.get(`pvgis:${row.latE3},${row.lonE3}@${row.fetchedAt.getTime()}`, () => parsePvgisJson(row.content));
+    const entry = await recent.get(pvgisKey(row), () => parsePvgisJson(row.content));
     return {
       ...entry,
       used: usedOf(entry.weather, { source: 'pvgis', weather_id: null, name: entry.weather.site.name, attribution: row.attribution, retrieved_at: row.fetchedAt.toISOString() }),

@@ -134,11 +134,13 @@ describeApi('energy production and financial estimate API', () => {
     expect([broken.status, broken.body.detail]).toEqual([502, expect.stringContaining('PVGIS answered with an error (HTTP 500)')]);
     const garbled = await asha.post<{ detail: string }>(energyPath, { weather: { source: 'pvgis', ...standInPlaces.garbled } });
     expect([garbled.status, garbled.body.detail]).toEqual([502, expect.stringContaining('PVGIS answered with data that cannot be read')]);
+    const elsewhere = await asha.post<{ detail: string }>(energyPath, { weather: { source: 'pvgis', ...standInPlaces.elsewhere } });
+    expect([elsewhere.status, elsewhere.body.detail]).toEqual([502, expect.stringContaining('PVGIS answered for another location (45, 8)')]);
     const slow = await asha.post<{ detail: string }>(energyPath, { weather: { source: 'pvgis', ...standInPlaces.slow } });
     expect([slow.status, slow.body.detail]).toEqual([503, expect.stringContaining('PVGIS did not answer within 1.5 s')]);
     // Nothing of these was kept: asking again asks PVGIS again.
     expect((await asha.post(financePath, { weather: { source: 'pvgis', ...standInPlaces.sea } })).status).toBe(422);
-    expect(pvgis.calls.length - before).toBe(5);
+    expect(pvgis.calls.length - before).toBe(6);
     const [kept] = await queryRows<{ n: number }>(app.database, sql`select count(*)::int as n from pvgis_tmy_cache`);
     expect(kept?.n).toBe(1);
   });

@@ -17,6 +17,8 @@ export const standInPlaces = {
   broken: { lat: 20, lon: 20 },
   /** Answers 200 with a body that is not a PVGIS year. */
   garbled: { lat: 30, lon: 30 },
+  /** Answers with the 45 N 8 E year, as a misconfigured mirror might. */
+  elsewhere: { lat: 50, lon: 10 },
   /** Over the Atlantic. */
   sea: { lat: 40, lon: -40 },
 } as const;
@@ -52,7 +54,7 @@ export async function startPvgisStandIn(options: { slowMs?: number } = {}): Prom
     if (url.searchParams.get('outputformat') !== 'json' || !Number.isFinite(lat) || !Number.isFinite(lon)) {
       return json(response, 400, { message: 'Invalid parameters', status: 400 });
     }
-    if (at(url, standInPlaces.served)) return response.writeHead(200, { 'content-type': 'application/json' }).end(tmyJson);
+    if (at(url, standInPlaces.served) || at(url, standInPlaces.elsewhere)) return response.writeHead(200, { 'content-type': 'application/json' }).end(tmyJson);
     if (at(url, standInPlaces.slow)) {
       const timer = setTimeout(() => {
         timers.delete(timer);
