@@ -120,6 +120,11 @@ describeApi('energy production and financial estimate API', () => {
     const tooBright = await asha.post(energyPath, { weather: { ...weather, ghi_kwh_m2_per_day: means.ghiKwhM2PerDay.map((v) => Math.min(v * 2, 12)) } });
     expect(tooBright.status).toBe(400);
     expect((tooBright.body as { errors: Record<string, string[]> }).errors['weather.ghi_kwh_m2_per_day']![0]).toMatch(/of the irradiation above the atmosphere.*kWh\/m2 per day/);
+    // Without lat/lon the project's location is the site.
+    const piemonte = meansAt(45, 8, 0.5);
+    const atProject = await asha.post<EnergyResult>(energyPath, { project_id: italy.id, weather: { source: 'monthly', ghi_kwh_m2_per_day: piemonte.ghiKwhM2PerDay, temp_air_c: piemonte.tempAirC } });
+    expect(atProject.status, JSON.stringify(atProject.body)).toBe(200);
+    expect(atProject.body.weather).toMatchObject({ source: 'monthly', lat: 45, lon: 8 });
     expect(pvgis.calls).toHaveLength(1);
   });
 
@@ -136,11 +141,13 @@ describeApi('energy production and financial estimate API', () => {
     expect([garbled.status, garbled.body.detail]).toEqual([502, expect.stringContaining('PVGIS answered with data that cannot be read')]);
     const elsewhere = await asha.post<{ detail: string }>(energyPath, { weather: { source: 'pvgis', ...standInPlaces.elsewhere } });
     expect([elsewhere.status, elsewhere.body.detail]).toEqual([502, expect.stringContaining('PVGIS answered for another location (45, 8)')]);
+    const busy = await asha.post<{ detail: string }>(energyPath, { weather: { source: 'pvgis', ...standInPlaces.busy } });
+    expect([busy.status, busy.headers.get('retry-after'), busy.body.detail]).toEqual([503, '60', expect.stringContaining('PVGIS is limiting requests (HTTP 429)')]);
     const slow = await asha.post<{ detail: string }>(energyPath, { weather: { source: 'pvgis', ...standInPlaces.slow } });
     expect([slow.status, slow.body.detail]).toEqual([503, expect.stringContaining('PVGIS did not answer within 1.5 s')]);
     // Nothing of these was kept: asking again asks PVGIS again.
     expect((await asha.post(financePath, { weather: { source: 'pvgis', ...standInPlaces.sea } })).status).toBe(422);
-    expect(pvgis.calls.length - before).toBe(6);
+    expect(pvgis.calls.length - before).toBe(7);
     const [kept] = await queryRows<{ n: number }>(app.database, sql`select count(*)::int as n from pvgis_tmy_cache`);
     expect(kept?.n).toBe(1);
   });

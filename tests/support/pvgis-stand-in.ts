@@ -17,6 +17,8 @@ export const standInPlaces = {
   broken: { lat: 20, lon: 20 },
   /** Answers 200 with a body that is not a PVGIS year. */
   garbled: { lat: 30, lon: 30 },
+  /** Answers 429, as PVGIS does past 30 requests a second. */
+  busy: { lat: 60, lon: 60 },
   /** Answers with the 45 N 8 E year, as a misconfigured mirror might. */
   elsewhere: { lat: 50, lon: 10 },
   /** Over the Atlantic. */
@@ -63,6 +65,7 @@ export async function startPvgisStandIn(options: { slowMs?: number } = {}): Prom
       timers.add(timer);
       return;
     }
+    if (at(url, standInPlaces.busy)) return json(response, 429, { message: 'Too many requests', status: 429 });
     if (at(url, standInPlaces.broken)) return response.writeHead(500, { 'content-type': 'text/html' }).end('<html><body>Internal Server Error</body></html>');
     if (at(url, standInPlaces.garbled)) return json(response, 200, { inputs: { location: { latitude: 30, longitude: 30, elevation: 0 } }, outputs: {} });
     json(response, 400, { message: seaMessage, status: 400 });
