@@ -8,7 +8,7 @@ import type { Assumptions, Preset } from '../../src/contract/settings.ts';
 import type { IrrResult } from '../../src/solar/cash-flow.ts';
 import { finance, financeProblems, type FinanceAssumptions, type FinanceEnergy } from '../../src/solar/finance.ts';
 import { simulate, type SimulationResult } from '../../src/solar/simulate.ts';
-import { DEFAULT_SYSTEM, DEFAULT_TRACKER, systemProblems, type SystemSpec } from '../../src/solar/system-spec.ts';
+import { DEFAULT_SYSTEM, DEFAULT_TRACKER, equatorFacingAzimuth, systemProblems, type SystemSpec } from '../../src/solar/system-spec.ts';
 import { ApiError, invalid } from '../http.ts';
 import type { ChosenWeather } from './weather-sources.ts';
 
@@ -23,18 +23,26 @@ const presetRef = (preset: PresetUsed) => ({ id: preset.id, name: preset.name })
 const defaultGammaPct = Number((DEFAULT_SYSTEM.gammaPdcPerC * 100).toPrecision(12));
 
 /** The system to simulate and how the answer shows it. */
-export function systemFrom(input: SystemInput | undefined, preset: Assumptions['system'], notes: string[]): { spec: SystemSpec; shown: Omit<SystemUsed, 'ac_kw'> } {
+export function systemFrom(
+  input: SystemInput | undefined,
+  preset: Assumptions['system'],
+  latitude: number,
+  notes: string[],
+): { spec: SystemSpec; shown: Omit<SystemUsed, 'ac_kw'> } {
   const given = input ?? {};
   if (given.dc_kw === undefined) {
     notes.push(`No dc_kw given: a ${DEFAULT_SYSTEM.dcKw.toLocaleString('en-US')} kW reference size is simulated (per-kWp figures do not depend on it).`);
   }
   const mount = given.mount ?? preset.mount;
   const tracker = mount === 'single_axis';
+  // Presets are written facing south (180°); south of the equator that faces the pole, so face the equator instead.
+  const presetFacesPole = !tracker && given.azimuth_deg === undefined && preset.azimuth_deg === 180 && latitude < 0;
+  if (presetFacesPole) notes.push(`The preset faces south (180°), away from the equator at this site: ${equatorFacingAzimuth(latitude)}° (north) is simulated.`);
   const shown: Omit<SystemUsed, 'ac_kw'> = {
     dc_kw: given.dc_kw ?? DEFAULT_SYSTEM.dcKw,
     mount,
     tilt_deg: given.tilt_deg ?? preset.tilt_deg,
-    azimuth_deg: given.azimuth_deg ?? preset.azimuth_deg,
+    azimuth_deg: presetFacesPole ? equatorFacingAzimuth(latitude) : (given.azimuth_deg ?? preset.azimuth_deg),
     gcr: tracker ? (given.gcr ?? preset.gcr) : null,
     max_angle_deg: tracker ? (given.max_angle_deg ?? preset.max_angle_deg) : null,
     backtrack: tracker ? (given.backtrack ?? DEFAULT_TRACKER.backtrack) : null,
@@ -67,7 +75,7 @@ export function systemFrom(input: SystemInput | undefined, preset: Assumptions['
 /** One simulation of the chosen weather, as get_annual_energy_production answers it. */
 export function estimateEnergy(chosen: ChosenWeather, input: SystemInput | undefined, preset: PresetUsed): { result: SimulationResult; answer: EnergyResult } {
   const notes: string[] = [];
-  const { spec, shown } = systemFrom(input, preset.assumptions.system, notes);
+  const { spec, shown } = systemFrom(input, preset.assumptions.system, chosen.used.lat, notes);
   const result = simulate(chosen.weather, spec, { site: chosen.site });
   const answer: EnergyResult = {
     model_version: energyModelVersion,

@@ -93,7 +93,10 @@ function spreadMonth(weather: WeatherYear, sun: SunPath, month: number, firstDay
   }
   const clearness = dailyClearness(meanClearness, days);
   const daily = clearness.map((k, d) => k * (extraterrestrial[d] ?? 0));
-  const scale = (meanDailyWh * days) / daily.reduce((a, b) => a + b, 0);
+  const dailySum = daily.reduce((a, b) => a + b, 0);
+  // A mean so small that its clearness underflows to zero: the month is dark as far as energy goes.
+  if (dailySum <= 0) return;
+  const scale = (meanDailyWh * days) / dailySum;
   daily.forEach((wh, d) => distributeDay(weather, sun, (firstDay + d) * 24, wh * scale));
 }
 

@@ -128,6 +128,18 @@ describeApi('energy production and financial estimate API', () => {
     expect(pvgis.calls).toHaveLength(1);
   });
 
+  it('faces the equator at a southern site when the preset says south and the request says nothing', async () => {
+    const sydney = meansAt(-33.9, 151.2, 0.55, 18);
+    const weather = { source: 'monthly', lat: -33.9, lon: 151.2, ghi_kwh_m2_per_day: sydney.ghiKwhM2PerDay, temp_air_c: sydney.tempAirC };
+    const byPreset = await asha.post<EnergyResult>(energyPath, { weather, system: { dc_kw: 100, mount: 'fixed', tilt_deg: 30 } });
+    expect(byPreset.status, JSON.stringify(byPreset.body)).toBe(200);
+    expect(byPreset.body.system.azimuth_deg).toBe(0);
+    expect(byPreset.body.notes.join(' ')).toMatch(/away from the equator/);
+    const poleFacing = await asha.post<EnergyResult>(energyPath, { weather, system: { dc_kw: 100, mount: 'fixed', tilt_deg: 30, azimuth_deg: 180 } });
+    expect(poleFacing.body.system.azimuth_deg).toBe(180);
+    expect(poleFacing.body.annual_ac_kwh).toBeLessThan(byPreset.body.annual_ac_kwh);
+  });
+
   it('says plainly when PVGIS cannot serve a location, fails or is slow, never with a 500 and never with invented data', async () => {
     const before = pvgis.calls.length;
     const sea = await asha.post<{ detail: string }>(energyPath, { weather: { source: 'pvgis', ...standInPlaces.sea } });

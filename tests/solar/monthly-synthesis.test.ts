@@ -104,6 +104,12 @@ describe('southern hemisphere', () => {
 describe('refused input', () => {
   const good = meansAt(20, 78, 0.55, 26);
 
+  it('treats a vanishingly small monthly mean as a dark month, never NaN', () => {
+    const weather = synthesiseWeatherYear({ ...good, ghiKwhM2PerDay: good.ghiKwhM2PerDay.map((v, m) => (m === 0 ? 5e-324 : v)) });
+    expect(weather.ghi.every(Number.isFinite)).toBe(true);
+    expect(weather.ghi.slice(0, 31 * 24).every((v) => v === 0)).toBe(true);
+  });
+
   it('needs twelve values in range', () => {
     expect(() => synthesiseWeatherYear({ ...good, tempAirC: [20, 21] })).toThrow('air temperature needs 12 monthly values, got 2');
     expect(() => synthesiseWeatherYear({ ...good, ghiKwhM2PerDay: good.ghiKwhM2PerDay.map(() => -1) })).toThrow('GHI must be from 0 to 12');
