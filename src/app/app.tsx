@@ -13,6 +13,7 @@ import { VerifyPage } from '../features/auth/verify-page.tsx';
 import { GetStartPage } from '../features/landing/getstart-page.tsx';
 import { PoliciesPage } from '../features/legal/policies-page.tsx';
 import { TermsPage } from '../features/legal/terms-page.tsx';
+import { ProjectMapPage } from '../features/map/project-map-page.tsx';
 import { ProjectAddPage } from '../features/projects/project-add-page.tsx';
 import { ProjectDetailPage } from '../features/projects/project-detail-page.tsx';
 import { ProjectEditPage } from '../features/projects/project-edit-page.tsx';
@@ -55,7 +56,7 @@ const screens: Record<RouteName, Screen> = {
   feasibilityDetail: NotYetAvailable,
   taskDetail: NotYetAvailable,
   projectSettings: NotYetAvailable,
-  projectMap: NotYetAvailable,
+  projectMap: ProjectMapPage,
 };
 
 /** Follows the session: asks the route guard on every render and renders the matched screen, or redirects. */

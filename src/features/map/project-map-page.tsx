@@ -1,0 +1,146 @@
+import { Box, Button, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import type { Feature } from 'geojson';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'wouter';
+import { pathTo } from '../../../machines/route-guard.ts';
+import { useActors } from '../../app/actors-context.tsx';
+import { usePageTitle } from '../../app/use-page-title.ts';
+import { ProjectDetail } from '../../contract/projects.ts';
+import { isCancelled } from '../../lib/api-client.ts';
+import { bboxAround } from '../../lib/map/bounds.ts';
+import type { ApnDetails } from '../../lib/map/gis-responses.ts';
+import { MapView } from '../../lib/map/map-view.tsx';
+import type { AreaGeometry, Bbox, MapLayer, MapMarker } from '../../lib/map/map-types.ts';
+import { DataAttributions } from './data-attributions.tsx';
+import { ParcelAttachPanel } from './parcel-attach-panel.tsx';
+import { defaultCriteria, filtersOf } from './screening-criteria.ts';
+import { parcelTooltip, verdictColors, verdictLabels, verdictStyle } from './screening-format.ts';
+import { ScreeningForm, type ScopeChoice } from './screening-form.tsx';
+import { ScreeningResults } from './screening-results.tsx';
+import { useScreening } from './use-screening.ts';
+
+const boundaryStyle = { color: '#c05621', weight: 3, fillOpacity: 0, dashArray: '6 4' };
+const previewStyle = { color: '#2b6cb0', weight: 3, fillColor: '#4299e1', fillOpacity: 0.15, dashArray: '4 4' };
+
+function useProject(id: string) {
+  const { api } = useActors();
+  const [project, setProject] = useState<ProjectDetail | null>(null);
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get('/api/project/get/', { query: { id }, struct: ProjectDetail, signal: controller.signal })
+      .then(setProject)
+      .catch((error: unknown) => !isCancelled(error) && setMissing(true));
+    return () => controller.abort();
+  }, [api, id]);
+  return { project, missing };
+}
+
+/** /project/map/{id}/{name}: the project's parcels screened on a map, coloured by verdict, with every reason and its sources. */
+export function ProjectMapPage({ params }: { params: { id: string; name: string } }) {
+  const { project, missing } = useProject(params.id);
+  usePageTitle(project ? `${project.name} map` : 'Map');
+  if (missing) return <Text>This project does not exist, or it is not yours.</Text>;
+  if (!project) return <Spinner aria-label="Loading the project" />;
+  return <ProjectMap project={project} slug={params.name} />;
+}
+
+const isUsableBbox = (bbox: Bbox | null): bbox is Bbox => !!bbox && bbox[0] < bbox[2] && bbox[1] < bbox[3];
+
+function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string }) {
+  const screening = useScreening();
+  const { result, run, rerun } = screening;
+  const boundary = (project.boundary as AreaGeometry | null) ?? null;
+  const [view, setView] = useState<Bbox | null>(null);
+  const [found, setFound] = useState<ApnDetails | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [fit, setFit] = useState<Bbox | null>(() => bboxAround([boundary], project.location ? [project.location] : []));
+
+  useEffect(() => {
+    void run({ scope: { projectId: project.id }, filters: filtersOf(defaultCriteria) });
+  }, [run, project.id]);
+
+  // The first parcels found frame the map, unless a parcel search already moved it.
+  const [framed, setFramed] = useState(false);
+  useEffect(() => {
+    if (framed || !result || result.features.length === 0) return;
+    setFramed(true);
+    setFit(bboxAround([boundary, result as unknown as Feature]));
+  }, [framed, result, boundary]);
+
+  const showFound = useCallback((parcel: ApnDetails | null) => {
+    setFound(parcel);
+    if (parcel) {
+      setFramed(true);
+      setFit(parcel.bbox);
+    }
+  }, []);
+
+  const screen = (filters: Record<string, unknown>, scope: ScopeChoice) => {
+    setSelected(null);
+    void run({ scope: scope === 'view' && isUsableBbox(view) ? { bbox: view } : { projectId: project.id }, filters });
+  };
+
+  const layers = useMemo<MapLayer[]>(() => {
+    const list: MapLayer[] = [];
+    if (boundary) list.push({ id: 'boundary', data: boundary, style: boundaryStyle });
+    if (result && result.features.length > 0) {
+      const byId = new Map(result.features.map((feature) => [feature.id, feature]));
+      list.push({
+        id: 'screened',
+        data: result as unknown as Feature,
+        style: (feature) => verdictStyle(byId.get(String(feature.id))?.properties.verdict ?? 'unknown'),
+        tooltip: (feature) => parcelTooltip(byId.get(String(feature.id))!),
+        onFeatureClick: (feature) => setSelected(String(feature.id)),
+      });
+    }
+    if (found) list.push({ id: 'found', data: found.geometry as AreaGeometry, style: previewStyle, tooltip: () => `APN ${found.apn} (not attached yet)` });
+    return list;
+  }, [boundary, result, found]);
+  const markers = useMemo<MapMarker[]>(() => (project.location ? [{ id: 'site', position: project.location, label: project.name }] : []), [project.location, project.name]);
+
+  return (
+    <Stack gap={5}>
+      <HStack justify="space-between" wrap="wrap" gap={3}>
+        <Heading as="h1" size="2xl" wordBreak="break-word">
+          {project.name}: map and screening
+        </Heading>
+        <Button asChild size="sm" variant="outline">
+          <RouterLink href={pathTo('projectDetail', { id: project.id, name: slug })}>Back to the project</RouterLink>
+        </Button>
+      </HStack>
+      <MapView
+        label="Screening map"
+        center={project.location ?? { lat: 20, lng: 0 }}
+        zoom={project.location ? 15 : 2}
+        fitBounds={fit}
+        layers={layers}
+        markers={markers}
+        onViewChange={setView}
+        height={{ base: '360px', md: '520px' }}
+      >
+        <Legend />
+      </MapView>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap={4} alignItems="start">
+        <ParcelAttachPanel projectId={project.id} onFound={showFound} onAttached={() => void rerun()} />
+        <ScreeningForm running={screening.running} error={screening.error} serverErrors={screening.fieldErrors} canScreenView={isUsableBbox(view)} onScreen={screen} />
+      </SimpleGrid>
+      {result && <ScreeningResults result={result} fileName={`${slug}-screening`} selected={selected} onClearSelection={() => setSelected(null)} />}
+      {result && <DataAttributions result={result} />}
+    </Stack>
+  );
+}
+
+function Legend() {
+  return (
+    <Stack gap={1} bg="white/90" borderRadius="md" px={2} py={1} fontSize="xs" boxShadow="sm" aria-label="Legend">
+      {(['pass', 'fail', 'unknown'] as const).map((verdict) => (
+        <HStack key={verdict} gap={1}>
+          <Box w={3} h={3} borderRadius="sm" bg={verdictColors[verdict]} />
+          <Text>{verdictLabels[verdict]}</Text>
+        </HStack>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,96 @@
+/** How screening results read: labels, values, tooltips, and the GeoJSON and CSV exports. Pure functions. */
+import type { CriterionName, LayerRef, Reason, Verdict } from '../../contract/gis.ts';
+import type { ReasonedParcels, ScreenedParcel } from '../../lib/map/gis-responses.ts';
+import type { PathStyle } from '../../lib/map/map-types.ts';
+
+export const criterionLabels: Record<CriterionName, string> = {
+  min_area: 'Minimum area',
+  max_area: 'Maximum area',
+  land_use: 'Land use',
+  flood: 'Flood zone',
+  wetland: 'Wetlands',
+  protected: 'Protected land',
+  grid_distance: 'Distance to grid',
+};
+
+export const verdictLabels: Record<Verdict, string> = { pass: 'Pass', fail: 'Fail', unknown: 'Unknown' };
+export const verdictColors: Record<Verdict, string> = { pass: '#2f855a', fail: '#c53030', unknown: '#718096' };
+export const verdictPalettes: Record<Verdict, string> = { pass: 'green', fail: 'red', unknown: 'gray' };
+const verdictMarks: Record<Verdict, string> = { pass: '✓', fail: '✗', unknown: '?' };
+
+export const verdictStyle = (verdict: Verdict): PathStyle => ({ color: verdictColors[verdict], weight: 2, fillColor: verdictColors[verdict], fillOpacity: 0.35 });
+
+/** A threshold or measured value with its unit: "12.5 acres", "0 %", "Residential, Vacant"; "—" when not known. */
+export function formatValue(value: unknown, unit: string): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.map((item) => formatValue(item, '')).join(', ');
+  if (typeof value === 'number') return `${Number.isInteger(value) ? value : value.toFixed(value < 10 ? 3 : 2).replace(/\.?0+$/, '')}${unit ? ` ${unit}` : ''}`;
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return `${text}${unit ? ` ${unit}` : ''}`;
+}
+
+export const layerText = (layer: LayerRef | null) => (layer ? `${layer.name} (${layer.source_date ?? 'undated'})` : '—');
+
+/** What the map shows while the pointer is over a screened parcel. */
+export function parcelTooltip({ properties: p }: ScreenedParcel): string {
+  const lines = [`APN ${p.apn}: ${verdictLabels[p.verdict]}`, `${p.area_acres.toFixed(2)} acres (${p.area_ha.toFixed(2)} ha)`];
+  for (const reason of p.reasons) {
+    lines.push(`${verdictMarks[reason.verdict]} ${criterionLabels[reason.criterion]}: ${formatValue(reason.measured, reason.unit)} (${reason.rule})${reason.note ? `. ${reason.note}` : ''}`);
+  }
+  return lines.join('\n');
+}
+
+/** One row per parcel and criterion, as the table and the CSV show them. */
+export interface ReasonRow {
+  parcelId: string;
+  apn: string;
+  parcelVerdict: Verdict;
+  reason: Reason;
+}
+
+export const reasonRows = (features: readonly ScreenedParcel[]): ReasonRow[] =>
+  features.flatMap((feature) => feature.properties.reasons.map((reason) => ({ parcelId: feature.id, apn: feature.properties.apn, parcelVerdict: feature.properties.verdict, reason })));
+
+const csvCell = (value: string) => (/[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+/** The reasons as CSV (RFC 4180), one row per parcel and criterion. Cells that a spreadsheet would run as formulas are quoted. */
+export function screeningCsv(result: ReasonedParcels): string {
+  const header = ['apn', 'parcel_verdict', 'area_acres', 'area_ha', 'criterion', 'rule', 'threshold', 'measured', 'unit', 'verdict', 'note', 'layer', 'layer_source', 'layer_date'];
+  const byId = new Map(result.features.map((feature) => [feature.id, feature]));
+  const lines = reasonRows(result.features).map(({ parcelId, apn, parcelVerdict, reason }) => {
+    const parcel = byId.get(parcelId)!.properties;
+    return [
+      apn,
+      parcelVerdict,
+      parcel.area_acres.toFixed(3),
+      parcel.area_ha.toFixed(3),
+      reason.criterion,
+      reason.rule,
+      formatValue(reason.threshold, ''),
+      formatValue(reason.measured, ''),
+      reason.unit,
+      reason.verdict,
+      reason.note ?? '',
+      reason.layer?.name ?? '',
+      reason.layer?.source ?? '',
+      reason.layer?.source_date ?? '',
+    ];
+  });
+  return [header, ...lines].map((cells) => cells.map((cell) => csvCell(cell === '—' ? '' : cell)).join(',')).join('\r\n') + '\r\n';
+}
+
+/** The screened parcels as a GeoJSON FeatureCollection, with the criteria and layers used as foreign members. */
+export function screeningGeoJson(result: ReasonedParcels): string {
+  return JSON.stringify({ type: result.type, features: result.features, criteria: result.criteria as unknown, layers: result.layers, summary: result.summary }, null, 2);
+}
+
+/** Every source the result rests on, each once: the parcels' and the layers'. */
+export function attributionsOf(result: ReasonedParcels): { label: string; source: string; date: string | null }[] {
+  const seen = new Map<string, { label: string; source: string; date: string | null }>();
+  for (const feature of result.features) {
+    const { source, source_date } = feature.properties;
+    if (source !== 'drawn' && !seen.has(source)) seen.set(source, { label: 'Parcels', source, date: source_date });
+  }
+  for (const layer of result.layers) if (!seen.has(layer.source)) seen.set(layer.source, { label: layer.name, source: layer.source, date: layer.source_date });
+  return [...seen.values()];
+}
