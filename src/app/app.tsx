@@ -18,6 +18,7 @@ import { ProjectAddPage } from '../features/projects/project-add-page.tsx';
 import { ProjectDetailPage } from '../features/projects/project-detail-page.tsx';
 import { ProjectEditPage } from '../features/projects/project-edit-page.tsx';
 import { ProjectsPage } from '../features/projects/projects-page.tsx';
+import { ProjectSettingsPage } from '../features/settings/project-settings-page.tsx';
 import { ErrorPage } from '../features/status/error-page.tsx';
 import { NotFoundPage } from '../features/status/not-found-page.tsx';
 import { PaymentStatusPage } from '../features/status/payment-status-page.tsx';
@@ -55,7 +56,7 @@ const screens: Record<RouteName, Screen> = {
   projectEdit: ProjectEditPage,
   feasibilityDetail: NotYetAvailable,
   taskDetail: NotYetAvailable,
-  projectSettings: NotYetAvailable,
+  projectSettings: ProjectSettingsPage,
   projectMap: ProjectMapPage,
 };
 

@@ -1,0 +1,114 @@
+import { Badge, Heading, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect, useState } from 'react';
+import { useActors, useNotify } from '../../app/actors-context.tsx';
+import { usePageTitle } from '../../app/use-page-title.ts';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { ProjectDetail } from '../../contract/projects.ts';
+import { Preset, PresetList } from '../../contract/settings.ts';
+import { isCancelled, type ApiError } from '../../lib/api-client.ts';
+import { assumptionsOf, builtinOf, formErrorsOf } from './assumption-fields.ts';
+import { PresetForm } from './preset-form.tsx';
+
+interface Loaded {
+  project: ProjectDetail;
+  presets: Preset[];
+  last: Preset;
+}
+
+/** /project/settings/{id}/{name}: the assumption presets a project's studies start from, edited with the spec's checks. */
+export function ProjectSettingsPage({ params }: { params: { id: string } }) {
+  const { api } = useActors();
+  const notify = useNotify();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [saving, setSaving] = useState<'save' | 'copy' | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string[]>>();
+  usePageTitle(loaded ? `${loaded.project.name} settings` : 'Project settings');
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      const query = { project_id: params.id };
+      const [project, list, last] = await Promise.all([
+        api.get('/api/project/get/', { query: { id: params.id }, struct: ProjectDetail, signal }),
+        api.get('/api/settings/list/', { query, struct: PresetList, signal }),
+        api.get('/api/settings/last/get/', { query, struct: Preset, signal }),
+      ]);
+      setLoaded({ project, presets: list.results, last });
+      return last;
+    },
+    [api, params.id],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    load(controller.signal)
+      .then((last) => setSelectedId((current) => current ?? last.id))
+      .catch((error: unknown) => !isCancelled(error) && setMissing(true));
+    return () => controller.abort();
+  }, [load]);
+
+  if (missing) return <Text>This project does not exist, or it is not yours.</Text>;
+  if (!loaded || !selectedId) return <Spinner aria-label="Loading the settings" />;
+  const { project, presets, last } = loaded;
+  const preset = presets.find((candidate) => candidate.id === selectedId) ?? last;
+
+  const save = async (values: Record<string, string>, asNew: boolean) => {
+    setSaving(asNew ? 'copy' : 'save');
+    try {
+      const assumptions = assumptionsOf(values);
+      const name = values.name!.trim();
+      const saved = asNew
+        ? await api.post('/api/settings/update/v2/', { name, based_on: preset.id, project_id: project.id, assumptions }, { struct: Preset })
+        : await api.patch('/api/settings/update/v2/', { id: preset.id, name, assumptions }, { struct: Preset });
+      await load();
+      setSelectedId(saved.id);
+      setServerErrors(undefined);
+      notify(asNew ? `Preset "${saved.name}" saved.` : 'Preset saved.');
+    } catch (error) {
+      if (isCancelled(error)) return;
+      const failure = error as ApiError;
+      const errors = (failure.data as { errors?: Record<string, string[]> } | undefined)?.errors;
+      setServerErrors(formErrorsOf(errors));
+      if (!errors) notify(failure.detail ?? 'The preset could not be saved.', 'error');
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  return (
+    <Stack gap={6} maxW="4xl">
+      <Stack gap={1}>
+        <Heading as="h1" size="2xl" wordBreak="break-word">
+          Assumptions for {project.name}
+        </Heading>
+        <Text color="fg.muted">New feasibility studies start from the preset saved or used last. Every default cites its source and year.</Text>
+      </Stack>
+      <FormField label="Preset" helper={preset.id === last.id ? 'This is the preset new studies start from.' : undefined}>
+        <NativeSelect.Root>
+          <NativeSelect.Field
+            value={preset.id}
+            onChange={(event) => {
+              setServerErrors(undefined);
+              setSelectedId(event.target.value);
+            }}
+          >
+            {presets.map((candidate) => (
+              <option key={candidate.id} value={candidate.id}>
+                {candidate.name}
+                {candidate.builtin ? ' (built-in)' : ''}
+                {candidate.id === last.id ? ' (current)' : ''}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      </FormField>
+      <HStack gap={2}>
+        {preset.builtin && <Badge>Built-in, read-only</Badge>}
+        {preset.project_id === project.id && <Badge colorPalette="orange">This project only</Badge>}
+      </HStack>
+      <PresetForm key={`${preset.id}|${preset.updated_at ?? ''}`} preset={preset} builtin={builtinOf(preset, presets)} saving={saving} serverErrors={serverErrors} onSave={(values, asNew) => void save(values, asNew)} />
+    </Stack>
+  );
+}
