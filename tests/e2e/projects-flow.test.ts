@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfirmedAccount } from '../support/accounts.ts';
+import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
+
+const unavailable = browserUnavailable();
+if (unavailable) {
+  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
+  console.warn(`skipped browser project flows: ${unavailable}`);
+}
+
+const fitsPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** Clicks a point of the map given as fractions of its width and height. */
+async function clickMap(page: Page, name: string, x: number, y: number) {
+  const box = (await page.getByRole('region', { name }).boundingBox())!;
+  await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+}
+
+describe.skipIf(!!unavailable)('project flows in Chromium at 360 px', () => {
+  let app: AppProcess;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
+    page = await (await browser.newContext({ viewport: { width: 360, height: 740 }, acceptDownloads: true })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('creates a first project by finding the place, clicking the map and drawing its boundary', async () => {
+    const account = await createConfirmedAccount(app.baseUrl, app.dataDir);
+    await page.goto(`${app.baseUrl}/auth/login`);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/project/add');
+
+    await page.getByLabel('Project name').fill('Anacostia Solar');
+    await page.getByLabel('Search a place').fill('38.8455, -77.0098');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('list', { name: 'Places found' }).getByRole('button').first().click();
+    await expect.poll(() => page.getByLabel('Latitude').inputValue()).toBe('38.8455');
+
+    // A click on the map moves the project there.
+    await clickMap(page, 'Project site map', 0.5, 0.35);
+    await expect.poll(() => page.getByLabel('Latitude').inputValue()).not.toBe('38.8455');
+    const latitude = Number(await page.getByLabel('Latitude').inputValue());
+    expect(latitude).toBeGreaterThan(38.8455);
+    expect(latitude).toBeLessThan(38.85);
+
+    // Four corners, then the first again to close the boundary.
+    await page.getByRole('button', { name: 'Draw boundary' }).click();
+    for (const [x, y] of [[0.25, 0.25], [0.75, 0.25], [0.75, 0.75], [0.25, 0.75], [0.25, 0.25]] as const) {
+      await clickMap(page, 'Project site map', x, y);
+      await page.waitForTimeout(100);
+    }
+    await expect.poll(() => page.getByTestId('boundary-area').textContent()).toMatch(/^Boundary area: \d+\.\d\d ha \(\d+\.\d\d acres\)$/);
+    expect(await page.getByRole('button', { name: 'Edit boundary' }).count()).toBe(1);
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.waitForURL(/\/project$/);
+    await page.getByRole('region', { name: 'Map of all projects' }).waitFor();
+    await page.getByRole('link', { name: /Anacostia Solar/ }).click();
+    await page.getByRole('heading', { name: 'Anacostia Solar' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Anacostia Solar | Sunplot');
+    expect(await page.getByText(/^\d+\.\d\d ha \(\d+\.\d\d acres\)$/).count()).toBe(1);
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+  });
+
+  it('attaches a DC parcel by its SSL, screens it and reads a reason on hover and in the table', async () => {
+    await page.getByRole('link', { name: 'Map and screening' }).click();
+    await page.getByRole('heading', { name: 'Anacostia Solar: map and screening' }).waitFor();
+    await page.getByLabel('Parcel number (APN or SSL)').fill('PAR 02420088');
+    await page.getByRole('button', { name: 'Find parcel' }).click();
+    await page.getByRole('group', { name: 'Parcel PAR 02420088' }).getByText(/Open Data DC/).waitFor();
+    await page.getByRole('button', { name: 'Attach to this project' }).click();
+    await page.getByRole('status').filter({ hasText: 'Parcel PAR 02420088 attached.' }).waitFor();
+
+    const table = page.getByRole('table', { name: 'Screening reasons' });
+    const flood = table.getByRole('row').filter({ hasText: 'PAR 02420088' }).filter({ hasText: 'Flood zone' });
+    await flood.waitFor();
+    expect(await flood.textContent()).toMatch(/Share of the parcel in a flood zone at most 0 %.*(Pass|Fail|Unknown).*FEMA zone AE.*2016-08-16/);
+
+    // The map was framed on the parcel found: its middle is the parcel, and hovering it tells why.
+    await page.getByRole('status').waitFor({ state: 'detached', timeout: 10_000 });
+    const map = (await page.getByRole('region', { name: 'Screening map' }).boundingBox())!;
+    await page.mouse.move(map.x + map.width / 2 + 30, map.y + map.height / 2 + 10);
+    const tooltip = page.locator('.leaflet-tooltip').filter({ hasText: 'APN PAR 02420088' });
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toMatch(/Flood zone: .*Share of the parcel in a flood zone at most 0 %/);
+    expect(await page.getByRole('heading', { name: 'Data sources' }).count()).toBe(1);
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+  });
+
+  it('downloads the project report as a PDF', async () => {
+    await page.getByRole('link', { name: 'Back to the project' }).click();
+    await page.getByRole('table', { name: 'Parcels' }).getByText('PAR 02420088').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report' }).click()]);
+    expect(download.suggestedFilename()).toBe('anacostia-solar-report.pdf');
+    const pdf = await readFile((await download.path()));
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+  });
+
+  it('edits the assumptions on the settings screen', async () => {
+    await page.getByRole('link', { name: 'Assumptions' }).click();
+    await page.getByRole('heading', { name: 'Assumptions for Anacostia Solar' }).waitFor();
+    await page.getByLabel(/^Ground coverage ratio/).fill('1.5');
+    await page.getByRole('button', { name: 'Save as a new preset' }).click();
+    await page.getByText('Ground coverage ratio must be above 0 and below 1.').waitFor();
+    await page.getByLabel(/^Ground coverage ratio/).fill('0.33');
+    await page.getByRole('button', { name: 'Save as a new preset' }).click();
+    await page.getByRole('status').filter({ hasText: /Preset ".*" saved/ }).waitFor();
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+  });
+});
