@@ -1,64 +1,30 @@
 import { Badge, Button, Card, DataList, HStack, Input, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
-import { useActors, useNotify } from '../../app/actors-context.tsx';
-import { isCancelled, type ApiError } from '../../lib/api-client.ts';
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { formatArea } from '../../lib/map/area.ts';
-import { ApnDetails, NewApnAnswer } from '../../lib/map/gis-responses.ts';
-
-interface ParcelAttachPanelProps {
-  projectId: string;
-  /** The parcel found, to preview on the map; null when the search is cleared. */
-  onFound: (parcel: ApnDetails | null) => void;
-  onAttached: () => void;
-}
+import { parcelErrorMessage } from './screening-format.ts';
+import type { ParcelScreeningActor } from './use-parcel-screening.ts';
 
 /** Finds a parcel in the parcel store by its number (APN; SSL in the DC sample) and attaches it to the project. */
-export function ParcelAttachPanel({ projectId, onFound, onAttached }: ParcelAttachPanelProps) {
-  const { api } = useActors();
-  const notify = useNotify();
+export function ParcelAttachPanel({ actor }: { actor: ParcelScreeningActor }) {
   const [apn, setApn] = useState('');
-  const [found, setFound] = useState<ApnDetails | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'finding' | 'attaching' | null>(null);
+  const found = useSelector(actor, (s) => s.context.found);
+  const finding = useSelector(actor, (s) => s.matches({ parcel: 'finding' }));
+  const attaching = useSelector(actor, (s) => s.matches({ parcel: 'attaching' }));
+  const canAttach = useSelector(actor, (s) => s.can({ type: 'parcel.attach' }));
+  const message = useSelector(actor, (s) => (s.context.parcelErrors ? parcelErrorMessage(s.context.parcelErrors, s.matches({ parcel: 'found' }) ? 'attach' : 'find') : null));
+  const [blank, setBlank] = useState(false);
 
-  const show = (parcel: ApnDetails | null) => {
-    setFound(parcel);
-    onFound(parcel);
+  const find = () => {
+    setBlank(apn.trim() === '');
+    if (apn.trim() !== '') actor.send({ type: 'parcel.find', apn: apn.trim() });
   };
+  // The field empties once the parcel is attached.
+  useEffect(() => {
+    const subscription = actor.on('parcel.attached', () => setApn(''));
+    return () => subscription.unsubscribe();
+  }, [actor]);
 
-  const find = async () => {
-    if (apn.trim() === '') return setMessage('Type a parcel number first.');
-    setBusy('finding');
-    setMessage(null);
-    try {
-      show(await api.get('/api/gis/get_search_apn_details/', { query: { apn: apn.trim() }, struct: ApnDetails }));
-    } catch (error) {
-      if (isCancelled(error)) return;
-      show(null);
-      const failure = error as ApiError;
-      const errors = (failure.data as { errors?: Record<string, string[]> } | undefined)?.errors;
-      setMessage(failure.status === 404 ? 'No parcel with this number in the parcel store.' : (errors?.apn?.[0] ?? failure.detail ?? 'The search did not work. Please try again.'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const attach = async (parcel: ApnDetails) => {
-    setBusy('attaching');
-    try {
-      await api.post('/api/gis/new_apn/', { project_id: projectId, apn: parcel.apn }, { struct: NewApnAnswer });
-      notify(`Parcel ${parcel.apn} attached.`);
-      setApn('');
-      show(null);
-      onAttached();
-    } catch (error) {
-      if (!isCancelled(error)) setMessage((error as ApiError).detail ?? 'The parcel could not be attached.');
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const attachedHere = found?.projects.some((project) => project.id === projectId) ?? false;
   return (
     <Card.Root size="sm">
       <Card.Header>
@@ -69,19 +35,19 @@ export function ParcelAttachPanel({ projectId, onFound, onAttached }: ParcelAtta
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
-            void find();
+            find();
           }}
         >
           <HStack gap={2} align="flex-end">
             <Input aria-label="Parcel number (APN or SSL)" placeholder="Parcel number, e.g. PAR 02420088" value={apn} onChange={(event) => setApn(event.target.value)} />
-            <Button type="submit" variant="outline" loading={busy === 'finding'}>
+            <Button type="submit" variant="outline" loading={finding}>
               Find parcel
             </Button>
           </HStack>
         </form>
-        {message && (
+        {(blank || message) && (
           <Text color="fg.error" fontSize="sm" role="alert">
-            {message}
+            {blank ? 'Type a parcel number first.' : message}
           </Text>
         )}
         {found && (
@@ -124,10 +90,10 @@ export function ParcelAttachPanel({ projectId, onFound, onAttached }: ParcelAtta
               </HStack>
             )}
             <HStack gap={2} wrap="wrap">
-              <Button colorPalette="orange" size="sm" disabled={attachedHere} loading={busy === 'attaching'} onClick={() => void attach(found)}>
-                {attachedHere ? 'Already attached' : 'Attach to this project'}
+              <Button colorPalette="orange" size="sm" disabled={!canAttach && !attaching} loading={attaching} onClick={() => actor.send({ type: 'parcel.attach' })}>
+                {canAttach || attaching ? 'Attach to this project' : 'Already attached'}
               </Button>
-              <Button variant="ghost" size="sm" onClick={() => show(null)}>
+              <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'parcel.clear' })}>
                 Clear
               </Button>
             </HStack>

@@ -1,6 +1,7 @@
 import { Box, Button, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { Feature } from 'geojson';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
 import { useActors } from '../../app/actors-context.tsx';
@@ -8,16 +9,14 @@ import { usePageTitle } from '../../app/use-page-title.ts';
 import { ProjectDetail } from '../../contract/projects.ts';
 import { isCancelled } from '../../lib/api-client.ts';
 import { bboxAround } from '../../lib/map/bounds.ts';
-import type { ApnDetails } from '../../lib/map/gis-responses.ts';
 import { MapView } from '../../lib/map/map-view.tsx';
 import type { AreaGeometry, Bbox, MapLayer, MapMarker } from '../../lib/map/map-types.ts';
 import { DataAttributions } from './data-attributions.tsx';
 import { ParcelAttachPanel } from './parcel-attach-panel.tsx';
-import { defaultCriteria, filtersOf } from './screening-criteria.ts';
 import { parcelTooltip, verdictColors, verdictLabels, verdictStyle } from './screening-format.ts';
-import { ScreeningForm, type ScopeChoice } from './screening-form.tsx';
+import { ScreeningForm } from './screening-form.tsx';
 import { ScreeningResults } from './screening-results.tsx';
-import { useScreening } from './use-screening.ts';
+import { useParcelScreening } from './use-parcel-screening.ts';
 
 const boundaryStyle = { color: '#c05621', weight: 3, fillOpacity: 0, dashArray: '6 4' };
 const previewStyle = { color: '#2b6cb0', weight: 3, fillColor: '#4299e1', fillOpacity: 0.15, dashArray: '4 4' };
@@ -49,38 +48,29 @@ export function ProjectMapPage({ params }: { params: { id: string; name: string 
 const isUsableBbox = (bbox: Bbox | null): bbox is Bbox => !!bbox && bbox[0] < bbox[2] && bbox[1] < bbox[3];
 
 function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string }) {
-  const screening = useScreening();
-  const { result, run, rerun } = screening;
+  const actor = useParcelScreening(project.id);
+  const result = useSelector(actor, (s) => s.context.result);
+  const found = useSelector(actor, (s) => s.context.found);
   const boundary = (project.boundary as AreaGeometry | null) ?? null;
   const [view, setView] = useState<Bbox | null>(null);
-  const [found, setFound] = useState<ApnDetails | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [fit, setFit] = useState<Bbox | null>(() => bboxAround([boundary], project.location ? [project.location] : []));
 
-  useEffect(() => {
-    void run({ scope: { projectId: project.id }, filters: filtersOf(defaultCriteria) });
-  }, [run, project.id]);
-
-  // The first parcels found frame the map, unless a parcel search already moved it.
+  // The first parcels screened frame the map, unless a parcel found already moved it there.
   const [framed, setFramed] = useState(false);
+  useEffect(() => {
+    if (found) {
+      setFramed(true);
+      setFit(found.bbox);
+    }
+  }, [found]);
   useEffect(() => {
     if (framed || !result || result.features.length === 0) return;
     setFramed(true);
     setFit(bboxAround([boundary, result as unknown as Feature]));
   }, [framed, result, boundary]);
-
-  const showFound = useCallback((parcel: ApnDetails | null) => {
-    setFound(parcel);
-    if (parcel) {
-      setFramed(true);
-      setFit(parcel.bbox);
-    }
-  }, []);
-
-  const screen = (filters: Record<string, unknown>, scope: ScopeChoice) => {
-    setSelected(null);
-    void run({ scope: scope === 'view' && isUsableBbox(view) ? { bbox: view } : { projectId: project.id }, filters });
-  };
+  // A new screening lists every parcel again.
+  useEffect(() => setSelected(null), [result]);
 
   const layers = useMemo<MapLayer[]>(() => {
     const list: MapLayer[] = [];
@@ -123,8 +113,8 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
         <Legend />
       </MapView>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap={4} alignItems="start">
-        <ParcelAttachPanel projectId={project.id} onFound={showFound} onAttached={() => void rerun()} />
-        <ScreeningForm running={screening.running} error={screening.error} serverErrors={screening.fieldErrors} canScreenView={isUsableBbox(view)} onScreen={screen} />
+        <ParcelAttachPanel actor={actor} />
+        <ScreeningForm actor={actor} projectId={project.id} view={isUsableBbox(view) ? view : null} />
       </SimpleGrid>
       {result && <ScreeningResults result={result} fileName={`${slug}-screening`} selected={selected} onClearSelection={() => setSelected(null)} />}
       {result && <DataAttributions result={result} />}

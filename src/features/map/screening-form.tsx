@@ -1,35 +1,41 @@
 import { Button, Card, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
+import type { Bbox } from '../../lib/map/map-types.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { criteriaFields, criteriaRules, defaultCriteria, filtersOf, type CriteriaField } from './screening-criteria.ts';
-
-export type ScopeChoice = 'project' | 'view';
+import { screeningErrorsOf } from './screening-format.ts';
+import type { ParcelScreeningActor } from './use-parcel-screening.ts';
 
 interface ScreeningFormProps {
-  running: boolean;
-  error: string | null;
-  serverErrors?: Record<string, string[]>;
-  /** Screening the visible area needs a map with a size (and not the whole world). */
-  canScreenView: boolean;
-  onScreen: (filters: Record<string, unknown>, scope: ScopeChoice) => void;
+  actor: ParcelScreeningActor;
+  projectId: string;
+  /** The visible map area, when it can be screened (a map with a size). */
+  view: Bbox | null;
 }
 
 /** The screening criteria (the contract's rules and messages on every field) and what to screen. */
-export function ScreeningForm({ running, error, serverErrors, canScreenView, onScreen }: ScreeningFormProps) {
+export function ScreeningForm({ actor, projectId, view }: ScreeningFormProps) {
+  const running = useSelector(actor, (s) => s.matches({ screening: 'running' }));
+  const failure = useSelector(actor, (s) => s.context.screeningErrors);
+  const { message: error, fields: serverErrors } = useMemo(() => screeningErrorsOf(failure), [failure]);
   const form = useForm<CriteriaField | 'scope'>({ ...defaultCriteria, scope: 'project' }, { ...criteriaRules, scope: [] }, serverErrors);
+  const screen = (values: Record<CriteriaField | 'scope', string>) =>
+    actor.send({ type: 'screening.run', request: { scope: values.scope === 'view' && view ? { bbox: view } : { projectId }, filters: filtersOf(values) } });
   return (
     <Card.Root size="sm">
       <Card.Header>
         <Card.Title as="h2">Screen parcels</Card.Title>
       </Card.Header>
       <Card.Body>
-        <form noValidate onSubmit={form.onSubmit((values) => onScreen(filtersOf(values), values.scope as ScopeChoice))}>
+        <form noValidate onSubmit={form.onSubmit(screen)}>
           <Stack gap={3}>
             <FormField label="Parcels to screen">
               <NativeSelect.Root size="sm">
                 <NativeSelect.Field name="scope" value={form.values.scope} onChange={(event) => form.setValues((values) => ({ ...values, scope: event.target.value }))}>
                   <option value="project">The project's parcels (attached or inside the boundary)</option>
-                  <option value="view" disabled={!canScreenView}>
+                  <option value="view" disabled={!view}>
                     Every parcel in the visible map area
                   </option>
                 </NativeSelect.Field>

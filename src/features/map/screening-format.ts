@@ -1,4 +1,5 @@
 /** How screening results read: labels, values, tooltips, and the GeoJSON and CSV exports. Pure functions. */
+import type { FormErrors } from '../../../machines/form-errors.ts';
 import type { CriterionName, LayerRef, Reason, Verdict } from '../../contract/gis.ts';
 import type { ReasonedParcels, ScreenedParcel } from '../../lib/map/gis-responses.ts';
 import type { PathStyle } from '../../lib/map/map-types.ts';
@@ -93,4 +94,17 @@ export function attributionsOf(result: ReasonedParcels): { label: string; source
   }
   for (const layer of result.layers) if (!seen.has(layer.source)) seen.set(layer.source, { label: layer.name, source: layer.source, date: layer.source_date });
   return [...seen.values()];
+}
+
+/** What the parcel search says after a failed search or attach. */
+export function parcelErrorMessage(errors: FormErrors, during: 'find' | 'attach'): string {
+  if (during === 'find' && errors.status === 404) return 'No parcel with this number in the parcel store.';
+  return errors.fields.apn?.[0] ?? errors.detail ?? (during === 'find' ? 'The search did not work. Please try again.' : 'The parcel could not be attached.');
+}
+
+/** A failed screening: one message for the form, and the criteria messages under their fields (the API nests them under filters.). */
+export function screeningErrorsOf(errors: FormErrors | null): { message: string | null; fields?: Record<string, string[]> } {
+  if (!errors) return { message: null };
+  const fields = Object.fromEntries(Object.entries(errors.fields).map(([field, messages]) => [field.replace(/^filters\./, ''), messages]));
+  return { message: errors.detail ?? fields.bbox?.[0] ?? 'Check the criteria.', fields };
 }

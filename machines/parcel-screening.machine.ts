@@ -1,0 +1,138 @@
+import { assertEvent, assign, emit, fromPromise, raise, setup } from 'xstate';
+import type { ApnDetails, ReasonedParcels } from '../src/lib/map/gis-responses.ts';
+import { toFormErrors, type FormErrors } from './form-errors.ts';
+
+export type ScreeningScope = { projectId: string } | { bbox: [number, number, number, number] };
+
+/** One get_reasoned_geo_json call: which parcels, screened against which criteria. */
+export interface ScreeningRequest {
+  scope: ScreeningScope;
+  filters: Record<string, unknown>;
+}
+
+export interface AttachInput {
+  projectId: string;
+  apn: string;
+}
+
+export interface ParcelScreeningInput {
+  projectId: string;
+  /** Run at once, so the project's parcels show coloured as the screen opens. */
+  request: ScreeningRequest;
+}
+
+export interface ParcelScreeningContext {
+  projectId: string;
+  /** The last screening asked for; it runs again after a parcel is attached. */
+  request: ScreeningRequest;
+  result: ReasonedParcels | null;
+  screeningErrors: FormErrors | null;
+  /** The parcel found by number, shown before it is attached. */
+  found: ApnDetails | null;
+  /** Why the last search or attach failed. */
+  parcelErrors: FormErrors | null;
+}
+
+export type ParcelScreeningEvent =
+  | { type: 'screening.run'; request: ScreeningRequest }
+  | { type: 'parcel.find'; apn: string }
+  | { type: 'parcel.attach' }
+  | { type: 'parcel.clear' };
+
+/** Emitted once a parcel is attached, for the snackbar. */
+export type ParcelScreeningEmitted = { type: 'parcel.attached'; apn: string };
+
+function notProvided<TOutput, TInput>(name: string) {
+  return fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`parcelScreeningMachine: provide the '${name}' actor`)));
+}
+
+/**
+ * The project map screen: screens parcels (again whenever asked, the newest request winning) and, beside it, finds a
+ * parcel by number and attaches it to the project, which screens again. Created by the map screen with its API
+ * effects; it reports through its snapshot and emits 'parcel.attached'.
+ */
+export const parcelScreeningMachine = setup({
+  types: {
+    context: {} as ParcelScreeningContext,
+    events: {} as ParcelScreeningEvent,
+    input: {} as ParcelScreeningInput,
+    emitted: {} as ParcelScreeningEmitted,
+  },
+  actors: {
+    screenParcels: notProvided<ReasonedParcels, ScreeningRequest>('screenParcels'),
+    findParcel: notProvided<ApnDetails, { apn: string }>('findParcel'),
+    attachParcel: notProvided<unknown, AttachInput>('attachParcel'),
+  },
+  guards: {
+    // A parcel already in this project cannot be attached twice (the API answers 409).
+    'canAttach?': ({ context }) => context.found !== null && !context.found.projects.some((project) => project.id === context.projectId),
+  },
+}).createMachine({
+  id: 'parcelScreening',
+  type: 'parallel',
+  context: ({ input }) => ({ projectId: input.projectId, request: input.request, result: null, screeningErrors: null, found: null, parcelErrors: null }),
+  states: {
+    screening: {
+      initial: 'running',
+      on: {
+        // A newer request replaces one still running.
+        'screening.run': { target: '.running', reenter: true, actions: assign({ request: ({ event }) => event.request }) },
+      },
+      states: {
+        idle: {},
+        running: {
+          invoke: {
+            id: 'screenParcels',
+            src: 'screenParcels',
+            input: ({ context }) => context.request,
+            onDone: { target: 'idle', actions: assign({ result: ({ event }) => event.output, screeningErrors: null }) },
+            onError: { target: 'idle', actions: assign({ screeningErrors: ({ event }) => toFormErrors(event.error) }) },
+          },
+        },
+      },
+    },
+    parcel: {
+      initial: 'idle',
+      on: {
+        'parcel.find': { target: '.finding', reenter: true },
+        'parcel.clear': { target: '.idle', actions: assign({ found: null, parcelErrors: null }) },
+      },
+      states: {
+        idle: {},
+        finding: {
+          entry: assign({ found: null, parcelErrors: null }),
+          invoke: {
+            id: 'findParcel',
+            src: 'findParcel',
+            input: ({ event }) => {
+              assertEvent(event, 'parcel.find');
+              return { apn: event.apn };
+            },
+            onDone: { target: 'found', actions: assign({ found: ({ event }) => event.output }) },
+            onError: { target: 'idle', actions: assign({ parcelErrors: ({ event }) => toFormErrors(event.error) }) },
+          },
+        },
+        found: {
+          on: { 'parcel.attach': { guard: 'canAttach?', target: 'attaching' } },
+        },
+        attaching: {
+          entry: assign({ parcelErrors: null }),
+          invoke: {
+            id: 'attachParcel',
+            src: 'attachParcel',
+            input: ({ context }) => ({ projectId: context.projectId, apn: context.found!.apn }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                emit(({ context }) => ({ type: 'parcel.attached' as const, apn: context.found!.apn })),
+                assign({ found: null }),
+                raise(({ context }) => ({ type: 'screening.run' as const, request: context.request })),
+              ],
+            },
+            onError: { target: 'found', actions: assign({ parcelErrors: ({ event }) => toFormErrors(event.error) }) },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,37 @@
+import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
+import { fromPromise } from 'xstate';
+import { parcelScreeningMachine, type AttachInput, type ScreeningRequest } from '../../../machines/parcel-screening.machine.ts';
+import { useActors, useNotify } from '../../app/actors-context.tsx';
+import type { ApiClient } from '../../lib/api-client.ts';
+import { ApnDetails, NewApnAnswer, ReasonedParcels } from '../../lib/map/gis-responses.ts';
+import { defaultCriteria, filtersOf } from './screening-criteria.ts';
+
+/** The machine's effects on the API. */
+const effects = (api: ApiClient) => ({
+  screenParcels: fromPromise<ReasonedParcels, ScreeningRequest>(({ input: { scope, filters }, signal }) =>
+    api.post(
+      '/api/gis/get_reasoned_geo_json/',
+      { ...('projectId' in scope ? { project_id: scope.projectId } : { bbox: scope.bbox }), filters: Object.keys(filters).length > 0 ? filters : undefined },
+      { struct: ReasonedParcels, signal },
+    ),
+  ),
+  findParcel: fromPromise<ApnDetails, { apn: string }>(({ input, signal }) => api.get('/api/gis/get_search_apn_details/', { query: { apn: input.apn }, struct: ApnDetails, signal })),
+  attachParcel: fromPromise<unknown, AttachInput>(({ input, signal }) => api.post('/api/gis/new_apn/', { project_id: input.projectId, apn: input.apn }, { struct: NewApnAnswer, signal })),
+});
+
+/** The map screen's actor with its API effects; it screens the project's parcels with the default criteria as it starts. */
+export function useParcelScreening(projectId: string) {
+  const { api } = useActors();
+  const notify = useNotify();
+  const actor = useActorRef(parcelScreeningMachine.provide({ actors: effects(api) }), {
+    input: { projectId, request: { scope: { projectId }, filters: filtersOf(defaultCriteria) } },
+  });
+  useEffect(() => {
+    const subscription = actor.on('parcel.attached', ({ apn }) => notify(`Parcel ${apn} attached.`));
+    return () => subscription.unsubscribe();
+  }, [actor, notify]);
+  return actor;
+}
+
+export type ParcelScreeningActor = ReturnType<typeof useParcelScreening>;
