@@ -66,6 +66,7 @@ describe.skipIf(!!unavailable)('project flows in Chromium at 360 px', () => {
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.waitForURL(/\/project$/);
     await page.getByRole('region', { name: 'Map of all projects' }).waitFor();
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
     await page.getByRole('link', { name: /Anacostia Solar/ }).click();
     await page.getByRole('heading', { name: 'Anacostia Solar' }).waitFor();
     await expect.poll(() => page.title()).toBe('Anacostia Solar | Sunplot');
@@ -106,6 +107,26 @@ describe.skipIf(!!unavailable)('project flows in Chromium at 360 px', () => {
     const pdf = await readFile((await download.path()));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+  });
+
+  it('redraws the boundary on the edit screen', async () => {
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('heading', { name: 'Edit Anacostia Solar' }).waitFor();
+    const before = await page.getByTestId('boundary-area').textContent();
+    await page.getByRole('button', { name: 'Edit boundary' }).click();
+    await page.getByRole('button', { name: 'Clear boundary' }).click();
+    await expect.poll(() => page.getByTestId('boundary-area').textContent()).toBe('No boundary drawn (optional).');
+    // A triangle this time, inside the old square.
+    for (const [x, y] of [[0.3, 0.3], [0.7, 0.3], [0.5, 0.7], [0.3, 0.3]] as const) {
+      await clickMap(page, 'Project site map', x, y);
+      await page.waitForTimeout(100);
+    }
+    await expect.poll(() => page.getByTestId('boundary-area').textContent()).toMatch(/^Boundary area: /);
+    expect(await page.getByTestId('boundary-area').textContent()).not.toBe(before);
+    const area = /(\d+\.\d\d ha \(\d+\.\d\d acres\))/.exec((await page.getByTestId('boundary-area').textContent())!)![1]!;
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('heading', { name: 'Anacostia Solar' }).waitFor();
+    await page.getByText(area, { exact: true }).waitFor();
   });
 
   it('edits the assumptions on the settings screen', async () => {
