@@ -3,6 +3,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount } from '../support/accounts.ts';
 import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { createScratchDatabase } from '../support/test-db.ts';
 
 const unavailable = browserUnavailable();
 if (unavailable) {
@@ -18,18 +19,26 @@ async function clickMap(page: Page, name: string, x: number, y: number) {
   await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
 }
 
-describe.skipIf(!!unavailable)('project flows in Chromium at 360 px', () => {
+// On the embedded database as `npm start` runs it, and on PostgreSQL too when DATABASE_URL names a server.
+const engines = [{ engine: 'PGlite' }, ...(process.env.DATABASE_URL ? [{ engine: 'PostgreSQL' }] : [])];
+
+describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 px on $engine', ({ engine }) => {
   let app: AppProcess;
   let browser: Browser;
   let page: Page;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
+    scratch = engine === 'PostgreSQL' ? await createScratchDatabase() : undefined;
+    const env = scratch ? { DATABASE_URL: scratch.url } : {};
+    [app, browser] = await Promise.all([startAppProcess(env), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
+    expect(app.output()).toContain(`database: ${scratch ? 'postgres' : 'pglite'}`);
     page = await (await browser.newContext({ viewport: { width: 360, height: 740 }, acceptDownloads: true })).newPage();
   });
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
+    await scratch?.drop();
   });
 
   it('creates a first project by finding the place, clicking the map and drawing its boundary', async () => {

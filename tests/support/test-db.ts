@@ -18,8 +18,21 @@ export const engineUnavailable = (): string | undefined =>
  */
 export async function openTestDatabase(): Promise<Database> {
   if (testEngine === 'pglite') return openDatabase({});
+  const scratch = await createScratchDatabase();
+  const database = await openDatabase({ databaseUrl: scratch.url });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** A new, empty database on the server of DATABASE_URL, for one test file or one app process. */
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error(engineUnavailable());
+  if (!serverUrl) throw new Error('DATABASE_URL is not set');
   const name = `sunplot_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -27,14 +40,7 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await dropDatabase(serverUrl, name);
-    },
-  };
+  return { url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
 }
 
 /** Rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). */
