@@ -30,7 +30,7 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
 
   beforeAll(async () => {
     scratch = engine === 'PostgreSQL' ? await createScratchDatabase() : undefined;
-    const env = scratch ? { DATABASE_URL: scratch.url } : {};
+    const env: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : {};
     [app, browser] = await Promise.all([startAppProcess(env), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
     expect(app.output()).toContain(`database: ${scratch ? 'postgres' : 'pglite'}`);
     page = await (await browser.newContext({ viewport: { width: 360, height: 740 }, acceptDownloads: true })).newPage();
