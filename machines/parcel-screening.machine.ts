@@ -1,5 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, raise, setup } from 'xstate';
-import type { ApnDetails, ReasonedParcels } from '../src/lib/map/gis-responses.ts';
+import type { ApnDetails, ReasonedParcels } from '../src/contract/gis.ts';
 import { toFormErrors, type FormErrors } from './form-errors.ts';
 
 export type ScreeningScope = { projectId: string } | { bbox: [number, number, number, number] };

@@ -1,5 +1,5 @@
 import type { MultiPolygon, Polygon } from 'geojson';
-import { any, array, boolean, coerce, enums, max, min, nullable, number, object, optional, refine, size, string, tuple, type Infer, type Struct } from 'superstruct';
+import { any, array, boolean, coerce, enums, literal, max, min, nullable, number, object, optional, refine, size, string, tuple, type Infer, type Struct } from 'superstruct';
 import { maxLength, text } from './fields.ts';
 import { firstError, messages, notBlank, required, type Rule } from './validation.ts';
 
@@ -205,3 +205,46 @@ export type CriterionName = (typeof criterionNames)[number];
 export type LayerRef = Infer<typeof LayerRef>;
 export type ParcelSummary = Infer<typeof ParcelSummary>;
 export type CoordinateCandidate = Infer<typeof CoordinateCandidate>;
+
+// Answers of the /api/gis/ endpoints (server/routes/gis.ts, server/services/project-views.ts).
+
+export const CoordinatesAnswer = object({ query: string(), count: number(), results: array(CoordinateCandidate) });
+
+/** A parcel as GeoJSON: its summary as properties. */
+export const ParcelFeature = object({ type: literal('Feature'), id: string(), geometry: any(), properties: ParcelSummary });
+
+export const NewApnAnswer = object({ project_id: string(), parcel: ParcelFeature });
+
+export const ApnDetails = object({
+  ...ParcelSummary.schema,
+  geometry: any(),
+  bbox: tuple([number(), number(), number(), number()]),
+  center: object({ lat: number(), lng: number() }),
+  attributes: any(),
+  projects: array(object({ id: string(), name: string() })),
+});
+
+export const ScreenedParcelProperties = object({
+  ...ParcelSummary.schema,
+  suitable: boolean(),
+  verdict: enums(verdicts),
+  reasons: array(Reason),
+});
+
+export const ScreenedParcel = object({ type: literal('Feature'), id: string(), geometry: any(), properties: ScreenedParcelProperties });
+
+/** get_reasoned_geo_json/: every parcel screened, with one reason per criterion. */
+export const ReasonedParcels = object({
+  type: literal('FeatureCollection'),
+  features: array(ScreenedParcel),
+  screened: number(),
+  summary: object({ pass: number(), fail: number(), unknown: number() }),
+  criteria: any(),
+  layers: array(LayerRef),
+});
+
+export type CoordinatesAnswer = Infer<typeof CoordinatesAnswer>;
+export type ParcelFeature = Infer<typeof ParcelFeature>;
+export type ApnDetails = Infer<typeof ApnDetails>;
+export type ScreenedParcel = Infer<typeof ScreenedParcel>;
+export type ReasonedParcels = Infer<typeof ReasonedParcels>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { parcelScreeningMachine, type ParcelScreeningEmitted, type ScreeningRequest } from '../../machines/parcel-screening.machine.ts';
-import type { ApnDetails, ReasonedParcels } from '../../src/lib/map/gis-responses.ts';
+import type { ApnDetails, ReasonedParcels } from '../../src/contract/gis.ts';
 import { createEffectTestModel, EffectDoubles, flush, settleEffectEvent, type ModelEvent } from './support/test-model.ts';
 
 type ParcelScreeningSnapshot = SnapshotFrom<typeof parcelScreeningMachine>;

@@ -1,5 +1,5 @@
 import { Heading, List, Stack, Text } from '@chakra-ui/react';
-import type { ReasonedParcels } from '../../lib/map/gis-responses.ts';
+import type { ReasonedParcels } from '../../contract/gis.ts';
 import { attributionsOf } from './screening-format.ts';
 
 /** Where the parcels and screening layers come from, as their licences ask (e.g. Open Data DC, CC BY 4.0). */

@@ -2,7 +2,7 @@
 import type { Struct } from 'superstruct';
 import { ScreeningCriteria } from '../../contract/gis.ts';
 import type { FieldRules } from '../../lib/use-form.ts';
-import { structRule } from '../../lib/map/struct-rule.ts';
+import { structRule } from '../../lib/struct-rule.ts';
 
 export type CriteriaField = keyof typeof ScreeningCriteria.schema;
 export type CriteriaValues = Record<CriteriaField, string>;

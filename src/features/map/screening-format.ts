@@ -1,7 +1,7 @@
 /** How screening results read: labels, values, tooltips, and the GeoJSON and CSV exports. Pure functions. */
 import type { FormErrors } from '../../../machines/form-errors.ts';
 import type { CriterionName, LayerRef, Reason, Verdict } from '../../contract/gis.ts';
-import type { ReasonedParcels, ScreenedParcel } from '../../lib/map/gis-responses.ts';
+import type { ReasonedParcels, ScreenedParcel } from '../../contract/gis.ts';
 import type { PathStyle } from '../../lib/map/map-types.ts';
 
 export const criterionLabels: Record<CriterionName, string> = {

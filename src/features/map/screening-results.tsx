@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import type { ReasonedParcels } from '../../lib/map/gis-responses.ts';
-import { saveFile } from '../../lib/map/save-file.ts';
+import type { ReasonedParcels } from '../../contract/gis.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import { criterionLabels, formatValue, layerText, reasonRows, screeningCsv, screeningGeoJson, verdictLabels, verdictPalettes } from './screening-format.ts';
 
 const shownRows = 200;

@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { parcelScreeningMachine, type AttachInput, type ScreeningRequest } from '../../../machines/parcel-screening.machine.ts';
 import { useActors, useNotify } from '../../app/actors-context.tsx';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { ApnDetails, NewApnAnswer, ReasonedParcels } from '../../lib/map/gis-responses.ts';
+import { ApnDetails, NewApnAnswer, ReasonedParcels } from '../../contract/gis.ts';
 import { defaultCriteria, filtersOf } from './screening-criteria.ts';
 
 /** The machine's effects on the API. */

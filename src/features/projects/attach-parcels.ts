@@ -1,6 +1,6 @@
 import type { ApiClient, ApiError } from '../../lib/api-client.ts';
 import { isCancelled } from '../../lib/api-client.ts';
-import { NewApnAnswer } from '../../lib/map/gis-responses.ts';
+import { NewApnAnswer } from '../../contract/gis.ts';
 
 export interface AttachOutcome {
   attached: string[];

@@ -3,7 +3,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useActors } from '../../app/actors-context.tsx';
 import type { CoordinateCandidate } from '../../contract/gis.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
-import { CoordinatesAnswer } from '../../lib/map/gis-responses.ts';
+import { CoordinatesAnswer } from '../../contract/gis.ts';
 
 const kindLabels: Record<CoordinateCandidate['kind'], string> = { coordinates: 'coordinates', pincode: 'PIN code', zip: 'ZIP code', apn: 'parcel', city: 'city' };
 

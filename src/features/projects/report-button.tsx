@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { define } from 'superstruct';
 import { useActors, useNotify } from '../../app/actors-context.tsx';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
-import { saveFile } from '../../lib/map/save-file.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import { nameSlug } from './project-path.ts';
 
 // Checked by shape: in tests the Blob may come from another realm than the page's Blob constructor.

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useActors } from '../../app/actors-context.tsx';
 import { isCancelled } from '../../lib/api-client.ts';
-import { ReasonedParcels, type ScreenedParcel } from '../../lib/map/gis-responses.ts';
+import { ReasonedParcels, type ScreenedParcel } from '../../contract/gis.ts';
 
 /**
  * The shapes of a project's attached parcels. Project reads give parcel summaries only; the screening answer is

@@ -2,7 +2,7 @@
 import type { Struct } from 'superstruct';
 import { Assumptions, currencies, mounts, PresetBody, type AssumptionsPatch, type Preset, type ValueSource } from '../../contract/settings.ts';
 import { required } from '../../contract/validation.ts';
-import { structRule } from '../../lib/map/struct-rule.ts';
+import { structRule } from '../../lib/struct-rule.ts';
 import type { FieldRule } from '../../lib/use-form.ts';
 
 type Section = keyof Assumptions;
