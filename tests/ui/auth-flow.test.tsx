@@ -5,9 +5,7 @@ import { messages } from '../../src/contract/validation.ts';
 import { createConfirmedAccount, strongPassword, uniqueEmail } from '../support/accounts.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { linkFromOutbox } from '../support/outbox.ts';
-import { polyfillBrowser, renderApp } from './render-app.tsx';
-
-const type = async (label: RegExp | string, value: string) => fireEvent.change(await screen.findByLabelText(label), { target: { value } });
+import { polyfillBrowser, renderApp, fillIn } from './render-app.tsx';
 
 // The API runs as its own Node process: server modules do not load inside jsdom.
 describe('auth screens in jsdom against the real API', () => {
@@ -30,7 +28,7 @@ describe('auth screens in jsdom against the real API', () => {
     renderApp('/auth/login', api.baseUrl);
     fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
     expect(await screen.findAllByText(messages.required)).toHaveLength(2);
-    await type(/^email/i, 'not-an-email');
+    await fillIn(/^email/i, 'not-an-email');
     expect(await screen.findByText(messages.email)).toBeTruthy();
   });
 
@@ -38,9 +36,9 @@ describe('auth screens in jsdom against the real API', () => {
     renderApp('/auth/login', api.baseUrl);
     fireEvent.click(await screen.findByRole('tab', { name: 'Sign up' }));
     const email = uniqueEmail('ui');
-    await type(/^name/i, 'Ravi');
-    await type(/^email/i, email);
-    await type(/^password/i, strongPassword);
+    await fillIn(/^name/i, 'Ravi');
+    await fillIn(/^email/i, email);
+    await fillIn(/^password/i, strongPassword);
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect((await screen.findByRole('status')).textContent).toMatch(/check your email/i);
     expect(screen.getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe('true');
@@ -51,9 +49,9 @@ describe('auth screens in jsdom against the real API', () => {
     const taken = await createConfirmedAccount(api.baseUrl, api.dataDir);
     renderApp('/auth/login', api.baseUrl);
     fireEvent.click(await screen.findByRole('tab', { name: 'Sign up' }));
-    await type(/^name/i, 'Someone');
-    await type(/^email/i, taken.email);
-    await type(/^password/i, strongPassword);
+    await fillIn(/^name/i, 'Someone');
+    await fillIn(/^email/i, taken.email);
+    await fillIn(/^password/i, strongPassword);
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('An account with this email already exists.')).toBeTruthy();
   });
@@ -61,11 +59,11 @@ describe('auth screens in jsdom against the real API', () => {
   it('refuses a wrong password with the server message, then logs in and lands on /project/add', async () => {
     const account = await createConfirmedAccount(api.baseUrl, api.dataDir);
     const { storage } = renderApp('/auth/login', api.baseUrl);
-    await type(/^email/i, account.email);
-    await type(/^password/i, 'wrong password here');
+    await fillIn(/^email/i, account.email);
+    await fillIn(/^password/i, 'wrong password here');
     fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/no active account/i);
-    await type(/^password/i, account.password);
+    await fillIn(/^password/i, account.password);
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     await screen.findByRole('heading', { name: 'Create a project' });
     expect(window.location.pathname).toBe('/project/add');
@@ -74,16 +72,16 @@ describe('auth screens in jsdom against the real API', () => {
 
   it('asks for a reset link and answers the same for any address', async () => {
     renderApp('/auth/forgot-password', api.baseUrl);
-    await type(/^email/i, uniqueEmail('nobody'));
+    await fillIn(/^email/i, uniqueEmail('nobody'));
     fireEvent.click(await screen.findByRole('button', { name: 'Send reset link' }));
     expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toMatch(/if an account exists/i);
   });
 
   it('sends the contact form and thanks the visitor', async () => {
     renderApp('/getstart', api.baseUrl);
-    await type(/^name/i, 'Priya');
-    await type(/^email/i, 'priya@example.com');
-    await type(/^message/i, 'Does Sunplot screen parcels in Ireland?');
+    await fillIn(/^name/i, 'Priya');
+    await fillIn(/^email/i, 'priya@example.com');
+    await fillIn(/^message/i, 'Does Sunplot screen parcels in Ireland?');
     fireEvent.click(await screen.findByRole('button', { name: 'Send message' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/thank you/i));
   });

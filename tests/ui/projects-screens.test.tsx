@@ -8,12 +8,11 @@ import { createMemoryStorage } from '../../src/lib/session-storage.ts';
 import { createConfirmedAccount } from '../support/accounts.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { polyfillBrowser, renderApp } from './render-app.tsx';
+import { polyfillBrowser, renderApp, fillIn } from './render-app.tsx';
 
 // The API process answers in milliseconds, but a busy 2-core machine can stretch a navigation past the default 1 s.
 configure({ asyncUtilTimeout: 8000 });
 
-const type = async (label: RegExp | string, value: string) => fireEvent.change(await screen.findByLabelText(label), { target: { value } });
 const snackbar = (text: RegExp) => waitFor(() => expect(screen.getByRole('status').textContent).toMatch(text), { timeout: 10_000 });
 
 // A 400 m square in Anacostia Park, Washington DC, around the demo parcel PAR 02420088.
@@ -66,11 +65,11 @@ describe('project screens in jsdom against the real API', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
     expect(await screen.findAllByText(messages.required)).toHaveLength(3);
-    await type(/^latitude/i, '91');
+    await fillIn(/^latitude/i, '91');
     expect(await screen.findByText(latitudeMessage)).toBeTruthy();
 
     // A place found by the offline geocoder fills the coordinates.
-    await type('Search a place', '38.8455, -77.0098');
+    await fillIn('Search a place', '38.8455, -77.0098');
     fireEvent.click(screen.getByRole('button', { name: 'Find' }));
     const places = await screen.findByRole('list', { name: 'Places found' });
     fireEvent.click(within(places).getAllByRole('button')[0]!);
@@ -78,20 +77,20 @@ describe('project screens in jsdom against the real API', () => {
     expect(screen.getByLabelText<HTMLInputElement>(/^longitude/i).value).toBe('-77.0098');
 
     // So does a click on the map.
-    await type(/^latitude/i, '');
+    await fillIn(/^latitude/i, '');
     fireEvent.click(screen.getByRole('region', { name: 'Project site map' }), { clientX: 5, clientY: 5 });
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^latitude/i).value).toMatch(/^-?\d+(\.\d+)?$/));
-    await type(/^latitude/i, '38.8455');
-    await type(/^longitude/i, '-77.0098');
+    await fillIn(/^latitude/i, '38.8455');
+    await fillIn(/^longitude/i, '-77.0098');
     expect(screen.getByText('No boundary drawn (optional).')).toBeTruthy();
 
-    await type(/^project name/i, 'Anacostia river parcels');
-    await type(/^pincode/i, '012345');
+    await fillIn(/^project name/i, 'Anacostia river parcels');
+    await fillIn(/^pincode/i, '012345');
     fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
     expect(await screen.findByText(messages.pincode)).toBeTruthy();
-    await type(/^country/i, 'US');
-    await type(/^pincode/i, '20003');
-    await type(/^parcel numbers/i, 'PAR 02420088\nNOPE 404');
+    await fillIn(/^country/i, 'US');
+    await fillIn(/^pincode/i, '20003');
+    await fillIn(/^parcel numbers/i, 'PAR 02420088\nNOPE 404');
     fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
 
     await screen.findByRole('heading', { name: 'Anacostia river parcels' });
@@ -114,10 +113,10 @@ describe('project screens in jsdom against the real API', () => {
     expect(screen.getByLabelText<HTMLTextAreaElement>(/^description/i).value).toBe('River bank');
     expect(screen.getByText(/^Boundary area: 19\.\d\d ha/)).toBeTruthy();
     expect(screen.queryByLabelText(/^parcel numbers/i)).toBeNull();
-    await type(/^project name/i, '   ');
+    await fillIn(/^project name/i, '   ');
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(messages.notBlank)).toBeTruthy();
-    await type(/^project name/i, 'New name');
+    await fillIn(/^project name/i, 'New name');
     fireEvent.change(screen.getByLabelText(/^status/i), { target: { value: 'permitting' } });
     fireEvent.click(screen.getByRole('button', { name: 'Clear boundary' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -155,10 +154,10 @@ describe('project screens in jsdom against the real API', () => {
     await screen.findByRole('heading', { name: 'Anacostia: map and screening' });
     expect(await screen.findByText(/No parcels to show/)).toBeTruthy();
 
-    await type('Parcel number (APN or SSL)', 'NOPE 404');
+    await fillIn('Parcel number (APN or SSL)', 'NOPE 404');
     fireEvent.click(screen.getByRole('button', { name: 'Find parcel' }));
     expect(await screen.findByText('No parcel with this number in the parcel store.')).toBeTruthy();
-    await type('Parcel number (APN or SSL)', 'par  02420088');
+    await fillIn('Parcel number (APN or SSL)', 'par  02420088');
     fireEvent.click(screen.getByRole('button', { name: 'Find parcel' }));
     const found = await screen.findByRole('group', { name: 'Parcel PAR 02420088' });
     expect(within(found).getByText(/District of Columbia, DC/)).toBeTruthy();
@@ -176,11 +175,11 @@ describe('project screens in jsdom against the real API', () => {
     expect(screen.getAllByText(/Open Data DC \(DC GIS\), CC BY 4\.0/).length).toBeGreaterThan(0);
 
     // Criteria are checked with the contract's messages before anything is sent.
-    await type(/^Largest share in a flood zone/, '101');
+    await fillIn(/^Largest share in a flood zone/, '101');
     fireEvent.click(screen.getByRole('button', { name: 'Screen parcels' }));
     expect(await screen.findByText('Must be a percentage from 0 to 100.')).toBeTruthy();
-    await type(/^Largest share in a flood zone/, '100');
-    await type(/^Minimum area/, '5');
+    await fillIn(/^Largest share in a flood zone/, '100');
+    await fillIn(/^Minimum area/, '5');
     fireEvent.click(screen.getByRole('button', { name: 'Screen parcels' }));
     await waitFor(() => expect(screen.getByRole('table', { name: 'Screening reasons' }).textContent).toMatch(/Area at least 5 acres/));
     expect(screen.getByLabelText('Screening summary').textContent).toMatch(/1 parcels screened:.*0 pass.*1 fail/);
@@ -205,14 +204,14 @@ describe('project screens in jsdom against the real API', () => {
     expect(screen.getByText(/NREL PVWatts v8 default GCR 0\.4.*\(2022\)/)).toBeTruthy();
     expect(screen.getByText(/Jordan & Kurtz.*\(2012\)/)).toBeTruthy();
 
-    await type(/^Tilt/, '95');
-    await type(/^Module efficiency/, '100');
-    await type(/^Module power/, '1000');
-    await type(/^Price per kWh/, '');
-    await type(/^Installed cost per Wdc/, '1.234');
-    await type(/^Analysis period/, '0');
-    await type(/^Ground coverage ratio/, '');
-    await type(/^Preset name/, '  ');
+    await fillIn(/^Tilt/, '95');
+    await fillIn(/^Module efficiency/, '100');
+    await fillIn(/^Module power/, '1000');
+    await fillIn(/^Price per kWh/, '');
+    await fillIn(/^Installed cost per Wdc/, '1.234');
+    await fillIn(/^Analysis period/, '0');
+    await fillIn(/^Ground coverage ratio/, '');
+    await fillIn(/^Preset name/, '  ');
     fireEvent.click(screen.getByRole('button', { name: 'Save as a new preset' }));
     expect(await screen.findByText(settingsMessages.tilt)).toBeTruthy();
     expect(screen.getByText(messages.twoDigitValue)).toBeTruthy();
@@ -223,14 +222,14 @@ describe('project screens in jsdom against the real API', () => {
     expect(screen.getByText(messages.required)).toBeTruthy();
     expect(screen.getByText(messages.notBlank)).toBeTruthy();
 
-    await type(/^Tilt/, '25');
-    await type(/^Module efficiency/, '22');
-    await type(/^Module power/, '600');
-    await type(/^Price per kWh/, '0.041');
-    await type(/^Installed cost per Wdc/, '1.05');
-    await type(/^Analysis period/, '30');
-    await type(/^Ground coverage ratio/, '0.35');
-    await type(/^Preset name/, 'Anacostia trackers');
+    await fillIn(/^Tilt/, '25');
+    await fillIn(/^Module efficiency/, '22');
+    await fillIn(/^Module power/, '600');
+    await fillIn(/^Price per kWh/, '0.041');
+    await fillIn(/^Installed cost per Wdc/, '1.05');
+    await fillIn(/^Analysis period/, '30');
+    await fillIn(/^Ground coverage ratio/, '0.35');
+    await fillIn(/^Preset name/, 'Anacostia trackers');
     fireEvent.click(screen.getByRole('button', { name: 'Save as a new preset' }));
     await snackbar(/Preset "Anacostia trackers" saved/);
 
@@ -242,7 +241,7 @@ describe('project screens in jsdom against the real API', () => {
     expect(last.body).toMatchObject({ name: 'Anacostia trackers', assumptions: { system: { tilt_deg: 25, gcr: 0.35 }, tariff: { price_per_kwh: 0.041 } } });
 
     // Own presets save in place.
-    await type(/^Degradation/, '0.7');
+    await fillIn(/^Degradation/, '0.7');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await snackbar(/^Preset saved\.$/);
     const edited = await client.get<{ assumptions: { finance: { degradation_pct: number } } }>(`/api/settings/last/get/?project_id=${project.id}`);

@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createAppActors } from '../../src/app/actors.ts';
 import { ActorsProvider } from '../../src/app/actors-context.tsx';
 import { App } from '../../src/app/app.tsx';
@@ -44,3 +44,6 @@ export function renderApp(path: string, baseURL: string, storage = createMemoryS
   );
   return { ...view, actors, storage };
 }
+
+/** Types into the field with this label, once it is on screen. */
+export const fillIn = async (label: RegExp | string, value: string) => fireEvent.change(await screen.findByLabelText(label), { target: { value } });

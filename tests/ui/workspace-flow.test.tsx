@@ -6,9 +6,7 @@ import { createMemoryStorage } from '../../src/lib/session-storage.ts';
 import { createConfirmedAccount } from '../support/accounts.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { polyfillBrowser, renderApp } from './render-app.tsx';
-
-const type = async (label: RegExp | string, value: string) => fireEvent.change(await screen.findByLabelText(label), { target: { value } });
+import { polyfillBrowser, renderApp, fillIn } from './render-app.tsx';
 
 describe('signed-in screens in jsdom against the real API', () => {
   let api: AppProcess;
@@ -37,9 +35,9 @@ describe('signed-in screens in jsdom against the real API', () => {
     expect(window.location.pathname).toBe('/project/add');
     fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
     expect(await screen.findAllByText(messages.required)).toHaveLength(3);
-    await type(/^project name/i, 'Kerry Wind-Solar Hybrid');
-    await type(/^latitude/i, '52.06');
-    await type(/^longitude/i, '-9.51');
+    await fillIn(/^project name/i, 'Kerry Wind-Solar Hybrid');
+    await fillIn(/^latitude/i, '52.06');
+    await fillIn(/^longitude/i, '-9.51');
     fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
     await screen.findByRole('heading', { name: 'Projects' });
     expect(window.location.pathname).toBe('/project');
@@ -53,11 +51,11 @@ describe('signed-in screens in jsdom against the real API', () => {
     renderApp('/account', api.baseUrl, storage);
     const name = await screen.findByLabelText(/^name/i);
     await waitFor(() => expect((name as HTMLInputElement).value).toBe('Asha Planner'));
-    await type(/^name/i, '   ');
+    await fillIn(/^name/i, '   ');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(messages.notBlank)).toBeTruthy();
-    await type(/^name/i, 'Asha K');
-    await type(/^company/i, 'Sunworks');
+    await fillIn(/^name/i, 'Asha K');
+    await fillIn(/^company/i, 'Sunworks');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/saved/i));
     const saved = await new HttpClient(api.baseUrl).get('/api/user/account/get/', { access: storage.getItem('accessToken') });
