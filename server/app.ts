@@ -37,6 +37,7 @@ import { createPvgisClient } from './services/pvgis.ts';
 import { createRateLimiter, defaultLimits, type Limits } from './services/rate-limiter.ts';
 import { createSessionService } from './services/sessions.ts';
 import { createTokenSigner } from './services/tokens.ts';
+import { googleGeocoder, nominatim } from './services/online-geocoders.ts';
 import { createWeatherSources } from './services/weather-sources.ts';
 
 export interface AppDeps {
@@ -85,7 +86,12 @@ export async function buildApp(deps: AppDeps) {
   const parcels = parcelsRepository(database.db);
   const layers = layersRepository(database.db);
   const weatherFiles = weatherFilesRepository(database.db);
+  const geocoderTimeoutMs = settings.GEOCODER_TIMEOUT_MS;
   const ctx: AppContext = {
+    geocoders: [
+      ...(settings.NOMINATIM_URL ? [nominatim(settings.NOMINATIM_URL, { timeoutMs: geocoderTimeoutMs, userAgent: `Sunplot/${deps.version} (${settings.PUBLIC_URL})` })] : []),
+      ...(settings.GOOGLE_GEOCODING_API_KEY ? [googleGeocoder(settings.GOOGLE_GEOCODING_URL, { apiKey: settings.GOOGLE_GEOCODING_API_KEY, timeoutMs: geocoderTimeoutMs })] : []),
+    ],
     settings,
     database,
     version: deps.version,

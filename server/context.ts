@@ -17,9 +17,12 @@ import type { RateLimiter } from './services/rate-limiter.ts';
 import type { SessionService } from './services/sessions.ts';
 import type { WeatherSources } from './services/weather-sources.ts';
 import type { FastifyRequest } from 'fastify';
+import type { OnlineGeocoder } from './services/online-geocoders.ts';
 
 /** What route plugins need, built once in app.ts. */
 export interface AppContext {
+  /** Nominatim and Google geocoding, each only when configured. */
+  geocoders: OnlineGeocoder[];
   settings: Settings;
   database: Database;
   version: string;

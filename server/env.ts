@@ -39,6 +39,10 @@ const Settings = object({
   TRUST_PROXY: defaulted(flag, false),
   PVGIS_BASE_URL: defaulted(httpUrl, 'https://re.jrc.ec.europa.eu/api/v5_3'),
   PVGIS_TIMEOUT_MS: defaulted(intBetween(100, 300_000), 30_000),
+  NOMINATIM_URL: optional(httpUrl),
+  GOOGLE_GEOCODING_API_KEY: optional(nonEmpty),
+  GOOGLE_GEOCODING_URL: defaulted(httpUrl, 'https://maps.googleapis.com/maps/api/geocode/json'),
+  GEOCODER_TIMEOUT_MS: defaulted(intBetween(100, 60_000), 5000),
   LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 });
 

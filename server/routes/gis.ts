@@ -5,6 +5,7 @@ import { ApiError, invalid, notFound, parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ParcelRow } from '../repositories/parcels.ts';
 import { geocode } from '../services/geocoding.ts';
+import { searchOnline } from '../services/online-geocoders.ts';
 import { areaUnits, bboxesOverlap, bboxOf, geodesicAreaM2, type Bbox } from '../services/geometry.ts';
 import { parcelFeature, parcelSummary } from '../services/project-views.ts';
 import { maxScreenedParcels, tooManyParcels } from '../services/project-screening.ts';
@@ -132,7 +133,10 @@ export async function gisRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
           },
         ]
       : [];
-    const results = await geocode(body.query.trim(), { country: body.country, limit: body.limit, extra });
+    const query = body.query.trim();
+    // Typed coordinates and codes are answered offline; only words go out to the configured online geocoders.
+    const online = ctx.geocoders.length > 0 && /\p{L}{2}/u.test(query) ? await searchOnline(ctx.geocoders, query, { country: body.country, limit: body.limit ?? 5 }, request.log) : [];
+    const results = await geocode(query, { country: body.country, limit: body.limit, extra: [...extra, ...online] });
     return { query: body.query, count: results.length, results };
   }
   app.post('/api/gis/get_coordinates/', auth, coordinates);

@@ -190,7 +190,7 @@ export const CoordinateCandidate = object({
   lat: min(max(number(), 90), -90),
   lng: min(max(number(), 180), -180),
   label: string(),
-  kind: enums(['coordinates', 'pincode', 'zip', 'apn', 'city']),
+  kind: enums(['coordinates', 'pincode', 'zip', 'apn', 'city', 'place']),
   score: number(),
   approximate: boolean(),
   source: string(),

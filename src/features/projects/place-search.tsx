@@ -5,9 +5,9 @@ import type { CoordinateCandidate } from '../../contract/gis.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import { CoordinatesAnswer } from '../../contract/gis.ts';
 
-const kindLabels: Record<CoordinateCandidate['kind'], string> = { coordinates: 'coordinates', pincode: 'PIN code', zip: 'ZIP code', apn: 'parcel', city: 'city' };
+const kindLabels: Record<CoordinateCandidate['kind'], string> = { coordinates: 'coordinates', pincode: 'PIN code', zip: 'ZIP code', apn: 'parcel', city: 'city', place: 'place' };
 
-/** Finds a place with the API's offline geocoder (coordinates, PIN/ZIP codes, parcel numbers, cities) and hands back the one chosen. */
+/** Finds a place with the API's geocoder (coordinates, PIN/ZIP codes, parcel numbers, cities; online places when configured) and hands back the one chosen. */
 export function PlaceSearch({ onPick }: { onPick: (candidate: CoordinateCandidate) => void }) {
   const { api } = useActors();
   const [query, setQuery] = useState('');

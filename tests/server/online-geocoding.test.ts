@@ -1,0 +1,75 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CoordinatesAnswer } from '../../src/contract/gis.ts';
+import { signUpAndLogIn } from '../support/accounts.ts';
+import { describeApi } from '../support/describe-api.ts';
+import type { HttpClient } from '../support/http-client.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+
+/** Nominatim and Google geocoding stand-ins on loopback, answering as the real services do. */
+function startStandIn() {
+  const seen: URL[] = [];
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://stand-in');
+    seen.push(url);
+    const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (url.pathname === '/nominatim/search') {
+      if (url.searchParams.get('q') === 'broken') return json(500, { error: 'down' });
+      return json(200, [
+        { lat: '52.0599', lon: '-9.5044', display_name: 'Killarney, County Kerry, Munster, Ireland', importance: 0.6 },
+        { lat: 'not a number', lon: '0', display_name: 'Nowhere' },
+      ]);
+    }
+    if (url.pathname === '/google/geocode/json') {
+      if (url.searchParams.get('key') !== 'test-key') return json(200, { status: 'REQUEST_DENIED', results: [] });
+      return json(200, { status: 'OK', results: [{ formatted_address: 'Killarney, Co. Kerry, Ireland', geometry: { location: { lat: 52.0599, lng: -9.5045 } } }] });
+    }
+    return json(404, {});
+  });
+  return { server, seen };
+}
+
+describeApi('online geocoding', () => {
+  let app: TestApp;
+  let client: HttpClient;
+  let standIn: { server: Server; seen: URL[] };
+
+  beforeAll(async () => {
+    standIn = startStandIn();
+    await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
+    app = await startTestApp({
+      env: { NOMINATIM_URL: `${base}/nominatim`, GOOGLE_GEOCODING_API_KEY: 'test-key', GOOGLE_GEOCODING_URL: `${base}/google/geocode/json` },
+      deps: { seedDemoData: false },
+    });
+    client = app.client();
+    await signUpAndLogIn(app, client);
+  });
+  afterAll(async () => {
+    await app?.close();
+    standIn?.server.close();
+  });
+
+  it('adds the places Nominatim and Google find, ranked after exact offline matches', async () => {
+    const answer = await client.post<CoordinatesAnswer>('/api/gis/get_coordinates/', { query: 'Killarney', country: 'IE' });
+    expect(answer.status).toBe(200);
+    const places = answer.body.results.filter((r) => r.kind === 'place');
+    expect(places.map((p) => p.source).sort()).toEqual(['Google Geocoding API', 'OpenStreetMap contributors via Nominatim (ODbL)']);
+    expect(places.every((p) => Math.abs(p.lat - 52.06) < 0.01 && Math.abs(p.lng + 9.5) < 0.01)).toBe(true);
+    const offline = answer.body.results.find((r) => r.kind === 'city');
+    expect(offline?.score).toBeGreaterThan(Math.max(...places.map((p) => p.score)));
+    const nominatimCall = standIn.seen.find((url) => url.pathname === '/nominatim/search')!;
+    expect(nominatimCall.searchParams.get('countrycodes')).toBe('ie');
+  });
+
+  it('never asks online for coordinates typed as numbers, and survives a failing provider', async () => {
+    const before = standIn.seen.length;
+    const typed = await client.post<CoordinatesAnswer>('/api/gis/get_coordinates/', { query: '52.06, -9.50' });
+    expect(typed.body.results[0]).toMatchObject({ kind: 'coordinates', lat: 52.06, lng: -9.5 });
+    expect(standIn.seen.length).toBe(before);
+    const broken = await client.post<CoordinatesAnswer>('/api/gis/get_coordinates/', { query: 'broken' });
+    expect(broken.status).toBe(200);
+    expect(broken.body.results.filter((r) => r.source.includes('Nominatim'))).toEqual([]);
+  });
+});
