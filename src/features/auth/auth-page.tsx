@@ -1,4 +1,4 @@
-import { Separator, Stack, Tabs } from '@chakra-ui/react';
+import { Stack, Tabs } from '@chakra-ui/react';
 import { useActors, useSession } from '../../app/actors-context.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { GoogleSignIn } from './google-sign-in.tsx';
@@ -25,7 +25,6 @@ export function AuthPage() {
           <Tabs.Content value="signup" p={0}>
             <SignupForm />
           </Tabs.Content>
-          <Separator />
           <GoogleSignIn />
         </Stack>
       </Tabs.Root>

@@ -1,4 +1,4 @@
-import { Box } from '@chakra-ui/react';
+import { Box, Separator } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useActors } from '../../app/actors-context.tsx';
 import { PublicConfig } from '../../contract/auth.ts';
@@ -60,5 +60,10 @@ export function GoogleSignIn() {
   }, [clientId, session]);
 
   if (!clientId) return null;
-  return <Box ref={slot} display="flex" justifyContent="center" minH="44px" />;
+  return (
+    <>
+      <Separator />
+      <Box ref={slot} display="flex" justifyContent="center" minH="44px" />
+    </>
+  );
 }
