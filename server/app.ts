@@ -27,6 +27,7 @@ import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { energyRoutes } from './routes/energy.ts';
 import { gisRoutes } from './routes/gis.ts';
+import { parcelImportRoutes } from './routes/parcel-import.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { publicRoutes } from './routes/public.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(projectRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(gisRoutes, { ctx });
+  await app.register(parcelImportRoutes, { ctx });
   await app.register(energyRoutes, { ctx });
   await app.register(spa, { root: deps.staticDir });
 

@@ -1,10 +1,14 @@
-import { and, asc, count, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { parcels, projectParcels, projects } from '../db/schema.ts';
 import { apnKey, type Bbox } from '../services/geometry.ts';
 
 export type ParcelRow = typeof parcels.$inferSelect;
 export type NewParcel = Omit<typeof parcels.$inferInsert, 'id' | 'apnKey' | 'createdAt'>;
+export interface ParcelRef {
+  id: string;
+  apnKey: string;
+}
 
 /** Rows per INSERT: keeps each statement well under PostgreSQL's 65,535 bind parameters. */
 const insertChunk = 500;
@@ -22,6 +26,41 @@ export function parcelsRepository(db: Db) {
         added += inserted.length;
       }
       return added;
+    },
+
+    /**
+     * Stores parcels as the user's own. A number the user already has keeps its stored parcel (never overwritten);
+     * answers the ids of the parcels added and of those kept, by APN key.
+     */
+    async importOwn(userId: string, rows: Omit<NewParcel, 'ownerId'>[], tx: Db = db): Promise<{ added: ParcelRef[]; kept: ParcelRef[] }> {
+      const added: ParcelRef[] = [];
+      const kept: ParcelRef[] = [];
+      for (let i = 0; i < rows.length; i += insertChunk) {
+        const chunk = rows.slice(i, i + insertChunk).map((row) => ({ ...row, ownerId: userId, apnKey: apnKey(row.apn) }));
+        const inserted = await tx.insert(parcels).values(chunk).onConflictDoNothing().returning({ id: parcels.id, apnKey: parcels.apnKey });
+        added.push(...inserted);
+        const insertedKeys = new Set(inserted.map((row) => row.apnKey));
+        const missing = chunk.map((row) => row.apnKey).filter((key) => !insertedKeys.has(key));
+        if (missing.length > 0) {
+          kept.push(
+            ...(await tx
+              .select({ id: parcels.id, apnKey: parcels.apnKey })
+              .from(parcels)
+              .where(and(eq(parcels.ownerId, userId), inArray(parcels.apnKey, missing)))),
+          );
+        }
+      }
+      return { added, kept };
+    },
+
+    /** Attaches parcels to a project; answers how many were not attached before. */
+    async attachMany(projectId: string, parcelIds: string[], tx: Db = db): Promise<number> {
+      let attached = 0;
+      for (let i = 0; i < parcelIds.length; i += insertChunk) {
+        const values = parcelIds.slice(i, i + insertChunk).map((parcelId) => ({ projectId, parcelId }));
+        attached += (await tx.insert(projectParcels).values(values).onConflictDoNothing().returning({ id: projectParcels.parcelId })).length;
+      }
+      return attached;
     },
 
     async countShared(): Promise<number> {

@@ -1,6 +1,6 @@
 /**
  * Turning GeoJSON, zipped shapefiles and KML into parcel rows and screening-layer features, with a report of what was
- * refused and why. Used by the demo seed, the import CLI and (later) uploads, so every path checks the same things.
+ * refused and why. Used by the demo seed, the import CLI and browser uploads, so every path checks the same things.
  */
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
@@ -51,7 +51,7 @@ export async function parseGeoBytes(bytes: Uint8Array, extension: string): Promi
       try {
         value = JSON.parse(new TextDecoder().decode(bytes));
       } catch (error) {
-        throw new GeoFileError(`Not valid JSON: ${(error as Error).message}`);
+        throw new GeoFileError(`Not valid JSON: ${jsonErrorWithLine((error as Error).message, bytes)}`);
       }
       return asFeatureCollection(value);
     }
@@ -67,7 +67,22 @@ export async function parseGeoBytes(bytes: Uint8Array, extension: string): Promi
     }
     case '.kml': {
       const text = new TextDecoder().decode(bytes);
-      const document = new DOMParser().parseFromString(text, 'text/xml');
+      // xmldom reports through onError and then throws its own ParseError on fatal errors: keep the first report.
+      let problem: string | undefined;
+      const parser = new DOMParser({
+        onError: (level, message, context) => {
+          if (level === 'warning' || problem) return;
+          const at = (context as { locator?: { lineNumber?: number; columnNumber?: number } } | undefined)?.locator;
+          problem = `Not well-formed XML${at?.lineNumber ? ` at line ${at.lineNumber}, column ${at.columnNumber ?? 0}` : ''}: ${message}`;
+        },
+      });
+      let document;
+      try {
+        document = parser.parseFromString(text, 'text/xml');
+      } catch (error) {
+        throw new GeoFileError(problem ?? `Not well-formed XML: ${(error as Error).message}`);
+      }
+      if (problem) throw new GeoFileError(problem);
       if (document.getElementsByTagName('kml').length === 0) throw new GeoFileError('Not a KML document.');
       return kml(document);
     }
@@ -75,6 +90,43 @@ export async function parseGeoBytes(bytes: Uint8Array, extension: string): Promi
       throw new GeoFileError(`Unsupported file type "${extension}": use .geojson, .json, .zip (shapefile) or .kml.`);
   }
 }
+
+/** JSON.parse says where by character position; people find the line and column easier. */
+function jsonErrorWithLine(message: string, bytes: Uint8Array): string {
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position === undefined || /line \d+/.test(message)) return message;
+  const before = new TextDecoder().decode(bytes).slice(0, Number(position)).split('\n');
+  return `${message} (line ${before.length}, column ${before.at(-1)!.length + 1})`;
+}
+
+const zipMagic = [0x50, 0x4b, 0x03, 0x04];
+
+/**
+ * The file type by content, not by name (an upload's name is whatever the browser sends): a ZIP archive, a JSON
+ * object, or XML with a <kml> element near the start; undefined for anything else.
+ */
+export function sniffGeoFormat(bytes: Uint8Array): '.zip' | '.geojson' | '.kml' | undefined {
+  if (zipMagic.every((byte, i) => bytes[i] === byte)) return '.zip';
+  const head = new TextDecoder().decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '').trimStart();
+  if (head.startsWith('{')) return '.geojson';
+  if (head.startsWith('<') && /<(?:\w+:)?kml[\s>]/.test(head)) return '.kml';
+  return undefined;
+}
+
+/** Properties that commonly hold the parcel number, in the order they are tried (case-insensitive). */
+const apnFieldNames = ['apn', 'ssl', 'parcel_id', 'parcelid', 'parcel_number', 'parcelnumb', 'pin', 'name'];
+
+/** The property holding the parcel number when the importer does not say: the first common name a feature has. */
+export function guessApnField(collection: FeatureCollection): string | undefined {
+  const keys = new Map<string, string>();
+  for (const feature of collection.features.slice(0, 100)) {
+    const properties = isObject(feature) && isObject(feature.properties) ? feature.properties : {};
+    for (const key of Object.keys(properties)) if (!keys.has(key.toLowerCase())) keys.set(key.toLowerCase(), key);
+  }
+  return apnFieldNames.map((name) => keys.get(name)).find((key) => key !== undefined);
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function asFeatureCollection(value: unknown): FeatureCollection {
   if (typeof value === 'object' && value !== null) {
@@ -86,16 +138,20 @@ function asFeatureCollection(value: unknown): FeatureCollection {
 }
 
 const propertyText = (feature: Feature<Geometry | null>, field: string | undefined) => {
-  const value: unknown = field ? feature.properties?.[field] : undefined;
+  const properties = feature.properties;
+  const value: unknown = field && isObject(properties) && Object.hasOwn(properties, field) ? properties[field] : undefined;
   return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 };
 
 /** Parcel rows from a collection; features without a usable APN or polygon are refused with the reason. */
-export function parcelRowsFrom(collection: FeatureCollection, options: ParcelImportOptions): { rows: NewParcel[]; refused: Refusal[] } {
+export function parcelRowsFrom(collection: FeatureCollection, options: ParcelImportOptions): { rows: NewParcel[]; refused: Refusal[]; indexes: number[] } {
   const rows: NewParcel[] = [];
+  /** The feature each row came from. */
+  const indexes: number[] = [];
   const refused: Refusal[] = [];
   const seen = new Set<string>();
   collection.features.forEach((feature, index) => {
+    if (!isObject(feature)) return refused.push({ index, apn: null, reason: 'Not a GeoJSON Feature.' });
     const apn = propertyText(feature, options.apnField);
     const refuse = (reason: string) => refused.push({ index, apn: apn || null, reason });
     if (!apn) return refuse(`No parcel number in property "${options.apnField}".`);
@@ -109,7 +165,8 @@ export function parcelRowsFrom(collection: FeatureCollection, options: ParcelImp
     if (!(areaM2 > 0)) return refuse('The polygon has no area.');
     seen.add(key);
     const [minLng, minLat, maxLng, maxLat] = bboxOf(geometry);
-    const attributes = Object.fromEntries(Object.entries(feature.properties ?? {}).filter(([, value]) => value !== null && value !== undefined));
+    const attributes = Object.fromEntries(Object.entries(isObject(feature.properties) ? feature.properties : {}).filter(([, value]) => value !== null && value !== undefined));
+    indexes.push(index);
     rows.push({
       ownerId: options.ownerId ?? null,
       apn: apn.replace(/\s+/g, ' '),
@@ -128,7 +185,7 @@ export function parcelRowsFrom(collection: FeatureCollection, options: ParcelImp
       sourceDate: options.sourceDate ?? null,
     });
   });
-  return { rows, refused };
+  return { rows, refused, indexes };
 }
 
 const layerGeometryTypes = new Set(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon']);

@@ -155,6 +155,26 @@ export const CoordinatesBody = object({
   limit: optional(numeric(within(1, 50, 'Must be from 1 to 50.'))),
 });
 
+/** An uploaded parcel file (GeoJSON, zipped shapefile or KML) may be at most this large. */
+export const maxParcelFileBytes = 20 * 1024 * 1024;
+export const parcelFileExtensions = ['.geojson', '.json', '.zip', '.kml'] as const;
+
+export const parcelImportMessages = {
+  fileRequired: 'Attach the parcel file in the field "file".',
+  emptyFile: 'The file is empty.',
+  notParcelFile: 'This is not a parcel file: send GeoJSON, a zipped shapefile (.zip with .shp, .dbf and .prj) or KML.',
+  noApnField: 'No parcel number found: name the property that holds it in apn_field.',
+  alreadyYours: 'You already have a parcel with this number: the stored one is kept.',
+} as const;
+
+/** The text fields sent with POST /api/gis/parcels/import/ (multipart; the file goes in `file`). */
+export const ParcelImportFields = object({
+  /** Attach every imported parcel to this project of the caller's. */
+  project_id: optional(idText),
+  /** The property holding the parcel number; without it, common names (APN, SSL, PARCEL_ID, PIN, name) are tried. */
+  apn_field: optional(text(notBlank, maxLength(100))),
+});
+
 export const verdicts = ['pass', 'fail', 'unknown'] as const;
 export const criterionNames = ['min_area', 'max_area', 'land_use', 'flood', 'wetland', 'protected', 'grid_distance'] as const;
 
@@ -243,6 +263,16 @@ export const ReasonedParcels = object({
   layers: array(LayerRef),
 });
 
+/** parcels/import/: what was stored, what was attached to the project, and each feature refused with its reason. */
+export const ParcelImportAnswer = object({
+  imported: number(),
+  attached: number(),
+  refused: array(object({ index: number(), apn: optional(string()), reason: string() })),
+  total: number(),
+});
+
+export type ParcelImportFields = Infer<typeof ParcelImportFields>;
+export type ParcelImportAnswer = Infer<typeof ParcelImportAnswer>;
 export type CoordinatesAnswer = Infer<typeof CoordinatesAnswer>;
 export type ParcelFeature = Infer<typeof ParcelFeature>;
 export type ApnDetails = Infer<typeof ApnDetails>;
