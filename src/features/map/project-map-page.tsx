@@ -13,6 +13,7 @@ import { MapView } from '../../lib/map/map-view.tsx';
 import type { AreaGeometry, Bbox, MapLayer, MapMarker } from '../../lib/map/map-types.ts';
 import { DataAttributions } from './data-attributions.tsx';
 import { ParcelAttachPanel } from './parcel-attach-panel.tsx';
+import { ParcelImportPanel } from './parcel-import-panel.tsx';
 import { parcelTooltip, verdictColors, verdictLabels, verdictStyle } from './screening-format.ts';
 import { ScreeningForm } from './screening-form.tsx';
 import { ScreeningResults } from './screening-results.tsx';
@@ -88,6 +89,8 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
     if (found) list.push({ id: 'found', data: found.geometry as AreaGeometry, style: previewStyle, tooltip: () => `APN ${found.apn} (not attached yet)` });
     return list;
   }, [boundary, result, found]);
+  // Imported parcels are attached to the project: the current screening runs again to show them.
+  const rescreen = () => actor.send({ type: 'screening.run', request: actor.getSnapshot().context.request });
   const markers = useMemo<MapMarker[]>(() => (project.location ? [{ id: 'site', position: project.location, label: project.name }] : []), [project.location, project.name]);
 
   return (
@@ -115,6 +118,7 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap={4} alignItems="start">
         <ParcelAttachPanel actor={actor} />
         <ScreeningForm actor={actor} projectId={project.id} view={isUsableBbox(view) ? view : null} />
+        <ParcelImportPanel projectId={project.id} onImported={rescreen} />
       </SimpleGrid>
       {result && <ScreeningResults result={result} fileName={`${slug}-screening`} selected={selected} onClearSelection={() => setSelected(null)} />}
       {result && <DataAttributions result={result} />}
