@@ -6,25 +6,14 @@ import { AccountEditBody } from '../../src/contract/auth.ts';
 import { requestMeta, type AppContext } from '../context.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { invalid, notFound, parse } from '../http.ts';
+import { readUploadForm } from '../multipart.ts';
+import { maxPhotoBytes } from '../services/media.ts';
 import { accountView } from '../views.ts';
 
-/** Reads a multipart form: text fields by name, and the bytes of the one `media_photo` file. */
+/** The account form: text fields by name, and the bytes of the one `media_photo` file. */
 async function readAccountForm(request: FastifyRequest) {
-  const fields = Object.create(null) as Record<string, string>;
-  let photo: Buffer | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'media_photo') {
-        part.file.resume();
-        throw invalid({ [part.fieldname]: ['Unknown field.'] });
-      }
-      photo = await part.toBuffer();
-    } else {
-      if (typeof part.value !== 'string') throw invalid({ [part.fieldname]: ['Must be text.'] });
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return { fields, photo };
+  const { fields, file } = await readUploadForm(request, { fileField: 'media_photo', maxBytes: maxPhotoBytes });
+  return { fields, photo: file?.bytes };
 }
 
 export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -9,7 +9,6 @@ import {
   maxWeatherFilesPerUser,
   type WeatherFile,
 } from '../../src/contract/energy.ts';
-import { unknownFieldMessage } from '../../src/contract/fields.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, invalid, notFound, parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
@@ -17,6 +16,7 @@ import type { WeatherFileSummary } from '../repositories/weather.ts';
 import { estimateEnergy, estimateFinance, givenEnergy } from '../services/energy-estimates.ts';
 import { lastPresetFor } from '../services/preset-views.ts';
 import { annualGhiKwhM2, readUploadedWeather, uploadAttribution } from '../services/weather-sources.ts';
+import { readUploadForm } from '../multipart.ts';
 
 const weatherFileView = (row: WeatherFileSummary): WeatherFile => ({
   id: row.id,
@@ -38,23 +38,9 @@ const weatherFileView = (row: WeatherFileSummary): WeatherFile => ({
 });
 
 /** Reads the upload form: text fields by name, and the bytes and name of the one `file`. */
-async function readWeatherForm(request: FastifyRequest) {
+function readWeatherForm(request: FastifyRequest) {
   if (!request.isMultipart()) throw new ApiError(415, 'Send the weather file as multipart/form-data, in the field "file".');
-  const fields = Object.create(null) as Record<string, string>;
-  let file: { bytes: Buffer; name: string } | undefined;
-  for await (const part of request.parts({ limits: { fileSize: maxWeatherFileBytes } })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        throw invalid({ [part.fieldname]: [unknownFieldMessage] });
-      }
-      file = { bytes: await part.toBuffer(), name: part.filename ?? '' };
-    } else {
-      if (typeof part.value !== 'string') throw invalid({ [part.fieldname]: ['Must be text.'] });
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return { fields, file };
+  return readUploadForm(request, { fileField: 'file', maxBytes: maxWeatherFileBytes });
 }
 
 /**

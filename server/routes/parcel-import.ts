@@ -1,30 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { maxParcelFileBytes, parcelImportMessages, ParcelImportFields, type ParcelImportAnswer } from '../../src/contract/gis.ts';
-import { unknownFieldMessage } from '../../src/contract/fields.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, invalid, notFound, parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { apnKey } from '../services/geometry.ts';
 import { GeoFileError, guessApnField, parcelRowsFrom, parseGeoBytes, sniffGeoFormat, type Refusal } from '../services/parcel-import.ts';
+import { readUploadForm } from '../multipart.ts';
 
 /** Reads the upload form: text fields by name, and the bytes and name of the one `file`. */
-async function readParcelForm(request: FastifyRequest) {
+function readParcelForm(request: FastifyRequest) {
   if (!request.isMultipart()) throw new ApiError(415, 'Send the parcel file as multipart/form-data, in the field "file".');
-  const fields = Object.create(null) as Record<string, string>;
-  let file: { bytes: Buffer; name: string } | undefined;
-  for await (const part of request.parts({ limits: { fileSize: maxParcelFileBytes } })) {
-    if (part.type === 'file') {
-      if (part.fieldname !== 'file') {
-        part.file.resume();
-        throw invalid({ [part.fieldname]: [unknownFieldMessage] });
-      }
-      file = { bytes: await part.toBuffer(), name: part.filename ?? '' };
-    } else {
-      if (typeof part.value !== 'string') throw invalid({ [part.fieldname]: ['Must be text.'] });
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return { fields, file };
+  return readUploadForm(request, { fileField: 'file', maxBytes: maxParcelFileBytes });
 }
 
 const refusalView = ({ index, apn, reason }: Refusal) => (apn ? { index, apn, reason } : { index, reason });
