@@ -4,12 +4,11 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
-import { useActors } from '../../app/actors-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
-import { ProjectDetail } from '../../contract/projects.ts';
-import { isCancelled } from '../../lib/api-client.ts';
+import type { ProjectDetail } from '../../contract/projects.ts';
 import { bboxAround } from '../../lib/map/bounds.ts';
 import { MapView } from '../../lib/map/map-view.tsx';
+import { useProject } from '../../lib/use-project.ts';
 import type { AreaGeometry, Bbox, MapLayer, MapMarker } from '../../lib/map/map-types.ts';
 import { DataAttributions } from './data-attributions.tsx';
 import { ParcelAttachPanel } from './parcel-attach-panel.tsx';
@@ -21,21 +20,6 @@ import { useParcelScreening } from './use-parcel-screening.ts';
 
 const boundaryStyle = { color: '#c05621', weight: 3, fillOpacity: 0, dashArray: '6 4' };
 const previewStyle = { color: '#2b6cb0', weight: 3, fillColor: '#4299e1', fillOpacity: 0.15, dashArray: '4 4' };
-
-function useProject(id: string) {
-  const { api } = useActors();
-  const [project, setProject] = useState<ProjectDetail | null>(null);
-  const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get('/api/project/get/', { query: { id }, struct: ProjectDetail, signal: controller.signal })
-      .then(setProject)
-      .catch((error: unknown) => !isCancelled(error) && setMissing(true));
-    return () => controller.abort();
-  }, [api, id]);
-  return { project, missing };
-}
 
 /** /project/map/{id}/{name}: the project's parcels screened on a map, coloured by verdict, with every reason and its sources. */
 export function ProjectMapPage({ params }: { params: { id: string; name: string } }) {

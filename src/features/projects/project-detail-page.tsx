@@ -17,7 +17,7 @@ import { projectEditPath, projectMapPath, projectSettingsPath } from './project-
 import { statusLabel } from './project-values.ts';
 import { ReportButton } from './report-button.tsx';
 import { useParcelShapes } from './use-parcel-shapes.ts';
-import { useProject } from './use-project.ts';
+import { useProject } from '../../lib/use-project.ts';
 
 const parcelStyle = { color: '#2b6cb0', weight: 1.5, fillColor: '#4299e1', fillOpacity: 0.3 };
 

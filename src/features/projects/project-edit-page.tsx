@@ -9,7 +9,7 @@ import type { AreaGeometry } from '../../lib/map/map-types.ts';
 import { ProjectForm } from './project-form.tsx';
 import { projectPath } from './project-path.ts';
 import { formFieldErrors, projectBody, valuesOf, type ProjectValues } from './project-values.ts';
-import { useProject } from './use-project.ts';
+import { useProject } from '../../lib/use-project.ts';
 
 /** /project/edit/{id}/{name}: the project form, filled in; saving goes back to the project. */
 export function ProjectEditPage({ params }: { params: { id: string } }) {

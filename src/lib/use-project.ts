@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useActors } from '../../app/actors-context.tsx';
-import { ProjectDetail } from '../../contract/projects.ts';
-import { isCancelled } from '../../lib/api-client.ts';
+import { useActors } from '../app/actors-context.tsx';
+import { ProjectDetail } from '../contract/projects.ts';
+import { isCancelled } from './api-client.ts';
 
 /** One of the user's projects with its parcels; `missing` when it does not exist or is someone else's. */
 export function useProject(id: string) {
