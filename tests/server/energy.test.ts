@@ -11,7 +11,7 @@ import { settingsMessages, type Preset } from '../../src/contract/settings.ts';
 import { messages } from '../../src/contract/validation.ts';
 import { finance, type FinanceAssumptions } from '../../src/solar/finance.ts';
 import { synthesiseWeatherYear } from '../../src/solar/monthly-synthesis.ts';
-import { signUpAndLogIn } from '../support/accounts.ts';
+import { signedInPair, signUpAndLogIn } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import { expectClose, expectEngineFigures } from '../support/energy-checks.ts';
 import type { HttpClient } from '../support/http-client.ts';
@@ -35,10 +35,7 @@ describeApi('energy production and financial estimate API', () => {
   beforeAll(async () => {
     pvgis = await startPvgisStandIn({ slowMs: 6000 });
     app = await startTestApp({ env: { PVGIS_BASE_URL: pvgis.baseUrl, PVGIS_TIMEOUT_MS: '1500' }, deps: { seedDemoData: false } });
-    asha = app.client();
-    ravi = app.client();
-    await signUpAndLogIn(app, asha);
-    await signUpAndLogIn(app, ravi);
+    [asha, ravi] = await signedInPair(app);
     italy = (await asha.post<Project>('/api/project/create/', { name: 'Piemonte', location: { lat: 45, lng: 8 } })).body;
   });
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { assert } from 'superstruct';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { geometryMessages, parcelImportMessages, ParcelImportAnswer } from '../../src/contract/gis.ts';
 import type { Project, ProjectDetail } from '../../src/contract/projects.ts';
-import { signUpAndLogIn } from '../support/accounts.ts';
+import { signedInPair } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -171,10 +171,7 @@ describeApi('parcel import uploads', () => {
   let project: Project;
   beforeAll(async () => {
     app = await startTestApp({ deps: { seedDemoData: false } });
-    asha = app.client();
-    ravi = app.client();
-    await signUpAndLogIn(app, asha);
-    await signUpAndLogIn(app, ravi);
+    [asha, ravi] = await signedInPair(app);
     project = (await asha.post<Project>('/api/project/create/', { name: 'Import site', location: { lat: 38.9, lng: -77.0 } })).body;
   });
   afterAll(() => app?.close());

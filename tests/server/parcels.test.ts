@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { geometryMessages } from '../../src/contract/gis.ts';
 import type { Project, ProjectDetail } from '../../src/contract/projects.ts';
 import { messages } from '../../src/contract/validation.ts';
-import { signUpAndLogIn } from '../support/accounts.ts';
+import { signedInPair, signUpAndLogIn } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -50,10 +50,7 @@ describeApi('parcel API (new_apn, get_search_apn_details)', () => {
   beforeAll(async () => {
     // The default: the DC demo parcels are loaded into the empty store at start.
     app = await startTestApp();
-    asha = app.client();
-    ravi = app.client();
-    await signUpAndLogIn(app, asha);
-    await signUpAndLogIn(app, ravi);
+    [asha, ravi] = await signedInPair(app);
     project = (await asha.post<Project>('/api/project/create/', { name: 'Anacostia', location: { lat: 38.845, lng: -77.01 } })).body;
   });
   afterAll(() => app?.close());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { geometryMessages, latitudeMessage, longitudeMessage } from '../../src/contract/gis.ts';
 import { countryMessage, postalCodeMessage, type Project, type ProjectDetail, type ProjectList } from '../../src/contract/projects.ts';
 import { messages } from '../../src/contract/validation.ts';
-import { signUpAndLogIn } from '../support/accounts.ts';
+import { signedInPair, signUpAndLogIn } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -32,10 +32,7 @@ describeApi('project API', () => {
   let ravi: HttpClient;
   beforeAll(async () => {
     app = await startTestApp({ deps: { seedDemoData: false } });
-    asha = app.client();
-    ravi = app.client();
-    await signUpAndLogIn(app, asha);
-    await signUpAndLogIn(app, ravi);
+    [asha, ravi] = await signedInPair(app);
   });
   afterAll(() => app?.close());
 

@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Project } from '../../src/contract/projects.ts';
-import { signUpAndLogIn } from '../support/accounts.ts';
+import { signedInPair } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -33,10 +33,7 @@ describeApi('project report API', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    asha = app.client();
-    ravi = app.client();
-    await signUpAndLogIn(app, asha);
-    await signUpAndLogIn(app, ravi);
+    [asha, ravi] = await signedInPair(app);
     const boundary = { type: 'Polygon', coordinates: [[[-77.012, 38.844], [-77.008, 38.844], [-77.008, 38.848], [-77.012, 38.848], [-77.012, 38.844]]] };
     project = (await asha.post<Project>('/api/project/create/', { name: 'Anacostia Riverside Solar', description: 'Brownfield screening', location: { lat: 38.846, lng: -77.01 }, boundary, country: 'US', postal_code: '20032' })).body;
     expect((await asha.post('/api/gis/new_apn/', { project_id: project.id, apn: 'PAR 01620016' })).status).toBe(201);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Project } from '../../src/contract/projects.ts';
 import { settingsMessages, type Preset, type PresetList } from '../../src/contract/settings.ts';
 import { messages } from '../../src/contract/validation.ts';
-import { signUpAndLogIn } from '../support/accounts.ts';
+import { signedInPair } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -14,10 +14,7 @@ describeApi('settings presets API', () => {
   let indianProject: Project;
   beforeAll(async () => {
     app = await startTestApp({ deps: { seedDemoData: false } });
-    asha = app.client();
-    ravi = app.client();
-    await signUpAndLogIn(app, asha);
-    await signUpAndLogIn(app, ravi);
+    [asha, ravi] = await signedInPair(app);
     indianProject = (await asha.post<Project>('/api/project/create/', { name: 'Bhadla', location: { lat: 27.53, lng: 71.91 }, pincode: '342307' })).body;
   });
   afterAll(() => app?.close());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { assert } from 'superstruct';
 import { energyMessages, maxWeatherFilesPerUser, WeatherFileList, type EnergyResult, type WeatherFile } from '../../src/contract/energy.ts';
 import { messages } from '../../src/contract/validation.ts';
-import { signUpAndLogIn } from '../support/accounts.ts';
+import { signedInPair } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import { expectClose, expectEngineFigures } from '../support/energy-checks.ts';
 import type { HttpClient } from '../support/http-client.ts';
@@ -32,10 +32,7 @@ describeApi('weather file uploads', () => {
   const uploaded: Record<string, WeatherFile> = {};
   beforeAll(async () => {
     app = await startTestApp({ deps: { seedDemoData: false } });
-    asha = app.client();
-    ravi = app.client();
-    await signUpAndLogIn(app, asha);
-    await signUpAndLogIn(app, ravi);
+    [asha, ravi] = await signedInPair(app);
   });
   afterAll(() => app?.close());
 

@@ -29,3 +29,10 @@ export async function createConfirmedAccount(baseUrl: string, dataDir: string, e
   expect((await client.post('/api/user/verify/', { token: link!.split('/').pop() })).status).toBe(200);
   return { email, password };
 }
+
+/** Clients of two signed-in users of one app: an owner, and another user whose requests for the owner's ids must answer 404. */
+export async function signedInPair(app: TestApp): Promise<[HttpClient, HttpClient]> {
+  const pair: [HttpClient, HttpClient] = [app.client(), app.client()];
+  for (const client of pair) await signUpAndLogIn(app, client);
+  return pair;
+}
