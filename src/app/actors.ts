@@ -5,7 +5,7 @@ import { sessionMachine, type EmailInput, type GoogleLoginInput, type LoginInput
 import { snackbarMachine } from '../../machines/snackbar.machine.ts';
 import { DetailResponse, LoginResponse, SignupResponse, TokenPair } from '../contract/auth.ts';
 import { createApiClient, type ApiClientOptions } from '../lib/api-client.ts';
-import { createRefreshCoordinator } from '../lib/refresh-coordinator.ts';
+import { createRefreshCoordinator, type LockManagerLike } from '../lib/refresh-coordinator.ts';
 import { refreshThroughSession } from '../lib/session-refresh.ts';
 import { createSessionStore, type SessionStore } from '../lib/session-storage.ts';
 
@@ -15,10 +15,21 @@ export type Inspect = ActorOptions<AnyActorLogic>['inspect'];
  * The app's actors with their real effects: the session (root), the snackbar and the modal, and the one
  * API client. Made once in main.tsx; tests make their own with other storage.
  */
-export function createAppActors(options: { store?: SessionStore; inspect?: Inspect; http?: Pick<ApiClientOptions, 'baseURL' | 'fetch' | 'readCookie'> } = {}) {
+export interface AppActorsOptions {
+  store?: SessionStore;
+  inspect?: Inspect;
+  /** Browser dependencies, replaced in tests that run outside a browser. */
+  http?: Pick<ApiClientOptions, 'baseURL' | 'fetch' | 'readCookie' | 'logError'>;
+  locks?: LockManagerLike;
+  /** Default: go to /auth/login (spec §8). */
+  onSessionExpired?: () => void;
+}
+
+export function createAppActors(options: AppActorsOptions = {}) {
   const store = options.store ?? createSessionStore();
   const coordinator = createRefreshCoordinator({
     store,
+    locks: options.locks,
     exchange: (refresh) => api.post('/api/user/token/refresh/', { refresh }, { struct: TokenPair, auth: false, cancelPrevious: false }),
   });
   const anonymous = { auth: false } as const;
@@ -54,7 +65,7 @@ export function createAppActors(options: { store?: SessionStore; inspect?: Inspe
     store,
     refresh: () => refreshThroughSession(session),
     // Spec §8: a failed refresh sends the user to login.
-    onSessionExpired: () => navigate('/auth/login', { replace: true }),
+    onSessionExpired: options.onSessionExpired ?? (() => navigate('/auth/login', { replace: true })),
   });
 
   const snackbar = createActor(snackbarMachine, { inspect: options.inspect, systemId: 'snackbar' });

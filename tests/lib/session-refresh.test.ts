@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import { LoginResponse, TokenPair } from '../../src/contract/auth.ts';
-import { sessionMachine, sessionExpiredMessage, type LoginInput, type LogoutInput, type StoredSession } from '../../machines/session.machine.ts';
-import { createApiClient, SessionExpiredError, type ApiClient } from '../../src/lib/api-client.ts';
-import { createRefreshCoordinator } from '../../src/lib/refresh-coordinator.ts';
+import { waitFor } from 'xstate';
+import { sessionExpiredMessage } from '../../machines/session.machine.ts';
+import { createAppActors } from '../../src/app/actors.ts';
+import { SessionExpiredError } from '../../src/lib/api-client.ts';
 import { refreshThroughSession } from '../../src/lib/session-refresh.ts';
 import { createMemoryStorage, createSessionStore } from '../../src/lib/session-storage.ts';
 import { createInProcessLocks } from './support/browser-doubles.ts';
@@ -17,48 +16,21 @@ afterEach(async () => {
   await api.close();
 });
 
-/** The app's wiring of session actor, refresh coordinator and API client, with browser dependencies swapped for Node ones. */
+/** The app's own wiring (src/app/actors.ts), with browser dependencies swapped for Node ones. */
 function wireApp() {
   const store = createSessionStore(createMemoryStorage());
   const jar = createCookieJar();
-  const coordinator = createRefreshCoordinator({
-    store,
-    locks: createInProcessLocks(),
-    exchange: (refresh) => client.post('/api/user/token/refresh/', { refresh }, { struct: TokenPair, auth: false, cancelPrevious: false }),
-  });
-  const session = createActor(
-    sessionMachine.provide({
-      actors: {
-        restoreSession: fromPromise<StoredSession, void>(() => Promise.resolve(store.read())),
-        login: fromPromise<LoginResponse, LoginInput>(({ input }) => client.post('/api/user/login/', input, { struct: LoginResponse, auth: false })),
-        refreshTokens: fromPromise<TokenPair, void>(() => coordinator.refresh()),
-        logout: fromPromise<unknown, LogoutInput>(({ input }) => (input.refresh ? client.post('/api/user/logout/', input, { auth: false }) : Promise.resolve())),
-      },
-      actions: {
-        storeSession: (_, { access, refresh, project }) => {
-          store.writeTokens({ access, refresh });
-          store.writeProject(project);
-        },
-        storeProjectFlag: (_, { project }) => store.writeProject(project),
-        clearStoredSession: () => store.clear(),
-      },
-    }),
-  );
   const onSessionExpired = vi.fn();
-  const client: ApiClient = createApiClient({
+  const { session, api: client } = createAppActors({
     store,
-    baseURL: api.url,
-    fetch: jar.fetch,
-    readCookie: jar.readCookie,
-    refresh: () => refreshThroughSession(session),
+    http: { baseURL: api.url, fetch: jar.fetch, readCookie: jar.readCookie, logError: () => undefined },
+    locks: createInProcessLocks(),
     onSessionExpired,
-    logError: () => undefined,
   });
   let refreshes = 0;
   session.subscribe((snapshot) => {
     if (snapshot.matches('refreshing')) refreshes += 1;
   });
-  session.start();
   return { store, session, client, onSessionExpired, refreshes: () => refreshes };
 }
 
