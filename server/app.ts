@@ -122,6 +122,11 @@ export async function buildApp(deps: AppDeps) {
     }),
   };
 
+  // Old rate-limit windows are deleted hourly, so the table holds only the windows that still count.
+  const pruning = setInterval(() => void ctx.rateLimiter.prune().catch((error: unknown) => app.log.warn({ err: error }, 'pruning rate limits failed')), 3600 * 1000);
+  pruning.unref();
+  app.addHook('onClose', async () => clearInterval(pruning));
+
   // While closing, answers still in flight end their keep-alive connection, so close() is not held open by it.
   let closing = false;
   app.addHook('preClose', async () => {

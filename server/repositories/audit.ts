@@ -9,7 +9,6 @@ export type AuthEvent =
   | 'login_unverified'
   | 'login_throttled'
   | 'google_login'
-  | 'refresh'
   | 'refresh_reused'
   | 'logout'
   | 'reset_requested'

@@ -85,9 +85,14 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const body = parse(LoginBody, request.body);
     const meta = requestMeta(request);
     const account = body.email.trim().toLowerCase();
-    await rateLimiter.check('loginFailuresPerAddress', request.ip);
-    await rateLimiter.check('loginFailuresPerAccountAndAddress', `${account}|${request.ip}`);
-    await rateLimiter.check('loginFailuresPerAccount', account);
+    try {
+      await rateLimiter.check('loginFailuresPerAddress', request.ip);
+      await rateLimiter.check('loginFailuresPerAccountAndAddress', `${account}|${request.ip}`);
+      await rateLimiter.check('loginFailuresPerAccount', account);
+    } catch (error) {
+      await audit.record('login_throttled', meta, undefined, { email: account });
+      throw error;
+    }
     const user = await users.findByEmail(account);
     if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
       await Promise.all([

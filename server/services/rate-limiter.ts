@@ -41,6 +41,11 @@ export function createRateLimiter(repository: RateLimitsRepository, limits: Limi
     async clear(bucket: keyof Limits, key: string) {
       await repository.clear(bucket, key);
     },
+    /** Deletes counters of windows that ended: they can no longer refuse anything. */
+    async prune(now = Date.now()) {
+      const longest = Math.max(...Object.values(limits).map((window) => window.seconds));
+      await repository.prune(new Date(now - longest * 1000));
+    },
   };
 }
 

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { rateLimitsRepository } from '../../server/repositories/rate-limits.ts';
+import { createRateLimiter, defaultLimits } from '../../server/services/rate-limiter.ts';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { queryRows } from '../support/test-db.ts';
 
 describeApi('login rate limits', () => {
   let app: TestApp;
@@ -22,8 +26,20 @@ describeApi('login rate limits', () => {
     const blocked = await attacker.post('/api/user/login/', { email: session.email, password: session.password }, from('203.0.113.9'));
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    const [throttled] = await queryRows<{ n: number }>(app.database, sql`select count(*)::int as n from audit_log where event = 'login_throttled' and detail->>'email' = ${session.email}`);
+    expect(throttled?.n).toBe(1);
     // The owner, from their own address, still gets in.
     expect((await owner.post('/api/user/login/', { email: session.email, password: session.password }, from('198.51.100.7'))).status).toBe(200);
+  });
+
+  it('prunes counters whose windows have ended, and only those', async () => {
+    const limiter = createRateLimiter(rateLimitsRepository(app.database.db), defaultLimits);
+    await limiter.record('loginFailuresPerAddress', '203.0.113.200');
+    const count = async () => (await queryRows<{ n: number }>(app.database, sql`select count(*)::int as n from rate_limits where key = '203.0.113.200'`))[0]?.n;
+    await limiter.prune();
+    expect(await count()).toBe(1);
+    await limiter.prune(Date.now() + 2 * 3600 * 1000);
+    expect(await count()).toBe(0);
   });
 
   it('throttles one address that tries many accounts', async () => {
