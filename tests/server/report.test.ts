@@ -6,14 +6,34 @@ import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 
+/**
+ * The content of every stream, read by its /Length: the data may end in any byte, so a search for the end-of-line
+ * before `endstream` (optional in the PDF spec) would cut a final 0x0D. pdfkit writes /Length as a direct number.
+ */
+function pdfStreams(pdf: Buffer): Buffer[] {
+  const raw = pdf.toString('latin1');
+  const header = /\d+ \d+ obj\s*<<((?:(?!endobj)[\s\S])*?)>>\s*stream\r?\n/g;
+  const streams: Buffer[] = [];
+  for (let match = header.exec(raw); match; match = header.exec(raw)) {
+    const length = /\/Length (\d+)\b(?!\s+\d+\s+R)/.exec(match[1]!)?.[1];
+    if (length === undefined) throw new Error(`a stream without a direct /Length at byte ${match.index}`);
+    const start = match.index + match[0].length;
+    const end = start + Number(length);
+    expect(raw.slice(end, end + 12)).toMatch(/^\s*endstream/);
+    streams.push(pdf.subarray(start, end));
+    // Skip the data: deflated bytes may happen to spell "obj".
+    header.lastIndex = end;
+  }
+  return streams;
+}
+
 /** The text drawn on the pages: pdfkit writes it as hex strings inside TJ arrays of deflated content streams. */
 function pageText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
   let text = '';
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  for (const stream of pdfStreams(pdf)) {
     let content: string;
     try {
-      content = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+      content = inflateSync(stream).toString('latin1');
     } catch {
       continue;
     }
@@ -23,6 +43,11 @@ function pageText(pdf: Buffer): string {
   }
   return text;
 }
+
+it('reads PDF streams by their /Length, keeping a final carriage return', () => {
+  const pdf = Buffer.from('%PDF-1.3\n4 0 obj\n<<\n/Length 3\n/Filter /FlateDecode\n>>\nstream\nab\r\nendstream\nendobj\n', 'latin1');
+  expect(pdfStreams(pdf)).toEqual([Buffer.from('ab\r', 'latin1')]);
+});
 
 describeApi('project report API', () => {
   let app: TestApp;
