@@ -1,0 +1,146 @@
+/**
+ * The browser's what-if gives exactly the server's figures: the study is estimated by the server's own services on the
+ * same real weather, then the sliders' values are sent to the server as request overrides and applied by `withWhatIf`.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FinanceBody, WeatherSource } from '../../src/contract/energy.ts';
+import type { StudyWeather } from '../../src/contract/feasibility.ts';
+import { prepareWhatIf, recompute, sliderValuesOf, withWhatIf, type WhatIfFigures, type WhatIfInputs, type WhatIfValues } from '../../src/solar/what-if.ts';
+import { estimateEnergy, estimateFinance, type PresetUsed } from '../../server/services/energy-estimates.ts';
+import { builtinPresets } from '../../server/services/preset-defaults.ts';
+import { createWeatherSources, type ChosenWeather } from '../../server/services/weather-sources.ts';
+import type { WeatherFileSummary } from '../../server/repositories/weather.ts';
+import { meansAt } from './monthly-means.ts';
+import { readShared, WEATHER_FILES } from './fixtures.ts';
+
+const presetOf = (id: string): PresetUsed => {
+  const preset = builtinPresets.find((p) => p.id === id)!;
+  return { id: preset.id, name: preset.name, assumptions: preset.assumptions };
+};
+const fixedRack = presetOf('builtin:india-utility');
+const tracker = presetOf('builtin:us-utility');
+
+const userId = 'user-1';
+
+/** The server's weather sources over one stored upload; monthly means need no repository at all. */
+function serverWeather(text: string) {
+  const summary = { id: 'weather-1', name: 'Test year', attribution: null } as unknown as WeatherFileSummary;
+  return createWeatherSources({
+    files: { summary: async () => summary, content: async () => text } as never,
+    pvgisCache: {} as never,
+    pvgis: {} as never,
+  });
+}
+
+type Overrides = Pick<FinanceBody, 'system' | 'costs' | 'tariff' | 'finance'>;
+
+/** What create/ stores for a study: the energy answer and the finance answer, from the server's services. */
+function serverStudy(chosen: ChosenWeather, preset: PresetUsed, body: Overrides) {
+  const { result, answer } = estimateEnergy(chosen, body.system, preset);
+  const money = estimateFinance({ annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' }, body, preset, answer, []);
+  const inputs: WhatIfInputs = { system: answer.system, assumptions: money.assumptions };
+  const figures: WhatIfFigures = {
+    dc_kw: answer.system.dc_kw,
+    ac_kw: answer.system.ac_kw,
+    annual_ac_kwh: answer.annual_ac_kwh,
+    monthly_ac_kwh: answer.monthly_ac_kwh,
+    specific_yield_kwh_per_kwp: answer.specific_yield_kwh_per_kwp,
+    capacity_factor_ac: answer.capacity_factor_ac,
+    performance_ratio: answer.performance_ratio,
+    loss_waterfall: answer.loss_waterfall,
+    currency: money.currency,
+    capex: money.capex,
+    npv: money.npv,
+    irr_pct: money.irr_pct,
+    irr_rates_pct: money.irr_rates_pct,
+    lcoe_per_kwh: money.lcoe_per_kwh,
+    simple_payback_years: money.simple_payback_years,
+    discounted_payback_years: money.discounted_payback_years,
+    lifetime_energy_kwh: money.lifetime_energy_kwh,
+    years: money.years,
+  };
+  return { inputs, figures };
+}
+
+/** The same slider values as the overrides a create request would carry. */
+function overridesOf(base: Overrides, values: WhatIfValues): Overrides {
+  const { tilt_deg, azimuth_deg, dc_ac_ratio, losses_pct, capex_per_wdc, price_per_kwh, discount_rate_pct } = values;
+  return {
+    system: { ...base.system, tilt_deg, azimuth_deg, dc_ac_ratio, losses_pct },
+    costs: { ...base.costs, capex_per_wdc },
+    tariff: { ...base.tariff, price_per_kwh },
+    finance: { ...base.finance, discount_rate_pct },
+  };
+}
+
+const study: Overrides = { system: { dc_kw: 4800 }, costs: { fixed_costs: 250_000 } };
+
+const cases: { name: string; weather: StudyWeather; source: WeatherSource; preset: PresetUsed; values: WhatIfValues }[] = [
+  {
+    name: 'fixed rack on the Greensboro TMY3 year',
+    weather: { id: 's1', weather_hash: 'h', kind: 'file', content: readShared(WEATHER_FILES.tmy3) },
+    source: { source: 'upload', weather_id: 'weather-1' },
+    preset: fixedRack,
+    values: { tilt_deg: 31, azimuth_deg: 197, dc_ac_ratio: 1.45, losses_pct: 11.5, capex_per_wdc: 28, price_per_kwh: 3.9, discount_rate_pct: 8.25 },
+  },
+  {
+    name: 'single-axis tracker on the PVGIS JSON year',
+    weather: { id: 's2', weather_hash: 'h', kind: 'file', content: readShared(WEATHER_FILES.pvgisJson) },
+    source: { source: 'upload', weather_id: 'weather-1' },
+    preset: tracker,
+    values: { tilt_deg: 4, azimuth_deg: 172, dc_ac_ratio: 1.6, losses_pct: 9, capex_per_wdc: 0.95, price_per_kwh: 0.052, discount_rate_pct: 6.5 },
+  },
+  {
+    name: 'fixed rack on the TMY2 year',
+    weather: { id: 's3', weather_hash: 'h', kind: 'file', content: readShared(WEATHER_FILES.tmy2) },
+    source: { source: 'upload', weather_id: 'weather-1' },
+    preset: fixedRack,
+    values: { tilt_deg: 90, azimuth_deg: 0, dc_ac_ratio: 0.5, losses_pct: 50, capex_per_wdc: 60, price_per_kwh: 1, discount_rate_pct: 30 },
+  },
+];
+
+describe('what-if in the browser gives the server’s figures', () => {
+  for (const { name, weather, source, preset, values } of cases) {
+    it(name, async () => {
+      const chosen = await serverWeather(weather.content).choose(userId, source);
+      const saved = serverStudy(chosen, preset, study);
+      const prepared = prepareWhatIf(weather);
+
+      // Unchanged sliders give the saved study back.
+      expect(recompute(prepared, saved.inputs)).toEqual(saved.figures);
+      expect(withWhatIf(saved.inputs, sliderValuesOf(saved.inputs))).toEqual(saved.inputs);
+
+      const server = serverStudy(chosen, preset, overridesOf(study, values));
+      const whatIf = withWhatIf(saved.inputs, values);
+      expect(whatIf.assumptions).toEqual(server.inputs.assumptions);
+      expect(whatIf.system).toEqual(server.inputs.system);
+      const figures = recompute(prepared, whatIf);
+      expect(figures).toEqual(server.figures);
+      expect(figures.annual_ac_kwh).not.toEqual(saved.figures.annual_ac_kwh);
+    });
+  }
+
+  it('a study on typed monthly means, with its location filled in', async () => {
+    const means = meansAt(-23.5, 133.9, 0.62, 22);
+    const monthly = { source: 'monthly' as const, name: '  Alice Springs means ', lat: means.latitude, lon: means.longitude, ghi_kwh_m2_per_day: [...means.ghiKwhM2PerDay], temp_air_c: [...means.tempAirC] };
+    const chosen = await serverWeather('').choose(userId, monthly);
+    const saved = serverStudy(chosen, fixedRack, study);
+    const prepared = prepareWhatIf({ kind: 'monthly', content: JSON.stringify(monthly) });
+    expect(prepared.weather.site.name).toBe(chosen.weather.site.name);
+    expect(recompute(prepared, saved.inputs)).toEqual(saved.figures);
+
+    const values = { ...sliderValuesOf(saved.inputs), tilt_deg: 40, azimuth_deg: 10, discount_rate_pct: 0 };
+    expect(recompute(prepared, withWhatIf(saved.inputs, values))).toEqual(serverStudy(chosen, fixedRack, overridesOf(study, values)).figures);
+  });
+
+  it('refuses monthly means without a location and values the engine refuses', () => {
+    const means = meansAt(40, -105, 0.5);
+    expect(() => prepareWhatIf({ kind: 'monthly', content: JSON.stringify({ source: 'monthly', ghi_kwh_m2_per_day: means.ghiKwhM2PerDay, temp_air_c: means.tempAirC }) })).toThrow(/location/);
+    const prepared = prepareWhatIf({ kind: 'monthly', content: JSON.stringify({ source: 'monthly', lat: 40, lon: -105, ghi_kwh_m2_per_day: means.ghiKwhM2PerDay, temp_air_c: means.tempAirC }) });
+    const inputs = withWhatIf(
+      { system: { dc_kw: 1000, ac_kw: 800, mount: 'single_axis', tilt_deg: 0, azimuth_deg: 180, gcr: 0.4, max_angle_deg: 45, backtrack: true, losses_pct: 14, dc_ac_ratio: 1.25, inverter_efficiency_pct: 96, gamma_pct_per_c: -0.47, albedo: 0.2, temperature_model: 'sapm' }, assumptions: tracker.assumptions },
+      { tilt_deg: 90, azimuth_deg: 180, dc_ac_ratio: 1.25, losses_pct: 14, capex_per_wdc: 1, price_per_kwh: 0.05, discount_rate_pct: 8 },
+    );
+    expect(() => recompute(prepared, inputs)).toThrow(/axis tilt/);
+  });
+});
