@@ -1,0 +1,274 @@
+/**
+ * `npm run bench:api [-- --seconds N --connections N --json]`: throughput of the authenticated API against a bare
+ * Fastify in the same run. It starts the real app (buildApp over an in-memory PGlite, and over a scratch database on
+ * DATABASE_URL's PostgreSQL when that is set) and a bare Fastify that answers a tiny JSON, then loads each over
+ * loopback with keep-alive connections from a child process (its own core) for the project list, project get and
+ * account get, and prints req/s, p50/p99 latency and the ratio to the baseline's req/s. The baseline is measured before
+ * and after the app runs and the mean is used, since other work on a shared machine moves every figure; only the ratio
+ * means much. Target: the project list at >= 25 % of the baseline on PostgreSQL. Figures are reported, never asserted.
+ */
+import { connect } from 'node:net';
+
+interface LoadJob {
+  port: number;
+  path: string;
+  headers: Record<string, string>;
+  connections: number;
+  warmupMs: number;
+  durationMs: number;
+}
+
+interface LoadResult {
+  requests: number;
+  non2xx: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50_ms: number;
+  p99_ms: number;
+}
+
+/**
+ * A small keep-alive load generator: each connection sends one GET, reads the answer by its Content-Length (the app
+ * and the baseline both send one) and sends the next, so latency is measured per request without pipelining.
+ */
+async function runLoad(job: LoadJob): Promise<LoadResult> {
+  const request = Buffer.from(
+    `GET ${job.path} HTTP/1.1\r\nhost: 127.0.0.1:${job.port}\r\nconnection: keep-alive\r\n` +
+      Object.entries(job.headers)
+        .map(([name, value]) => `${name}: ${value}\r\n`)
+        .join('') +
+      '\r\n',
+  );
+  const latencies: number[] = [];
+  let requests = 0;
+  let non2xx = 0;
+  let errors = 0;
+  let measuring = false;
+  let stopped = false;
+  const headerEnd = Buffer.from('\r\n\r\n');
+
+  const connection = () =>
+    new Promise<void>((resolve) => {
+      const socket = connect({ port: job.port, host: '127.0.0.1', noDelay: true });
+      let buffer = Buffer.alloc(0);
+      let sentAt = 0;
+      const send = () => {
+        if (stopped) {
+          socket.end();
+          resolve();
+          return;
+        }
+        sentAt = performance.now();
+        socket.write(request);
+      };
+      socket.on('connect', send);
+      socket.on('error', () => {
+        errors++;
+        resolve();
+      });
+      socket.on('close', () => resolve());
+      socket.on('data', (chunk: Buffer) => {
+        buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+        for (;;) {
+          const end = buffer.indexOf(headerEnd);
+          if (end < 0) return;
+          const head = buffer.subarray(0, end).toString('latin1');
+          const length = Number(/\r\ncontent-length:\s*(\d+)/i.exec(head)?.[1] ?? 0);
+          const total = end + 4 + length;
+          if (buffer.length < total) return;
+          const status = Number(head.slice(9, 12));
+          buffer = buffer.subarray(total);
+          if (measuring) {
+            requests++;
+            if (status < 200 || status > 299) non2xx++;
+            latencies.push(performance.now() - sentAt);
+          }
+          send();
+        }
+      });
+    });
+
+  const started = Promise.all(Array.from({ length: job.connections }, connection));
+  await new Promise((resolve) => setTimeout(resolve, job.warmupMs));
+  measuring = true;
+  const from = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, job.durationMs));
+  measuring = false;
+  const seconds = (performance.now() - from) / 1000;
+  stopped = true;
+  await started;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { requests, non2xx, errors, seconds, rps: requests / seconds, p50_ms: at(0.5), p99_ms: at(0.99) };
+}
+
+// The load runs in a child process of this same file (its own core), told its job in the environment.
+const loadJob = process.env.SUNPLOT_BENCH_LOAD_JOB;
+if (loadJob) {
+  process.send?.(await runLoad(JSON.parse(loadJob) as LoadJob));
+  process.disconnect?.();
+} else {
+  await main();
+}
+
+async function main() {
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { parseArgs } = await import('node:util');
+  const { fork } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const { default: Fastify } = await import('fastify');
+  const { buildApp } = await import('../../server/app.ts');
+  const { openDatabase } = await import('../../server/db/client.ts');
+  const { loadSettings } = await import('../../server/env.ts');
+  const { captureMailer } = await import('../support/test-app.ts');
+  const { HttpClient } = await import('../support/http-client.ts');
+  const { createScratchDatabase } = await import('../support/test-db.ts');
+
+  // run-all.ts passes its arguments to every benchmark, so options of the others are let through.
+  const { values } = parseArgs({
+    strict: false,
+    options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, json: { type: 'boolean', default: false } },
+  });
+  const durationMs = Math.max(1, Number(values.seconds) || 5) * 1000;
+  const connections = Math.max(1, Number(values.connections) || 10);
+  const warmupMs = Math.min(2000, durationMs / 2);
+  const targetRatio = 0.25;
+
+  const load = (port: number, path: string, headers: Record<string, string> = {}) =>
+    new Promise<LoadResult>((resolve, reject) => {
+      const job: LoadJob = { port, path, headers, connections, warmupMs, durationMs };
+      const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, SUNPLOT_BENCH_LOAD_JOB: JSON.stringify(job) } });
+      let result: LoadResult | undefined;
+      child.once('message', (message) => (result = message as LoadResult));
+      child.once('error', reject);
+      child.once('exit', (code) => (result ? resolve(result) : reject(new Error(`load generator exited with ${code} and no result`))));
+    });
+
+  const portOf = (address: string | { port: number } | null) => (typeof address === 'object' && address ? address.port : 0);
+
+  async function startBaseline() {
+    const bare = Fastify({ logger: false });
+    bare.get('/', async () => ({ hello: 'world' }));
+    await bare.listen({ port: 0, host: '127.0.0.1' });
+    return { port: portOf(bare.server.address()), close: () => bare.close() };
+  }
+
+  /** The real app over `database`, with one confirmed user holding ten projects, signed in as a browser would be. */
+  async function startApp(engine: 'pglite' | 'postgres') {
+    const scratch = engine === 'postgres' ? await createScratchDatabase() : undefined;
+    const database = await openDatabase({ databaseUrl: scratch?.url });
+    const dataDir = await mkdtemp(join(tmpdir(), 'sunplot-bench-'));
+    const mail = captureMailer();
+    const settings = loadSettings({ PUBLIC_URL: 'http://sunplot.bench', LOG_LEVEL: 'silent' });
+    const app = await buildApp({ settings, database, dataDir, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256!', version: 'bench', mailer: mail, seedDemoData: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = portOf(app.server.address());
+    const client = new HttpClient(`http://127.0.0.1:${port}`);
+    const email = 'bench@example.com';
+    const password = 'correct horse battery staple 42';
+    const must = (ok: boolean, what: string) => {
+      if (!ok) throw new Error(`bench setup failed: ${what}`);
+    };
+    must((await client.post('/api/user/signup/', { name: 'Bench Planner', email, password })).status === 201, 'signup');
+    must((await client.post('/api/user/verify/', { token: mail.linkTo(email).split('/auth/verify/')[1] })).status === 200, 'verify');
+    const login = await client.post<{ access: string }>('/api/user/login/', { email, password });
+    must(login.status === 200, 'login');
+    client.access = login.body.access;
+    let projectId = '';
+    for (let i = 0; i < 10; i++) {
+      const lat = 38.9 + i * 0.01;
+      const ring = [
+        [-77.03, lat],
+        [-77.02, lat],
+        [-77.02, lat + 0.005],
+        [-77.03, lat + 0.005],
+        [-77.03, lat],
+      ];
+      const created = await client.post<{ id: string }>('/api/project/create/', {
+        name: `Bench site ${i + 1}`,
+        location: { lat: lat + 0.0025, lng: -77.025 },
+        boundary: { type: 'Polygon', coordinates: [ring] },
+        description: 'A project made by the API benchmark.',
+        country: 'US',
+        postal_code: '20001',
+      });
+      must(created.status === 201, `project create (${created.status} ${JSON.stringify(created.body)})`);
+      projectId = created.body.id;
+    }
+    // What a signed-in browser sends: the Bearer token and the csrftoken cookie the API set.
+    const headers = { authorization: `Bearer ${login.body.access}`, cookie: `csrftoken=${client.csrfToken}` };
+    for (const path of ['/api/project/list/', `/api/project/get/?id=${projectId}`, '/api/user/account/get/']) {
+      const answer = await client.get(path);
+      must(answer.status === 200, `GET ${path} answered ${answer.status}`);
+    }
+    return {
+      engine,
+      port,
+      headers,
+      endpoints: [
+        { name: 'project list', path: '/api/project/list/' },
+        { name: 'project get', path: `/api/project/get/?id=${projectId}` },
+        { name: 'account get', path: '/api/user/account/get/' },
+      ],
+      async close() {
+        await app.close();
+        await database.close();
+        await scratch?.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  const engines: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: the app runs over PGlite only.');
+  console.log(`${connections} keep-alive connections, ${warmupMs / 1000} s warm-up and ${durationMs / 1000} s measured per target`);
+
+  const baseline = await startBaseline();
+  const baselineRuns = [await load(baseline.port, '/')];
+  const appRuns: { engine: string; endpoint: string; result: LoadResult }[] = [];
+  for (const engine of engines) {
+    const app = await startApp(engine);
+    try {
+      for (const endpoint of app.endpoints) appRuns.push({ engine, endpoint: endpoint.name, result: await load(app.port, endpoint.path, app.headers) });
+    } finally {
+      await app.close();
+    }
+  }
+  baselineRuns.push(await load(baseline.port, '/'));
+  await baseline.close();
+
+  const baselineRps = baselineRuns.reduce((sum, run) => sum + run.rps, 0) / baselineRuns.length;
+  const rows = [
+    ...baselineRuns.map((result, i) => ({ target: `bare fastify (${i === 0 ? 'before' : 'after'})`, result })),
+    ...appRuns.map((run) => ({ target: `${run.engine} ${run.endpoint}`, result: run.result })),
+  ].map(({ target, result }) => ({
+    target,
+    rps: Math.round(result.rps),
+    p50_ms: Number(result.p50_ms.toFixed(2)),
+    p99_ms: Number(result.p99_ms.toFixed(2)),
+    ratio: Number((result.rps / baselineRps).toFixed(4)),
+    requests: result.requests,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  }));
+  const listOnPostgres = rows.find((row) => row.target === 'postgres project list');
+
+  if (values.json) {
+    console.log(JSON.stringify({ benchmark: 'api', connections, seconds: durationMs / 1000, baseline_rps: Math.round(baselineRps), target_ratio: targetRatio, rows, list_on_postgres_within_target: listOnPostgres ? listOnPostgres.ratio >= targetRatio : null }, null, 2));
+  } else {
+    const pad = (text: string | number, width: number) => String(text).padStart(width);
+    console.log(`${'target'.padEnd(28)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('ratio', 9)}${pad('non-2xx', 9)}`);
+    for (const row of rows) {
+      console.log(`${row.target.padEnd(28)}${pad(row.rps, 9)}${pad(row.p50_ms.toFixed(2), 9)}${pad(row.p99_ms.toFixed(2), 9)}${pad(`${(row.ratio * 100).toFixed(1)}%`, 9)}${pad(row.non2xx + row.errors, 9)}`);
+    }
+    console.log(`ratio: req/s over the bare Fastify's mean of ${Math.round(baselineRps)} req/s in this run`);
+    if (listOnPostgres) console.log(`project list on PostgreSQL: ${(listOnPostgres.ratio * 100).toFixed(1)}% of the baseline (target ${targetRatio * 100}%): ${listOnPostgres.ratio >= targetRatio ? 'met' : 'NOT met'}`);
+  }
+  if (rows.some((row) => row.non2xx > 0 || row.errors > 0)) {
+    console.error('some requests failed: the figures above do not measure what they say');
+    process.exitCode = 1;
+  }
+}
