@@ -7,7 +7,13 @@
  * and after the app runs and the mean is used, since other work on a shared machine moves every figure; only the ratio
  * means much. Target: the project list at >= 25 % of the baseline on PostgreSQL. Figures are reported, never asserted.
  */
+import { fork } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 interface LoadJob {
   port: number;
@@ -113,12 +119,7 @@ if (loadJob) {
 }
 
 async function main() {
-  const { mkdtemp, rm } = await import('node:fs/promises');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const { parseArgs } = await import('node:util');
-  const { fork } = await import('node:child_process');
-  const { fileURLToPath } = await import('node:url');
+  // The app's modules load in this process only, not in the load generator's.
   const { default: Fastify } = await import('fastify');
   const { buildApp } = await import('../../server/app.ts');
   const { openDatabase } = await import('../../server/db/client.ts');
