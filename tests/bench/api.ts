@@ -57,7 +57,7 @@ async function runLoad(job: LoadJob): Promise<LoadResult> {
   const connection = () =>
     new Promise<void>((resolve) => {
       const socket = connect({ port: job.port, host: '127.0.0.1', noDelay: true });
-      let buffer = Buffer.alloc(0);
+      let buffer: Buffer = Buffer.alloc(0);
       let sentAt = 0;
       const send = () => {
         if (stopped) {
