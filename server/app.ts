@@ -15,6 +15,7 @@ import { spa } from './plugins/spa.ts';
 import { auditRepository } from './repositories/audit.ts';
 import { contactsRepository } from './repositories/contacts.ts';
 import { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
+import { feasibilityRepository } from './repositories/feasibility.ts';
 import { layersRepository } from './repositories/layers.ts';
 import { parcelsRepository } from './repositories/parcels.ts';
 import { projectsRepository } from './repositories/projects.ts';
@@ -26,6 +27,7 @@ import { pvgisCacheRepository, weatherFilesRepository } from './repositories/wea
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { energyRoutes } from './routes/energy.ts';
+import { feasibilityRoutes } from './routes/feasibility.ts';
 import { gisRoutes } from './routes/gis.ts';
 import { parcelImportRoutes } from './routes/parcel-import.ts';
 import { projectRoutes } from './routes/projects.ts';
@@ -120,10 +122,16 @@ export async function buildApp(deps: AppDeps) {
       pvgisCache: pvgisCacheRepository(database.db),
       pvgis: createPvgisClient({ baseUrl: settings.PVGIS_BASE_URL, timeoutMs: settings.PVGIS_TIMEOUT_MS }),
     }),
+    studies: feasibilityRepository(database.db),
   };
 
   // Old rate-limit windows are deleted hourly, so the table holds only the windows that still count.
-  const pruning = setInterval(() => void ctx.rateLimiter.prune().catch((error: unknown) => app.log.warn({ err: error }, 'pruning rate limits failed')), 3600 * 1000);
+  // So is weather no study has used for an hour.
+  const prune = () => {
+    void ctx.rateLimiter.prune().catch((error: unknown) => app.log.warn({ err: error }, 'pruning rate limits failed'));
+    void ctx.studies.pruneWeather().catch((error: unknown) => app.log.warn({ err: error }, 'pruning study weather failed'));
+  };
+  const pruning = setInterval(prune, 3600 * 1000);
   pruning.unref();
   app.addHook('onClose', async () => clearInterval(pruning));
 
@@ -152,6 +160,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(gisRoutes, { ctx });
   await app.register(parcelImportRoutes, { ctx });
   await app.register(energyRoutes, { ctx });
+  await app.register(feasibilityRoutes, { ctx });
   await app.register(spa, { root: deps.staticDir });
 
   return app;

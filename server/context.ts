@@ -5,6 +5,7 @@ import type { RequestMeta } from './repositories/audit.ts';
 import type { auditRepository } from './repositories/audit.ts';
 import type { contactsRepository } from './repositories/contacts.ts';
 import type { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
+import type { FeasibilityRepository } from './repositories/feasibility.ts';
 import type { LayersRepository } from './repositories/layers.ts';
 import type { ParcelsRepository } from './repositories/parcels.ts';
 import type { ProjectsRepository } from './repositories/projects.ts';
@@ -42,6 +43,7 @@ export interface AppContext {
   screening: ProjectScreening;
   weatherFiles: WeatherFilesRepository;
   weather: WeatherSources;
+  studies: FeasibilityRepository;
 }
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({

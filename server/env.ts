@@ -43,6 +43,8 @@ const Settings = object({
   GOOGLE_GEOCODING_API_KEY: optional(nonEmpty),
   GOOGLE_GEOCODING_URL: defaulted(httpUrl, 'https://maps.googleapis.com/maps/api/geocode/json'),
   GEOCODER_TIMEOUT_MS: defaulted(intBetween(100, 60_000), 5000),
+  /** Feasibility studies a project may hold on the free plan (until billing sets plan limits). */
+  FREE_STUDIES_PER_PROJECT: defaulted(intBetween(1, 1000), 5),
   LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 });
 

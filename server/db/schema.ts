@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Geometry, MultiPolygon, Polygon } from 'geojson';
 import { projectStatuses } from '../../src/contract/projects.ts';
+import type { EnergyResult, FinanceResult, SystemUsed, WeatherSource, WeatherUsed } from '../../src/contract/energy.ts';
+import type { EnergyUncertainty, SizingUsed, StudyHeadline } from '../../src/contract/feasibility.ts';
 import type { Assumptions } from '../../src/contract/settings.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -183,6 +185,68 @@ export const pvgisTmyCache = pgTable(
   },
   (t) => [primaryKey({ columns: [t.latE3, t.lonE3] })],
 );
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The weather a study ran on, by the SHA-256 of its content (an uploaded file's text, PVGIS's JSON, or the monthly
+ * means as JSON), so a study can be re-run and shown in the browser after its upload is deleted. Reached only
+ * through a study its reader owns.
+ */
+export const studyWeather = pgTable('study_weather', {
+  hash: text('hash').primaryKey(),
+  kind: text('kind', { enum: ['file', 'monthly'] }).notNull(),
+  content: text('content').notNull(),
+  /** Set whenever a study is saved on it; rows no study uses are deleted an hour after their last use. */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A saved feasibility study: what it was asked, what it assumed, and what the engine answered (model_version). */
+export const feasibilityStudies = pgTable(
+  'feasibility_studies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    modelVersion: text('model_version').notNull(),
+    presetId: text('preset_id').notNull(),
+    presetName: text('preset_name').notNull(),
+    /** The weather source as requested (upload id, PVGIS location or the typed means). */
+    weatherSource: jsonb('weather_source').$type<WeatherSource>().notNull(),
+    weatherUsed: jsonb('weather_used').$type<WeatherUsed>().notNull(),
+    weatherHash: text('weather_hash').notNull().references(() => studyWeather.hash),
+    system: jsonb('system').$type<SystemUsed>().notNull(),
+    sizing: jsonb('sizing').$type<SizingUsed>(),
+    assumptions: jsonb('assumptions').$type<FinanceResult['assumptions']>().notNull(),
+    energy: jsonb('energy').$type<EnergyResult>().notNull(),
+    finance: jsonb('finance').$type<FinanceResult>().notNull(),
+    uncertainty: jsonb('uncertainty').$type<EnergyUncertainty>().notNull(),
+    headline: jsonb('headline').$type<StudyHeadline>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('feasibility_studies_project_idx').on(t.projectId, t.createdAt),
+    index('feasibility_studies_owner_idx').on(t.ownerId),
+    index('feasibility_studies_weather_idx').on(t.weatherHash),
+    // At most one primary per project, whatever the order of concurrent requests.
+    uniqueIndex('feasibility_studies_one_primary_key').on(t.projectId).where(sql`${t.isPrimary}`),
+  ],
+);
+
+/** A study's plot map: a site layout image or PDF, judged by content on upload. */
+export const plotMaps = pgTable('plot_maps', {
+  studyId: uuid('study_id')
+    .primaryKey()
+    .references(() => feasibilityStudies.id, { onDelete: 'cascade' }),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  byteSize: integer('byte_size').notNull(),
+  content: bytea('content').notNull(),
+  uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** One login = one family; every refresh rotates the token inside it. */
 export const refreshFamilies = pgTable(

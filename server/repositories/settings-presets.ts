@@ -57,6 +57,15 @@ export function settingsPresetsRepository(db: Db) {
       return row!;
     },
 
+    /** Marks a preset as the one a study just used, so `last/get` answers it next. */
+    async touch(ownerId: string, id: string): Promise<void> {
+      if (!isUuid(id)) return;
+      await db
+        .update(settingsPresets)
+        .set({ lastUsedAt: new Date() })
+        .where(and(eq(settingsPresets.id, id), eq(settingsPresets.ownerId, ownerId)));
+    },
+
     async update(ownerId: string, id: string, values: { name?: string; projectId?: string | null; assumptions: Assumptions }): Promise<PresetRow | undefined> {
       const now = new Date();
       const [row] = await db

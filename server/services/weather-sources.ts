@@ -15,12 +15,20 @@ import { PvgisRefusal, PvgisUnavailable, type PvgisClient } from './pvgis.ts';
 
 export interface SiteWeather {
   weather: WeatherYear;
+  text: string;
   /** The site's sun path and sky terms, shared by every simulation of this weather. */
   site: SiteContext;
 }
 
+/** What the engine read, kept with a study: a file's text or PVGIS's JSON, or the typed monthly means as JSON. */
+export interface WeatherContent {
+  kind: 'file' | 'monthly';
+  text: string;
+}
+
 export interface ChosenWeather extends SiteWeather {
   used: WeatherUsed;
+  content: WeatherContent;
 }
 
 export interface Location {
@@ -102,12 +110,12 @@ class RecentSites {
   private entries = new Map<string, SiteWeather>();
   constructor(private readonly size: number) {}
 
-  async get(key: string, read: () => WeatherYear | Promise<WeatherYear>): Promise<SiteWeather> {
+  async get(key: string, read: () => { weather: WeatherYear; text: string } | Promise<{ weather: WeatherYear; text: string }>): Promise<SiteWeather> {
     let entry = this.entries.get(key);
     if (entry) this.entries.delete(key);
     else {
-      const weather = await read();
-      entry = { weather, site: createSiteContext(weather) };
+      const { weather, text } = await read();
+      entry = { weather, text, site: createSiteContext(weather) };
     }
     this.entries.set(key, entry);
     if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
@@ -128,14 +136,18 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
       const text = await files.content(userId, file.id);
       if (text === undefined) throw notFound();
       try {
-        return readWeather(text);
+        return { weather: readWeather(text), text };
       } catch (error) {
         // Read once on upload; only a change in the readers since then can land here.
         if (error instanceof WeatherFormatError) throw new ApiError(422, `This weather file can no longer be read: ${error.message}. Upload it again after fixing it.`);
         throw error;
       }
     });
-    return { ...entry, used: usedOf(entry.weather, { source: 'upload', weather_id: file.id, name: file.name, attribution: file.attribution, retrieved_at: null }) };
+    return {
+      ...entry,
+      content: { kind: 'file', text: entry.text },
+      used: usedOf(entry.weather, { source: 'upload', weather_id: file.id, name: file.name, attribution: file.attribution, retrieved_at: null }),
+    };
   }
 
   /** PVGIS's answer for the 0.001° cell of a location: from the database, else fetched once (concurrent asks share it). */
@@ -187,7 +199,7 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
       attribution: pvgisAttribution(text),
       content: text,
     });
-    await recent.get(pvgisKey(row), () => weather);
+    await recent.get(pvgisKey(row), () => ({ weather, text }));
     return row;
   }
 
@@ -195,9 +207,10 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
 
   async function fromPvgis(location: Location): Promise<ChosenWeather> {
     const row = await pvgisRow(location);
-    const entry = await recent.get(pvgisKey(row), () => parsePvgisJson(row.content));
+    const entry = await recent.get(pvgisKey(row), () => ({ weather: parsePvgisJson(row.content), text: row.content }));
     return {
       ...entry,
+      content: { kind: 'file', text: row.content },
       used: usedOf(entry.weather, { source: 'pvgis', weather_id: null, name: entry.weather.site.name, attribution: row.attribution, retrieved_at: row.fetchedAt.toISOString() }),
     };
   }
@@ -220,7 +233,26 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
       if (error instanceof RangeError) throw invalid({ 'weather.ghi_kwh_m2_per_day': [capitalised(error.message)] });
       throw error;
     }
-    return { weather, site: createSiteContext(weather), used: usedOf(weather, { source: 'monthly', weather_id: null, name: weather.site.name, attribution: null, retrieved_at: null }) };
+    // The means as the engine took them, in a fixed key order, so equal means give equal hashes.
+    const means = {
+      source: 'monthly',
+      name: source.name?.trim(),
+      lat: location.lat,
+      lon: location.lon,
+      elevation_m: source.elevation_m,
+      utc_offset_hours: source.utc_offset_hours,
+      ghi_kwh_m2_per_day: source.ghi_kwh_m2_per_day,
+      temp_air_c: source.temp_air_c,
+      wind_speed_m_s: source.wind_speed_m_s,
+    };
+    const text = JSON.stringify(means);
+    return {
+      weather,
+      text,
+      site: createSiteContext(weather),
+      content: { kind: 'monthly', text },
+      used: usedOf(weather, { source: 'monthly', weather_id: null, name: weather.site.name, attribution: null, retrieved_at: null }),
+    };
   }
 
   return {

@@ -283,6 +283,10 @@ export const CashFlowYear = object({
   cumulative_discounted_cash_flow: number(),
 });
 
+export const CostAssumptionsUsed = object({ capex_per_wdc: number(), fixed_costs: number(), om_per_kw_yr: number(), om_basis: enums(['dc', 'ac']), om_escalation_pct: number() });
+export const TariffAssumptionsUsed = object({ price_per_kwh: number(), escalation_pct: number() });
+export const FinanceTermsUsed = object({ discount_rate_pct: number(), degradation_pct: number(), analysis_years: number(), currency: enums(currencies) });
+
 export const FinanceResult = object({
   model_version: string(),
   preset: PresetUsed,
@@ -290,11 +294,7 @@ export const FinanceResult = object({
   energy: object({ source: enums(['given', 'computed']), annual_ac_kwh: number(), dc_kw: number(), ac_kw: number() }),
   /** The full energy answer when it was computed from a weather source; null when figures were given. */
   energy_production: nullable(EnergyResult),
-  assumptions: object({
-    costs: object({ capex_per_wdc: number(), fixed_costs: number(), om_per_kw_yr: number(), om_basis: enums(['dc', 'ac']), om_escalation_pct: number() }),
-    tariff: object({ price_per_kwh: number(), escalation_pct: number() }),
-    finance: object({ discount_rate_pct: number(), degradation_pct: number(), analysis_years: number(), currency: enums(currencies) }),
-  }),
+  assumptions: object({ costs: CostAssumptionsUsed, tariff: TariffAssumptionsUsed, finance: FinanceTermsUsed }),
   capex: number(),
   npv: number(),
   /** The internal rate of return, percent a year; null when there is none or more than one (see irr_note). */

@@ -1,0 +1,163 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  feasibilityMessages,
+  maxPlotMapBytes,
+  PlotMapFields,
+  StudyCreateBody,
+  StudyIdBody,
+  StudyIdQuery,
+  StudyProjectQuery,
+  StudyRenameBody,
+  type StudyLimit,
+} from '../../src/contract/feasibility.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError, invalid, notFound, parse } from '../http.ts';
+import { readUploadForm } from '../multipart.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { StudyLimitReached } from '../repositories/feasibility.ts';
+import { draftStudy, studyView } from '../services/feasibility.ts';
+import { plotMapType } from '../services/plot-map.ts';
+
+const base = '/api/project/feasibility';
+
+/** An ASCII file name for old clients, the real one (RFC 6266 / 5987) for the rest. */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string, fallback: string) {
+  const ascii = fileName.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || fallback;
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** /api/project/feasibility/: saved energy and finance studies of a project, one of them primary, each scoped to its owner. */
+export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { projects, presets, studies, weather } = ctx;
+  const auth = { preHandler: app.authenticate };
+  const limit = ctx.settings.FREE_STUDIES_PER_PROJECT;
+
+  async function ownProject(userId: string, projectId: string) {
+    const project = await projects.find(userId, projectId);
+    if (!project) throw notFound();
+    return project;
+  }
+
+  async function ownStudy(userId: string, id: string) {
+    const study = await studies.find(userId, id);
+    if (!study) throw notFound();
+    return study;
+  }
+
+  app.get(`${base}/list/`, auth, async (request) => {
+    const user = currentUser(request);
+    const { project_id } = parse(StudyProjectQuery, request.query);
+    const project = await ownProject(user.id, project_id);
+    const results = (await studies.list(user.id, project.id)).map(studyView);
+    return { count: results.length, results };
+  });
+
+  app.get(`${base}/check_limit/`, auth, async (request): Promise<StudyLimit> => {
+    const user = currentUser(request);
+    const { project_id } = parse(StudyProjectQuery, request.query);
+    const project = await ownProject(user.id, project_id);
+    const used = await studies.countForProject(user.id, project.id);
+    const allowed = used < limit;
+    return { allowed, used, limit, detail: allowed ? null : feasibilityMessages.limit(limit) };
+  });
+
+  app.post(`${base}/create/`, auth, async (request, reply) => {
+    const user = currentUser(request);
+    const body = parse(StudyCreateBody, request.body);
+    const project = await ownProject(user.id, body.project_id);
+    // Checked before the simulation so a full project costs nothing; checked again inside the saving transaction.
+    if ((await studies.countForProject(user.id, project.id)) >= limit) throw new ApiError(403, feasibilityMessages.limit(limit));
+    const draft = await draftStudy({ presets, weather }, user.id, project, body);
+    let created;
+    try {
+      created = await studies.create(user.id, project.id, draft.values, draft.weather, limit);
+    } catch (error) {
+      if (error instanceof StudyLimitReached) throw new ApiError(403, feasibilityMessages.limit(error.limit));
+      throw error;
+    }
+    if (!created) throw notFound();
+    if (draft.ownPresetId) await presets.touch(user.id, draft.ownPresetId);
+    return reply.code(201).send(studyView(created));
+  });
+
+  app.get(`${base}/get/`, auth, async (request) => {
+    const user = currentUser(request);
+    const { id } = parse(StudyIdQuery, request.query);
+    return studyView(await ownStudy(user.id, id));
+  });
+
+  app.get(`${base}/energy_production/get/`, auth, async (request) => {
+    const user = currentUser(request);
+    const { id } = parse(StudyIdQuery, request.query);
+    const results = await studies.results(user.id, id);
+    if (!results) throw notFound();
+    return { id: results.id, energy: results.energy, uncertainty: results.uncertainty };
+  });
+
+  app.get(`${base}/financial_estimation/get/`, auth, async (request) => {
+    const user = currentUser(request);
+    const { id } = parse(StudyIdQuery, request.query);
+    const results = await studies.results(user.id, id);
+    if (!results) throw notFound();
+    return { id: results.id, finance: results.finance };
+  });
+
+  app.get(`${base}/weather/get/`, auth, async (request, reply) => {
+    const user = currentUser(request);
+    const { id } = parse(StudyIdQuery, request.query);
+    const stored = await studies.weather(user.id, id);
+    if (!stored) throw notFound();
+    // Content-addressed: the same study always answers the same weather.
+    void reply.header('cache-control', 'private, max-age=86400').header('etag', `"${stored.hash}"`);
+    return { id, weather_hash: stored.hash, kind: stored.kind, content: stored.content };
+  });
+
+  app.patch(`${base}/set_primary/`, auth, async (request) => {
+    const user = currentUser(request);
+    const { id } = parse(StudyIdBody, request.body);
+    const study = await studies.setPrimary(user.id, id);
+    if (!study) throw notFound();
+    return studyView(study);
+  });
+
+  app.patch(`${base}/rename/`, auth, async (request) => {
+    const user = currentUser(request);
+    const { id, name } = parse(StudyRenameBody, request.body);
+    const study = await studies.rename(user.id, id, name.trim());
+    if (!study) throw notFound();
+    return studyView(study);
+  });
+
+  app.delete(`${base}/delete/`, auth, async (request, reply) => {
+    const user = currentUser(request);
+    const { id } = parse(StudyIdQuery, request.query);
+    if (!(await studies.remove(user.id, id))) throw notFound();
+    return reply.code(204).send();
+  });
+
+  app.patch(`${base}/plot_map/upload/`, auth, async (request) => {
+    const user = currentUser(request);
+    if (!request.isMultipart()) throw new ApiError(415, 'Send the plot map as multipart/form-data: the study id in "id" and the file in "file".');
+    const { fields, file } = await readUploadForm(request, { fileField: 'file', maxBytes: maxPlotMapBytes });
+    const { id } = parse(PlotMapFields, fields);
+    await ownStudy(user.id, id);
+    if (!file || file.bytes.length === 0) throw invalid({ file: [feasibilityMessages.plotMapRequired] });
+    const contentType = await plotMapType(file.bytes);
+    const fileName = (file.name || 'plot-map').slice(0, 255);
+    if (!(await studies.putPlotMap(user.id, id, { fileName, contentType, content: file.bytes }))) throw notFound();
+    return studyView(await ownStudy(user.id, id));
+  });
+
+  app.get(`${base}/plot_map/get/`, auth, async (request, reply) => {
+    const user = currentUser(request);
+    const { id } = parse(StudyIdQuery, request.query);
+    await ownStudy(user.id, id);
+    const map = await studies.plotMap(user.id, id);
+    if (!map) throw new ApiError(404, feasibilityMessages.noPlotMap);
+    return reply
+      .type(map.contentType)
+      .header('content-disposition', contentDisposition('inline', map.fileName, 'plot-map'))
+      .header('cache-control', 'private, no-store')
+      .send(Buffer.from(map.content));
+  });
+}
