@@ -17,8 +17,11 @@ declare module 'fastify' {
 
 const unauthorized = (detail: string) => new ApiError(401, detail, undefined, { 'www-authenticate': 'Bearer' });
 
-/** Every authenticated request checks the user and its login family, so logout and reset take effect at once. */
-export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSigner; users: UsersRepository; sessions: SessionsRepository }) => {
+/**
+ * Every authenticated request checks the user and its login family, so logout and reset take effect at once;
+ * one query does both. `sessions` is no longer read (the check goes through `users`) and stays optional for callers.
+ */
+export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSigner; users: UsersRepository; sessions?: SessionsRepository }) => {
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -30,8 +33,8 @@ export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSign
       if (error instanceof InvalidTokenError) throw unauthorized(`Given token not valid: ${error.message}`);
       throw error;
     }
-    const [user, active] = await Promise.all([options.users.findById(claims.userId), options.sessions.isFamilyActive(claims.familyId, claims.userId)]);
-    if (!user || !active) throw unauthorized('Given token not valid: the session has ended.');
+    const user = await options.users.findByActiveLogin(claims.userId, claims.familyId);
+    if (!user) throw unauthorized('Given token not valid: the session has ended.');
     request.user = user;
   });
 });

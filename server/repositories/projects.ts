@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { projectParcels, projects } from '../db/schema.ts';
 
@@ -16,7 +16,33 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const parcelCount = sql<number>`(select count(*)::int from ${projectParcels} where ${projectParcels.projectId} = ${projects.id})`;
 
+const byOwner = eq(projects.ownerId, sql.placeholder('ownerId'));
+const newestFirst = [desc(projects.createdAt), desc(projects.id)];
+
 export function projectsRepository(db: Db) {
+  // Prepared once for the hot paths (on PostgreSQL also parsed and planned once per connection).
+  const findOne = db
+    .select({ project: projects, parcelCount })
+    .from(projects)
+    .where(and(eq(projects.id, sql.placeholder('id')), byOwner))
+    .prepare('projects_find');
+  // One query gives the page and the total (a window count over the filtered rows, before offset and limit).
+  const pageOf = (filter: SQL | undefined, name: string) =>
+    db
+      .select({ project: projects, parcelCount, total: sql<number>`(count(*) over ())::int` })
+      .from(projects)
+      .where(filter)
+      .orderBy(...newestFirst)
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  const searchFilter = and(byOwner, ilike(projects.name, sql.placeholder('pattern')));
+  const listPage = pageOf(byOwner, 'projects_list');
+  const searchPage = pageOf(searchFilter, 'projects_search');
+  const countOf = (filter: SQL | undefined, name: string) => db.select({ n: count() }).from(projects).where(filter).prepare(name);
+  const listCount = countOf(byOwner, 'projects_list_count');
+  const searchCount = countOf(searchFilter, 'projects_search_count');
+
   return {
     async create(ownerId: string, values: ProjectValues): Promise<ProjectWithCount> {
       const [row] = await db
@@ -29,25 +55,17 @@ export function projectsRepository(db: Db) {
     /** The owner's project, or undefined for an unknown id, a malformed id or someone else's project. */
     async find(ownerId: string, id: string): Promise<ProjectWithCount | undefined> {
       if (!isUuid(id)) return undefined;
-      const [row] = await db
-        .select({ project: projects, parcelCount })
-        .from(projects)
-        .where(and(eq(projects.id, id), eq(projects.ownerId, ownerId)));
+      const [row] = await findOne.execute({ id, ownerId });
       return row && { ...row.project, parcelCount: row.parcelCount };
     },
 
     /** Newest first; `search` matches the name anywhere, case-insensitively. */
     async list(ownerId: string, options: { search?: string; offset: number; limit: number }) {
-      const where = and(eq(projects.ownerId, ownerId), options.search ? ilike(projects.name, `%${likeEscape(options.search)}%`) : undefined);
-      const [total] = await db.select({ n: count() }).from(projects).where(where);
-      const rows = await db
-        .select({ project: projects, parcelCount })
-        .from(projects)
-        .where(where)
-        .orderBy(desc(projects.createdAt), desc(projects.id))
-        .offset(options.offset)
-        .limit(options.limit);
-      return { count: total?.n ?? 0, rows: rows.map((r) => ({ ...r.project, parcelCount: r.parcelCount })) };
+      const values = { ownerId, offset: options.offset, limit: options.limit, pattern: options.search ? `%${likeEscape(options.search)}%` : '' };
+      const rows = await (options.search ? searchPage : listPage).execute(values);
+      // A page past the end has no row to carry the total: only then is it counted on its own.
+      const total = rows[0]?.total ?? (options.offset > 0 ? ((await (options.search ? searchCount : listCount).execute(values))[0]?.n ?? 0) : 0);
+      return { count: total, rows: rows.map((r) => ({ ...r.project, parcelCount: r.parcelCount })) };
     },
 
     async update(ownerId: string, id: string, values: Partial<ProjectValues>): Promise<ProjectWithCount | undefined> {

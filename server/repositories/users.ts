@@ -1,15 +1,36 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { projects, users } from '../db/schema.ts';
+import { projects, refreshFamilies, users } from '../db/schema.ts';
 
 export type User = typeof users.$inferSelect;
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export function usersRepository(db: Db) {
+  // Prepared once: every authenticated request runs these (on PostgreSQL also parsed and planned once per connection).
+  const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
+  const byActiveLogin = db
+    .select(getTableColumns(users))
+    .from(users)
+    .innerJoin(refreshFamilies, eq(refreshFamilies.userId, users.id))
+    .where(
+      and(
+        eq(users.id, sql.placeholder('userId')),
+        eq(refreshFamilies.id, sql.placeholder('familyId')),
+        isNull(refreshFamilies.revokedAt),
+        gt(refreshFamilies.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('users_by_active_login');
+
   return {
     async findById(id: string): Promise<User | undefined> {
-      const [user] = await db.select().from(users).where(eq(users.id, id));
+      const [user] = await byId.execute({ id });
+      return user;
+    },
+    /** The user of a login family that is neither revoked nor expired: one query authenticates a request. */
+    async findByActiveLogin(userId: string, familyId: string, now = new Date()): Promise<User | undefined> {
+      const [user] = await byActiveLogin.execute({ userId, familyId, now });
       return user;
     },
     async findByEmail(email: string): Promise<User | undefined> {

@@ -17,7 +17,10 @@ const issuer = 'sunplot';
 const audience: Record<TokenKind, string> = { access: 'sunplot:access', refresh: 'sunplot:refresh' };
 
 export function createTokenSigner(secret: string) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given the raw bytes, jose would import them as a new CryptoKey on every sign and verify.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  // An import failure surfaces on the first use, not as an unhandled rejection.
+  key.catch(() => {});
 
   async function sign(kind: TokenKind, claims: { userId: string; familyId: string; tokenId: string; expiresAt: Date }) {
     return new SignJWT({ fid: claims.familyId })
@@ -28,12 +31,13 @@ export function createTokenSigner(secret: string) {
       .setJti(claims.tokenId)
       .setIssuedAt()
       .setExpirationTime(Math.floor(claims.expiresAt.getTime() / 1000))
-      .sign(key);
+      .sign(await key);
   }
 
   async function verify(kind: TokenKind, token: string): Promise<TokenClaims> {
+    const verifyKey = await key;
     try {
-      const { payload } = await jwtVerify(token, key, { issuer, audience: audience[kind], algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, verifyKey, { issuer, audience: audience[kind], algorithms: ['HS256'] });
       const { sub, jti, fid, iat, exp } = payload;
       if (typeof sub !== 'string' || typeof jti !== 'string' || typeof fid !== 'string' || !iat || !exp) {
         throw new InvalidTokenError('Token is missing claims.');
