@@ -4,8 +4,10 @@ import type { AppContext } from '../context.ts';
 import { ApiError, invalid, notFound, parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { apnKey } from '../services/geometry.ts';
-import { GeoFileError, guessApnField, parcelRowsFrom, parseGeoBytes, sniffGeoFormat, type Refusal } from '../services/parcel-import.ts';
+import { parcelUploadLimits, sniffGeoFormat, type Refusal } from '../services/parcel-import.ts';
 import { readUploadForm } from '../multipart.ts';
+import type { ParcelFileResult, ParcelFileTask } from '../workers/parcel-file.ts';
+import { createWorkerPool, WorkersBusy, WorkOutOfMemory, WorkTimedOut } from '../workers/worker-pool.ts';
 
 /** Reads the upload form: text fields by name, and the bytes and name of the one `file`. */
 function readParcelForm(request: FastifyRequest) {
@@ -15,9 +17,28 @@ function readParcelForm(request: FastifyRequest) {
 
 const refusalView = ({ index, apn, reason }: Refusal) => (apn ? { index, apn, reason } : { index, reason });
 
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** A parse that ran over its budget, out of its heap, or found no free thread, as the answer the importer gets. */
+function workerRefusal(error: unknown): ApiError | undefined {
+  if (error instanceof WorkTimedOut) return new ApiError(413, `Reading the file took longer than ${seconds(parcelUploadLimits.parseMs)}, the limit for one upload: split it into smaller files.`);
+  if (error instanceof WorkOutOfMemory) return new ApiError(413, `Reading the file needs more than ${parcelUploadLimits.heapMb} MB of memory, the limit for one upload: split it into smaller files.`);
+  if (error instanceof WorkersBusy) return new ApiError(503, 'Too many files are being read right now: try again in a minute.', undefined, { 'retry-after': '60' });
+  return undefined;
+}
+
 /** /api/gis/parcels/import/: a planner's own parcels from a GeoJSON, zipped shapefile or KML upload. */
 export async function parcelImportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { projects, parcels, database } = ctx;
+  // Files are read in worker threads: a slow or hostile file costs its own thread, never the request thread.
+  const reading = createWorkerPool<ParcelFileTask, ParcelFileResult>({
+    entry: new URL('../workers/parcel-file.ts', import.meta.url),
+    maxThreads: 2,
+    maxQueue: 8,
+    heapMb: parcelUploadLimits.heapMb,
+    onError: (error) => app.log.error({ err: error }, 'a parcel file reading thread failed'),
+  });
+  app.addHook('onClose', () => reading.close());
 
   app.post('/api/gis/parcels/import/', { preHandler: app.authenticate }, async (request): Promise<ParcelImportAnswer> => {
     const user = currentUser(request);
@@ -31,22 +52,20 @@ export async function parcelImportRoutes(app: FastifyInstance, { ctx }: { ctx: A
     // The name is the browser's to choose; the content decides how the file is read.
     const format = sniffGeoFormat(file.bytes);
     if (!format) throw new ApiError(415, parcelImportMessages.notParcelFile);
-    let collection;
-    try {
-      collection = await parseGeoBytes(file.bytes, format);
-    } catch (error) {
-      if (error instanceof GeoFileError) throw invalid({ file: [error.message] });
-      throw error;
-    }
-    const apnField = body.apn_field?.trim() ?? guessApnField(collection);
-    if (!apnField && collection.features.length > 0) throw invalid({ apn_field: [parcelImportMessages.noApnField] });
-
-    const { rows, refused, indexes } = parcelRowsFrom(collection, {
-      apnField: apnField ?? '',
+    const task: ParcelFileTask = {
+      bytes: file.bytes,
+      format,
+      apnField: body.apn_field?.trim(),
       source: `Uploaded file ${file.name || 'without a name'}`.slice(0, 200),
       sourceDate: new Date().toISOString().slice(0, 10),
       ownerId: user.id,
+      limits: parcelUploadLimits,
+    };
+    const read = await reading.run(task, { runMs: parcelUploadLimits.parseMs, waitMs: parcelUploadLimits.waitMs }).catch((error: unknown) => {
+      throw workerRefusal(error) ?? error;
     });
+    if (!read.ok) throw read.status === 413 ? new ApiError(413, read.message) : invalid({ [read.field]: [read.message] });
+    const { rows, refused, indexes, total } = read;
     // One transaction: a failure part-way leaves neither parcels nor attachments behind.
     const { added, kept, attached } = await database.db.transaction(async (tx) => {
       const stored = await parcels.importOwn(user.id, rows, tx);
@@ -58,6 +77,6 @@ export async function parcelImportRoutes(app: FastifyInstance, { ctx }: { ctx: A
       keptKeys.has(apnKey(row.apn)) ? [{ index: indexes[k]!, apn: row.apn, reason: parcelImportMessages.alreadyYours }] : [],
     );
     const allRefused = [...refused, ...alreadyYours].sort((a, b) => a.index - b.index).map(refusalView);
-    return { imported: added.length, attached, refused: allRefused, total: collection.features.length };
+    return { imported: added.length, attached, refused: allRefused, total };
   });
 }

@@ -7,13 +7,13 @@ import { extname } from 'node:path';
 import { kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
 import type { Feature, FeatureCollection as StrictCollection, Geometry } from 'geojson';
+import { areaGeometryError, maxGeometryVertices } from '../../src/contract/gis.ts';
+import type { NewParcel } from '../repositories/parcels.ts';
+import { ArchiveLimitError, readZippedShapefile, type ArchiveLimits } from '../workers/shapefile-archive.ts';
+import { apnKey, bboxOf, geodesicAreaM2, type AreaGeometry, type Bbox } from './geometry.ts';
 
 /** Features as files have them: a feature may lack a geometry. */
 export type FeatureCollection = StrictCollection<Geometry | null>;
-import { parseZip } from 'shpjs';
-import { areaGeometryError, maxGeometryVertices } from '../../src/contract/gis.ts';
-import type { NewParcel } from '../repositories/parcels.ts';
-import { apnKey, bboxOf, geodesicAreaM2, type AreaGeometry, type Bbox } from './geometry.ts';
 
 export interface Refusal {
   /** Position of the feature in the file, from 0. */
@@ -35,15 +35,47 @@ export interface ParcelImportOptions {
   ownerId?: string | null;
 }
 
-export class GeoFileError extends Error {}
+/** A file that cannot be read: damaged (400), or beyond a limit (413). */
+export class GeoFileError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 = 400,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+export type GeoFileLimits = ArchiveLimits;
+
+/**
+ * What one uploaded file may hold and cost. A 20 MB upload of GeoJSON holds at most ~20 MB of text; a zipped
+ * shapefile gets three times that unpacked, which real parcel files compress to. The README lists these.
+ */
+export const parcelUploadLimits = {
+  maxUnpackedBytes: 64 * 1024 * 1024,
+  maxEntries: 100,
+  maxFeatures: 50_000,
+  /** Running time of one parse, in a worker thread that is stopped when it runs over. */
+  parseMs: 10_000,
+  /** How long an upload may wait for a free worker thread before it is answered 503. */
+  waitMs: 30_000,
+  /** Heap of one parsing thread: reading 64 MiB of shapefile takes about 600 MB. */
+  heapMb: 1536,
+};
+
+/** The operator's own files (CLI, demo seed) may be as large as they are. */
+const localFileLimits: GeoFileLimits = { maxUnpackedBytes: Infinity, maxEntries: Infinity, maxFeatures: Infinity };
 
 /** Reads a .geojson/.json, a zipped shapefile (.zip) or a .kml file as one FeatureCollection. */
 export async function readGeoFile(path: string): Promise<FeatureCollection> {
   const bytes = await readFile(path);
-  return parseGeoBytes(bytes, extname(path).toLowerCase());
+  return parseGeoBytes(bytes, extname(path).toLowerCase(), localFileLimits);
 }
 
-export async function parseGeoBytes(bytes: Uint8Array, extension: string): Promise<FeatureCollection> {
+const tooManyFeatures = (limits: GeoFileLimits) => new GeoFileError(`The file holds more than ${limits.maxFeatures} features; at most ${limits.maxFeatures} are read from one file.`, 413);
+
+export async function parseGeoBytes(bytes: Uint8Array, extension: string, limits: GeoFileLimits = parcelUploadLimits): Promise<FeatureCollection> {
   switch (extension) {
     case '.geojson':
     case '.json': {
@@ -53,20 +85,21 @@ export async function parseGeoBytes(bytes: Uint8Array, extension: string): Promi
       } catch (error) {
         throw new GeoFileError(`Not valid JSON: ${jsonErrorWithLine((error as Error).message, bytes)}`);
       }
-      return asFeatureCollection(value);
+      const collection = asFeatureCollection(value);
+      if (collection.features.length > limits.maxFeatures) throw tooManyFeatures(limits);
+      return collection;
     }
-    case '.zip': {
-      let layers;
+    case '.zip':
       try {
-        layers = await parseZip(bytes);
+        return readZippedShapefile(bytes, limits);
       } catch (error) {
-        throw new GeoFileError(`Not a readable zipped shapefile: ${(error as Error).message}`);
+        if (error instanceof ArchiveLimitError) throw new GeoFileError(error.message, 413, { cause: error });
+        throw new GeoFileError(`Not a readable zipped shapefile: ${(error as Error).message}`, 400, { cause: error });
       }
-      const all = Array.isArray(layers) ? layers : [layers];
-      return { type: 'FeatureCollection', features: all.flatMap((layer) => layer.features) };
-    }
     case '.kml': {
       const text = new TextDecoder().decode(bytes);
+      // Counted before the document is built, which takes many times the file's size.
+      if (countUpTo(text, /<(?:\w+:)?Placemark[\s/>]/g, limits.maxFeatures + 1) > limits.maxFeatures) throw tooManyFeatures(limits);
       // xmldom reports through onError and then throws its own ParseError on fatal errors: keep the first report.
       let problem: string | undefined;
       const parser = new DOMParser({
@@ -84,11 +117,20 @@ export async function parseGeoBytes(bytes: Uint8Array, extension: string): Promi
       }
       if (problem) throw new GeoFileError(problem);
       if (document.getElementsByTagName('kml').length === 0) throw new GeoFileError('Not a KML document.');
-      return kml(document);
+      const collection = kml(document);
+      if (collection.features.length > limits.maxFeatures) throw tooManyFeatures(limits);
+      return collection;
     }
     default:
       throw new GeoFileError(`Unsupported file type "${extension}": use .geojson, .json, .zip (shapefile) or .kml.`);
   }
+}
+
+/** How often `pattern` (global) occurs in `text`, counting no further than `stop`. */
+function countUpTo(text: string, pattern: RegExp, stop: number): number {
+  let n = 0;
+  while (n < stop && pattern.exec(text)) n++;
+  return n;
 }
 
 /** JSON.parse says where by character position; people find the line and column easier. */
@@ -137,9 +179,39 @@ function asFeatureCollection(value: unknown): FeatureCollection {
   throw new GeoFileError('Expected a GeoJSON FeatureCollection or Feature.');
 }
 
-const propertyText = (feature: Feature<Geometry | null>, field: string | undefined) => {
-  const properties = feature.properties;
-  const value: unknown = field && isObject(properties) && Object.hasOwn(properties, field) ? properties[field] : undefined;
+// NUL, or a surrogate without its pair: no PostgreSQL text or jsonb value can hold either.
+// eslint-disable-next-line no-control-regex -- NUL is what it looks for
+const unstorable = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Text as PostgreSQL can store it: NUL dropped (dBASE pads text with it), a lone surrogate replaced by U+FFFD. */
+export const storableText = (text: string) => text.replace(unstorable, (c) => (c === '\u0000' ? '' : '\uFFFD'));
+
+/** Property values nested deeper than this are refused (jsonb and structured cloning recurse on them). */
+export const maxPropertyDepth = 20;
+const tooDeep = `The properties nest deeper than ${maxPropertyDepth} levels.`;
+
+class TooDeep extends Error {}
+
+function storableValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return storableText(value);
+  if (typeof value !== 'object' || value === null || value instanceof Date) return value;
+  if (depth >= maxPropertyDepth) throw new TooDeep();
+  if (Array.isArray(value)) return value.map((item) => storableValue(item, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [storableText(key), storableValue(item, depth + 1)]));
+}
+
+/** A feature's properties with every key and text storable; undefined when they nest deeper than maxPropertyDepth. */
+function storableProperties(feature: Feature<Geometry | null>): Record<string, unknown> | undefined {
+  try {
+    return storableValue(isObject(feature.properties) ? feature.properties : {}, 0) as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof TooDeep) return undefined;
+    throw error;
+  }
+}
+
+const propertyText = (properties: Record<string, unknown>, field: string | undefined) => {
+  const value: unknown = field && Object.hasOwn(properties, field) ? properties[field] : undefined;
   return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 };
 
@@ -150,22 +222,27 @@ export function parcelRowsFrom(collection: FeatureCollection, options: ParcelImp
   const indexes: number[] = [];
   const refused: Refusal[] = [];
   const seen = new Set<string>();
+  const source = storableText(options.source);
   collection.features.forEach((feature, index) => {
     if (!isObject(feature)) return refused.push({ index, apn: null, reason: 'Not a GeoJSON Feature.' });
-    const apn = propertyText(feature, options.apnField);
+    const properties = storableProperties(feature);
+    const apn = storableText(propertyText(isObject(feature.properties) ? feature.properties : {}, options.apnField));
     const refuse = (reason: string) => refused.push({ index, apn: apn || null, reason });
+    if (!properties) return refuse(tooDeep);
     if (!apn) return refuse(`No parcel number in property "${options.apnField}".`);
     if (apn.length > 100) return refuse('The parcel number is longer than 100 characters.');
     const key = apnKey(apn);
     if (seen.has(key)) return refuse('The parcel number appears earlier in the file.');
     const geometryError = areaGeometryError(feature.geometry);
     if (geometryError) return refuse(feature.geometry ? `${geometryError} (got ${feature.geometry.type})` : 'The feature has no geometry.');
-    const geometry = feature.geometry as AreaGeometry;
+    // Only the members GeoJSON defines: anything else a file adds would be stored as it is.
+    const { type, coordinates } = feature.geometry as AreaGeometry;
+    const geometry = { type, coordinates } as AreaGeometry;
     const areaM2 = geodesicAreaM2(geometry);
     if (!(areaM2 > 0)) return refuse('The polygon has no area.');
     seen.add(key);
     const [minLng, minLat, maxLng, maxLat] = bboxOf(geometry);
-    const attributes = Object.fromEntries(Object.entries(isObject(feature.properties) ? feature.properties : {}).filter(([, value]) => value !== null && value !== undefined));
+    const attributes = Object.fromEntries(Object.entries(properties).filter(([, value]) => value !== null && value !== undefined));
     indexes.push(index);
     rows.push({
       ownerId: options.ownerId ?? null,
@@ -178,10 +255,10 @@ export function parcelRowsFrom(collection: FeatureCollection, options: ParcelImp
       areaM2,
       county: options.county ?? '',
       state: options.state ?? '',
-      landUse: propertyText(feature, options.landUseField),
-      ownerName: propertyText(feature, options.ownerNameField),
+      landUse: propertyText(properties, options.landUseField),
+      ownerName: propertyText(properties, options.ownerNameField),
       attributes,
-      source: options.source,
+      source,
       sourceDate: options.sourceDate ?? null,
     });
   });
@@ -209,11 +286,13 @@ export function layerFeaturesFrom(collection: FeatureCollection, keep: (feature:
     if ((geometry.type === 'Polygon' || geometry.type === 'MultiPolygon') && areaGeometryError(geometry)) {
       return refused.push({ index, apn: null, reason: areaGeometryError(geometry)! });
     }
+    const properties = storableProperties(feature);
+    if (!properties) return refused.push({ index, apn: null, reason: tooDeep });
     if (!keep(feature)) {
       dropped++;
       return;
     }
-    features.push({ type: 'Feature', properties: feature.properties ?? null, geometry });
+    features.push({ type: 'Feature', properties: isObject(feature.properties) ? properties : null, geometry });
   });
   const boxes = features.map((f) => bboxOf(f.geometry));
   const extent: Bbox | undefined =

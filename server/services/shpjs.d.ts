@@ -1,6 +1,8 @@
-// shpjs 6 ships no types (@types/shpjs describes v3): the one function the importer uses.
+// shpjs 6 ships no types (@types/shpjs describes v3): the two functions the importer uses.
 declare module 'shpjs' {
-  import type { FeatureCollection } from 'geojson';
-  /** Reads every layer of a zipped shapefile, reprojected to WGS84 when a .prj is present. */
-  export function parseZip(buffer: ArrayBuffer | Uint8Array): Promise<(FeatureCollection & { fileName?: string }) | (FeatureCollection & { fileName?: string })[]>;
+  import type { Geometry } from 'geojson';
+  /** The records of a .shp as geometries (null for null shapes), reprojected to WGS84 when the .prj text is given. */
+  export function parseShp(shp: DataView, prj?: string): (Geometry | null)[];
+  /** The rows of a .dbf, decoded with the code page a .cpg names. */
+  export function parseDbf(dbf: DataView, cpg?: string): Record<string, unknown>[];
 }

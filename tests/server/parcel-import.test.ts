@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { assert } from 'superstruct';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { geometryMessages, parcelImportMessages, ParcelImportAnswer } from '../../src/contract/gis.ts';
 import type { Project, ProjectDetail } from '../../src/contract/projects.ts';
 import { signedInPair } from '../support/accounts.ts';
@@ -10,6 +10,7 @@ import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { queryRows } from '../support/test-db.ts';
+import { parcelUploadLimits } from '../../server/services/parcel-import.ts';
 
 const importPath = '/api/gis/parcels/import/';
 
@@ -97,29 +98,36 @@ function dbfWithText(field: string, values: string[]): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** A ZIP archive with the files stored uncompressed. */
-function zipStored(files: Record<string, Uint8Array>): Uint8Array<ArrayBuffer> {
+/**
+ * A ZIP archive of the files, stored or deflated. `claimedSize` replaces each entry's true unpacked size in the
+ * headers, as a hostile archive may.
+ */
+function zipArchive(files: Record<string, Uint8Array>, { deflate = false, claimedSize }: { deflate?: boolean; claimedSize?: number } = {}): Uint8Array<ArrayBuffer> {
   const locals: Uint8Array[] = [];
   const centrals: Uint8Array[] = [];
   let offset = 0;
-  for (const [name, data] of Object.entries(files)) {
+  for (const [name, original] of Object.entries(files)) {
     const nameBytes = new TextEncoder().encode(name);
-    const crc = crc32(data);
+    const crc = crc32(original);
+    const data = deflate ? deflateRawSync(original) : original;
+    const size = claimedSize ?? original.length;
     const local = new DataView(new ArrayBuffer(30 + nameBytes.length));
     local.setUint32(0, 0x04034b50, true);
     local.setUint16(4, 20, true);
+    local.setUint16(8, deflate ? 8 : 0, true);
     local.setUint32(14, crc, true);
     local.setUint32(18, data.length, true);
-    local.setUint32(22, data.length, true);
+    local.setUint32(22, size, true);
     local.setUint16(26, nameBytes.length, true);
     new Uint8Array(local.buffer).set(nameBytes, 30);
     const central = new DataView(new ArrayBuffer(46 + nameBytes.length));
     central.setUint32(0, 0x02014b50, true);
     central.setUint16(4, 20, true);
     central.setUint16(6, 20, true);
+    central.setUint16(10, deflate ? 8 : 0, true);
     central.setUint32(16, crc, true);
     central.setUint32(20, data.length, true);
-    central.setUint32(24, data.length, true);
+    central.setUint32(24, size, true);
     central.setUint16(28, nameBytes.length, true);
     central.setUint32(42, offset, true);
     new Uint8Array(central.buffer).set(nameBytes, 46);
@@ -147,14 +155,60 @@ function zipStored(files: Record<string, Uint8Array>): Uint8Array<ArrayBuffer> {
 const wgs84Prj =
   'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]';
 
-function zippedShapefile(parcels: { apn: string; ring: number[][] }[]) {
+function shapefileParts(parcels: { apn: string; ring: number[][] }[]): Record<string, Uint8Array<ArrayBuffer>> {
   const { shp, shx } = shpPolygons(parcels.map((p) => p.ring));
-  return zipStored({
+  return {
     'parcels.shp': shp,
     'parcels.shx': shx,
     'parcels.dbf': dbfWithText('PARCEL_ID', parcels.map((p) => p.apn)),
     'parcels.prj': new TextEncoder().encode(wgs84Prj),
-  });
+  };
+}
+
+/** A .shp of `records` null shapes: 12 bytes each. */
+function shpWithNullRecords(records: number): Uint8Array<ArrayBuffer> {
+  const view = new DataView(new ArrayBuffer(100 + 12 * records));
+  view.setInt32(0, 9994);
+  view.setInt32(24, view.byteLength / 2);
+  view.setInt32(28, 1000, true);
+  view.setInt32(32, 5, true);
+  for (let k = 0; k < records; k++) {
+    view.setInt32(100 + 12 * k, k + 1);
+    view.setInt32(104 + 12 * k, 2);
+  }
+  return new Uint8Array(view.buffer);
+}
+
+const zippedShapefile = (parcels: { apn: string; ring: number[][] }[]) => zipArchive(shapefileParts(parcels));
+
+/**
+ * One polygon record of `rings` small squares, alternately clockwise (outer) and counter-clockwise (holes that lie in
+ * no outer ring): shpjs matches every hole against every outer ring, twice, so reading it takes time quadratic in `rings`.
+ */
+function ringBombShp(rings: number): Uint8Array<ArrayBuffer> {
+  const points = 5;
+  const content = 44 + 4 * rings + 16 * points * rings;
+  const view = new DataView(new ArrayBuffer(100 + 8 + content));
+  view.setInt32(0, 9994);
+  view.setInt32(24, view.byteLength / 2);
+  view.setInt32(28, 1000, true);
+  view.setInt32(32, 5, true);
+  view.setInt32(100, 1);
+  view.setInt32(104, content / 2);
+  view.setInt32(108, 5, true);
+  view.setInt32(144, rings, true);
+  view.setInt32(148, rings * points, true);
+  const first = 152 + 4 * rings;
+  for (let r = 0; r < rings; r++) {
+    view.setInt32(152 + 4 * r, r * points, true);
+    const [x, y, s] = [(r % 1000) * 0.0001, Math.floor(r / 1000) * 0.0001, 0.00005];
+    const ring = r % 2 === 0 ? [[x, y], [x, y + s], [x + s, y + s], [x + s, y], [x, y]] : [[x, y], [x + s, y], [x + s, y + s], [x, y + s], [x, y]];
+    ring.forEach(([px, py], k) => {
+      view.setFloat64(first + 16 * (r * points + k), px!, true);
+      view.setFloat64(first + 16 * (r * points + k) + 8, py!, true);
+    });
+  }
+  return new Uint8Array(view.buffer);
 }
 
 const kmlDocument = (placemarks: string) => `<?xml version="1.0" encoding="UTF-8"?>
@@ -282,7 +336,7 @@ describeApi('parcel import uploads', () => {
     expect((await refuse(parcelForm('{"type": "Topology"}', 'topo.json'), 400)).errors).toEqual({ file: ['Expected a GeoJSON FeatureCollection or Feature.'] });
     const xml = await refuse(parcelForm('<kml>\n<Document><Placemark></Document></kml>', 'bad.kml'), 400);
     expect(xml.errors!.file![0]).toMatch(/^Not well-formed XML at line 2, column \d+:/);
-    expect((await refuse(parcelForm(zipStored({ 'readme.txt': new TextEncoder().encode('no shapes') }), 'x.zip'), 400)).errors!.file![0]).toMatch(/^Not a readable zipped shapefile/);
+    expect((await refuse(parcelForm(zipArchive({ 'readme.txt': new TextEncoder().encode('no shapes') }), 'x.zip'), 400)).errors!.file![0]).toMatch(/^Not a readable zipped shapefile/);
     expect((await refuse(parcelForm('', 'empty.geojson'), 400)).errors).toEqual({ file: [parcelImportMessages.emptyFile] });
     const noFile = new FormData();
     noFile.append('project_id', project.id);
@@ -324,4 +378,99 @@ describeApi('parcel import uploads', () => {
       { numRuns: 60 },
     );
   }, 120_000);
+  describe('hostile files', () => {
+    const healthyImport = JSON.stringify(feature({ APN: 'OK-1' }, polygonAt(-77.6, 38.8)));
+    /** The server still reads an ordinary file after the attack. */
+    const expectHealthy = async () => {
+      const answer = await upload(parcelForm(healthyImport, 'ok.geojson'));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.total).toBe(1);
+    };
+    const refused = async (form: FormData, status: number) => {
+      const before = await stored();
+      const answer = await upload(form);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+      expect(await stored()).toBe(before);
+      await expectHealthy();
+      return status === 400 ? answer.body.errors!.file![0]! : answer.body.detail!;
+    };
+    beforeAll(expectHealthy);
+
+    it('refuses a ZIP header with no archive behind it (the old reader searched for its end forever)', async () => {
+      const bytes = new Uint8Array(44);
+      bytes.set([0x50, 0x4b, 0x03, 0x04]);
+      expect(await refused(parcelForm(bytes, 'hang.zip'), 400)).toMatch(/^Not a readable zipped shapefile: the archive has no end-of-directory record/);
+      const withPs = bytes.map((byte, k) => (k < 4 ? byte : 0x50));
+      expect(await refused(parcelForm(withPs, 'hang.zip'), 400)).toMatch(/^Not a readable zipped shapefile/);
+    });
+
+    it('refuses a .dbf whose header claims more records than the file holds', async () => {
+      const parts = shapefileParts([{ apn: 'D-1', ring: square(-77.7, 38.8) }]);
+      new DataView(parts['parcels.dbf']!.buffer).setUint32(4, 2 ** 31, true);
+      expect(await refused(parcelForm(zipArchive(parts), 'claims.zip'), 400)).toBe(
+        'Not a readable zipped shapefile: parcels.dbf claims 2147483648 records of 4 bytes, but holds only 5 bytes of records',
+      );
+    });
+
+    it('refuses an archive that unpacks beyond the limit, whether it says so or not', async () => {
+      const parts = shapefileParts([{ apn: 'Z-1', ring: square(-77.7, 38.8) }]);
+      const bomb = { ...parts, 'parcels.dbf': new Uint8Array(150 * 1024 * 1024) };
+      const honest = zipArchive(bomb, { deflate: true });
+      expect(honest.length).toBeLessThan(200 * 1024);
+      expect(await refused(parcelForm(honest, 'bomb.zip'), 413)).toBe('The shapefile in the archive unpacks to 150 MiB; at most 64 MiB are read.');
+      const lying = zipArchive(bomb, { deflate: true, claimedSize: 1000 });
+      expect(await refused(parcelForm(lying, 'bomb.zip'), 400)).toMatch(/^Not a readable zipped shapefile: parcels\.(shp|dbf) (unpacks to more than the 1000 bytes it declares|is damaged)/);
+    });
+
+    it('refuses archives with too many entries and files with too many features', async () => {
+      const entries = Object.fromEntries(Array.from({ length: 101 }, (_, k) => [`layer${k}.prj`, new TextEncoder().encode(wgs84Prj)]));
+      expect(await refused(parcelForm(zipArchive(entries), 'many.zip'), 413)).toBe('The archive lists 101 entries; at most 100 are read.');
+
+      const empties = Array.from({ length: 50_001 }, () => '{"type":"Feature","properties":{},"geometry":null}').join(',');
+      expect(await refused(parcelForm(`{"type":"FeatureCollection","features":[${empties}]}`, 'many.geojson'), 413)).toBe(
+        'The file holds more than 50000 features; at most 50000 are read from one file.',
+      );
+      expect(await refused(parcelForm(kmlDocument('<Placemark/>'.repeat(50_001)), 'many.kml'), 413)).toMatch(/^The file holds more than 50000 features/);
+      const nulls: Record<string, Uint8Array> = { ...shapefileParts([]), 'parcels.shp': shpWithNullRecords(50_001) };
+      delete nulls['parcels.dbf'];
+      expect(await refused(parcelForm(zipArchive(nulls, { deflate: true }), 'nulls.zip'), 413)).toMatch(/^parcels\.shp holds more than 50000 records/);
+    });
+
+    it('stops a file that takes longer to read than the budget, while other requests are answered', async () => {
+      const budget = parcelUploadLimits.parseMs;
+      // Reading these 60,000 rings takes tens of seconds; the budget is lowered so the test does not wait 10 s.
+      parcelUploadLimits.parseMs = 3000;
+      try {
+        const slow = upload(parcelForm(zipArchive({ 'rings.shp': ringBombShp(60_000) }), 'rings.zip'));
+        let settled = false;
+        void slow.finally(() => (settled = true));
+        await expectHealthy();
+        expect((await asha.get('/api/health/')).status).toBe(200);
+        expect(settled).toBe(false);
+        const answer = await slow;
+        expect(answer.status, JSON.stringify(answer.body)).toBe(413);
+        expect(answer.body.detail).toBe('Reading the file took longer than 3 s, the limit for one upload: split it into smaller files.');
+      } finally {
+        parcelUploadLimits.parseMs = budget;
+      }
+      await expectHealthy();
+    });
+
+    it('stores properties without NUL or lone surrogates, and refuses properties nested too deep', async () => {
+      let deep: unknown = 'bottom';
+      for (let k = 0; k < 25; k++) deep = { k: deep };
+      const collection = {
+        type: 'FeatureCollection',
+        features: [
+          feature({ APN: 'NUL-1\u0000', NOTE: 'a\u0000b', ['KEY\u0000']: '\ud800x', NESTED: ['\udc00', { y: 'z\u0000' }] }, polygonAt(-77.8, 38.8)),
+          feature({ APN: 'DEEP-1', deep }, polygonAt(-77.81, 38.8)),
+        ],
+      };
+      const answer = await upload(parcelForm(JSON.stringify(collection), 'nul.geojson'));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body).toMatchObject({ imported: 1, total: 2, refused: [{ index: 1, apn: 'DEEP-1', reason: 'The properties nest deeper than 20 levels.' }] });
+      const [row] = await queryRows<{ apn: string; attributes: Record<string, unknown> }>(app.database, sql`select apn, attributes from parcels where apn like 'NUL-%'`);
+      expect(row).toEqual({ apn: 'NUL-1', attributes: { APN: 'NUL-1', NOTE: 'ab', KEY: '\ufffdx', NESTED: ['\ufffd', { y: 'z' }] } });
+    });
+  });
 });
