@@ -50,7 +50,7 @@ function editedValues(body: Omit<EditBody, 'id'>, current?: ProjectRow): Partial
 
 /** /api/project/: create, list, get, edit, delete and the PDF report, each scoped to the caller. */
 export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const { projects, parcels, presets, screening } = ctx;
+  const { projects, parcels, presets, screening, studies } = ctx;
   const auth = { preHandler: app.authenticate };
 
   app.post('/api/project/create/', { ...auth, bodyLimit: geometryBodyLimit }, async (request, reply) => {
@@ -103,12 +103,18 @@ export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const { id } = parse(IdQuery, request.query);
     const project = await projects.find(user.id, id);
     if (!project) throw notFound();
-    const [rows, layers, preset] = await Promise.all([screening.projectParcels(user.id, project), screening.layerSet(user.id), lastPresetFor(presets, user.id, project)]);
+    const [rows, layers, preset, primaryStudy] = await Promise.all([
+      screening.projectParcels(user.id, project),
+      screening.layerSet(user.id),
+      lastPresetFor(presets, user.id, project),
+      studies.primary(user.id, project.id),
+    ]);
     const pdf = await projectReportPdf({
       project,
       parcels: screening.screen(rows, defaultCriteria, layers),
       layers: Object.values(layers).map((layer) => layer.ref),
       preset,
+      primaryStudy,
       generatedAt: new Date(),
     });
     // An ASCII file name for old clients, the real one (RFC 6266 / 5987) for the rest.

@@ -1,14 +1,17 @@
 /**
  * The project report as a PDF (pdfkit, built-in Helvetica): the project, a drawing of its boundary and parcels coloured
- * by screening verdict, the parcels with their reasons, the layers used, and the assumptions a study would start from.
+ * by screening verdict, the primary feasibility study (figures, monthly energy, cash flows, assumptions), the parcels
+ * with their reasons, the layers used, and the assumptions a new study would start from.
  */
 import PDFDocument from 'pdfkit';
 import type { Position } from 'geojson';
 import type { LayerRef, Reason, Verdict } from '../../src/contract/gis.ts';
 import type { Preset } from '../../src/contract/settings.ts';
+import type { StudyRow } from '../repositories/feasibility.ts';
 import type { ParcelRow } from '../repositories/parcels.ts';
 import type { ProjectRow } from '../repositories/projects.ts';
 import { areaUnits, bboxOf, type AreaGeometry, type Bbox } from './geometry.ts';
+import { drawPrimaryStudy } from './report-study.ts';
 import { criterionLabels, type ScreeningResult } from './screening.ts';
 
 export interface ReportData {
@@ -16,6 +19,8 @@ export interface ReportData {
   parcels: { row: ParcelRow; result: ScreeningResult }[];
   layers: LayerRef[];
   preset: Preset;
+  /** The project's primary feasibility study, when it has one. */
+  primaryStudy?: StudyRow;
   generatedAt: Date;
 }
 
@@ -149,6 +154,13 @@ export function projectReportPdf(data: ReportData): Promise<Buffer> {
   doc.fontSize(8).fillColor('#495057').text('Dashed blue: project boundary. Parcels: green suitable, red not suitable, grey not known (a layer is missing or does not cover the parcel).', left, doc.y, { width });
 
   doc.addPage();
+  if (data.primaryStudy) {
+    drawPrimaryStudy(doc, data.primaryStudy, printable);
+    doc.addPage();
+  } else {
+    doc.fontSize(10).fillColor('#495057').text('No feasibility study yet: run one from the project page; the primary study is reported here.', { width });
+    doc.moveDown(1);
+  }
   doc.fontSize(14).fillColor('#212529').text('Parcels and screening');
   doc.moveDown(0.3).fontSize(9).fillColor('#495057').text('Each parcel is checked for overlap with flood zones and wetlands; a criterion whose layer is missing or does not cover the parcel is reported as not known, never as a pass.', { width });
   doc.moveDown(0.5);
@@ -168,7 +180,7 @@ export function projectReportPdf(data: ReportData): Promise<Buffer> {
   for (const layer of data.layers) doc.text(printable(`${layer.kind}: ${layer.name} - ${layer.source}${layer.source_date ? ` (${layer.source_date})` : ''}`), { width });
 
   doc.addPage();
-  doc.fontSize(14).fillColor('#212529').text('Assumptions');
+  doc.fontSize(14).fillColor('#212529').text('Assumptions for new studies');
   doc.moveDown(0.2).fontSize(10).fillColor('#343a40').text(printable(`Preset: ${data.preset.name}${data.preset.builtin ? ' (built-in defaults)' : ''}`));
   for (const [section, values] of Object.entries(data.preset.assumptions)) {
     doc.moveDown(0.5).fontSize(11).fillColor('#212529').font('Helvetica-Bold').text(section[0]!.toUpperCase() + section.slice(1)).font('Helvetica');

@@ -10,6 +10,7 @@ import type { Preset } from '../../src/contract/settings.ts';
 import { messages } from '../../src/contract/validation.ts';
 import { feasibilityRepository } from '../../server/repositories/feasibility.ts';
 import { signedInPair } from '../support/accounts.ts';
+import { pageText } from '../support/pdf-text.ts';
 import { describeApi } from '../support/describe-api.ts';
 import { expectClose } from '../support/energy-checks.ts';
 import type { HttpClient } from '../support/http-client.ts';
@@ -186,6 +187,22 @@ describeApi('feasibility studies', () => {
       expect((await asha.patch<Detail>(`${api}/set_primary/`, { id: second.id })).status).toBe(404);
       expect((await asha.patch(`${api}/rename/`, { id: second.id, name: 'Gone' })).status).toBe(404);
       expect((await asha.delete(`${api}/delete/?id=${second.id}`)).status).toBe(404);
+    });
+
+    it('puts the primary study in the project report: figures, monthly energy, cash flows and assumptions', async () => {
+      const primary = (await asha.get<StudyList>(`${api}/list/?project_id=${site.id}`)).body.results.find((s) => s.is_primary)!;
+      const response = await fetch(`${app.baseUrl}/api/project/report/?id=${site.id}`, { headers: { authorization: `Bearer ${asha.access}` } });
+      expect(response.status).toBe(200);
+      const text = pageText(Buffer.from(await response.arrayBuffer()));
+      expect(text).toContain(`Primary feasibility study: ${primary.name}`);
+      expect(text).toContain(`${(primary.headline.annual_ac_kwh / 1000).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MWh`);
+      expect(text).toContain('Monthly AC energy (MWh)');
+      expect(text).toContain('Yearly net cash flow (USD)');
+      expect(text).toContain('Cash flows');
+      expect(text).toContain('Study assumptions');
+      expect(text).toContain('Uncertainty - Interannual variability');
+      expect(primary.id).not.toBe(first.id);
+      expect(text).not.toContain(`Primary feasibility study: ${first.name}`);
     });
 
     it("keeps a study's weather after its upload is deleted, so it can still be shown and re-run", async () => {

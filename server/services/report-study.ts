@@ -1,0 +1,92 @@
+/** The primary feasibility study's pages of the project report: figures, monthly energy, cash flows, assumptions. */
+import type { StudyRow } from '../repositories/feasibility.ts';
+
+const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const grouped = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const money = (value: number, currency: string) => `${currency} ${grouped(value)}`;
+const years = (value: number | null) => (value === null ? 'not within the analysis period' : `${value.toFixed(1)} years`);
+
+/** Vertical bars with a zero line, labelled underneath; negative values go below the line. */
+function bars(doc: PDFKit.PDFDocument, values: number[], labels: string[], box: { x: number; y: number; width: number; height: number }, colour: (value: number) => string) {
+  const { x, y, width, height } = box;
+  const top = Math.max(0, ...values);
+  const bottom = Math.min(0, ...values);
+  const span = top - bottom || 1;
+  const zeroY = y + (top / span) * height;
+  const slot = width / values.length;
+  values.forEach((value, i) => {
+    const barHeight = (Math.abs(value) / span) * height;
+    doc.rect(x + i * slot + slot * 0.15, value >= 0 ? zeroY - barHeight : zeroY, slot * 0.7, Math.max(barHeight, 0.3)).fill(colour(value));
+    if (labels[i]) doc.fontSize(6.5).fillColor('#495057').text(labels[i], x + i * slot - 4, y + height + 4, { width: slot + 8, align: 'center' });
+  });
+  doc.moveTo(x, zeroY).lineTo(x + width, zeroY).lineWidth(0.5).strokeColor('#868e96').stroke();
+}
+
+export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, printable: (text: string) => string) {
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const { headline: h, energy, finance, uncertainty } = study;
+  const currency = h.currency;
+  doc.fontSize(14).fillColor('#212529').text(printable(`Primary feasibility study: ${study.name}`));
+  doc.moveDown(0.2).fontSize(8.5).fillColor('#868e96').text(printable(`Model ${study.modelVersion}; preset ${study.presetName}; saved ${study.createdAt.toISOString().slice(0, 10)}`));
+  doc.moveDown(0.5).fontSize(10).fillColor('#343a40');
+  const facts: [string, string][] = [
+    ['System', `${grouped(h.dc_kw / 1000, 2)} MWdc / ${grouped(h.ac_kw / 1000, 2)} MWac, ${study.system.mount === 'single_axis' ? 'single-axis tracker' : `fixed, tilt ${study.system.tilt_deg} deg, azimuth ${study.system.azimuth_deg} deg`}`],
+    ['Annual energy (P50)', `${grouped(h.annual_ac_kwh / 1000, 1)} MWh`],
+    ['Annual energy (P90, one year)', `${grouped(h.p90_annual_kwh / 1000, 1)} MWh (combined uncertainty ${uncertainty.combined_sigma_pct.toFixed(1)} %)`],
+    ['Specific yield', `${grouped(h.specific_yield_kwh_per_kwp)} kWh/kWp`],
+    ['Capacity factor (AC)', `${(h.capacity_factor_ac * 100).toFixed(1)} %`],
+    ['Performance ratio', `${(h.performance_ratio * 100).toFixed(1)} %`],
+    ['Capex', money(h.capex, currency)],
+    ['NPV', money(h.npv, currency)],
+    ['IRR', h.irr_pct === null ? (finance.irr_note ?? 'none') : `${h.irr_pct.toFixed(2)} %`],
+    ['LCOE (discounted)', h.lcoe_per_kwh === null ? 'none' : `${currency} ${h.lcoe_per_kwh.toFixed(4)} per kWh`],
+    ['Payback', `simple ${years(h.simple_payback_years)}, discounted ${years(h.discounted_payback_years)}`],
+    ['Weather', `${study.weatherUsed.name} (${study.weatherUsed.source}, ${study.weatherUsed.format}, ${study.weatherUsed.confidence} confidence)${study.weatherUsed.attribution ? ` - ${study.weatherUsed.attribution}` : ''}`],
+  ];
+  for (const [label, value] of facts) doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(printable(value), { width });
+
+  doc.moveDown(0.8).fontSize(11).fillColor('#212529').font('Helvetica-Bold').text('Monthly AC energy (MWh)').font('Helvetica');
+  const monthlyTop = doc.y + 6;
+  const monthly = energy.monthly_ac_kwh.map((kwh) => kwh / 1000);
+  bars(doc, monthly, monthNames.map((m, i) => `${m}\n${grouped(monthly[i]!, 0)}`), { x: left, y: monthlyTop, width, height: 110 }, () => '#f08c00');
+  doc.x = left;
+  doc.y = monthlyTop + 140;
+
+  doc.fontSize(11).fillColor('#212529').font('Helvetica-Bold').text(`Yearly net cash flow (${currency})`).font('Helvetica');
+  const flowsTop = doc.y + 6;
+  const flows = finance.years.map((year) => year.net_cash_flow);
+  bars(doc, flows, finance.years.map((year) => (year.year % 5 === 0 ? String(year.year) : '')), { x: left, y: flowsTop, width, height: 110 }, (value) => (value >= 0 ? '#2f9e44' : '#e03131'));
+  doc.x = left;
+  doc.y = flowsTop + 130;
+
+  doc.addPage();
+  doc.fontSize(12).fillColor('#212529').text('Cash flows');
+  doc.moveDown(0.3).fontSize(7.5).fillColor('#343a40');
+  const columns = ['Year', 'Energy (MWh)', 'Revenue', 'O&M', 'Capex', 'Net', 'Cumulative'];
+  const columnWidth = width / columns.length;
+  const row = (cells: string[], bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
+    cells.forEach((cell, i) => doc.text(cell, left + i * columnWidth, y, { width: columnWidth - 4, align: i === 0 ? 'left' : 'right' }));
+    doc.x = left;
+  };
+  row(columns, true);
+  for (const year of finance.years) {
+    row([String(year.year), grouped(year.energy_kwh / 1000, 1), grouped(year.revenue), grouped(year.om), grouped(year.capex), grouped(year.net_cash_flow), grouped(year.cumulative_cash_flow)]);
+  }
+
+  doc.moveDown(0.8).fontSize(12).fillColor('#212529').font('Helvetica').text('Study assumptions', left);
+  doc.fontSize(8.5).fillColor('#343a40');
+  const system = study.system;
+  const lines = [
+    `System: ${grouped(system.dc_kw, 1)} kWdc, DC/AC ${system.dc_ac_ratio}, losses ${system.losses_pct} %, inverter ${system.inverter_efficiency_pct} %, temperature coefficient ${system.gamma_pct_per_c} %/C, albedo ${system.albedo}, ${system.temperature_model} cell temperature${system.gcr === null ? '' : `, GCR ${system.gcr}, limit ${system.max_angle_deg} deg, backtracking ${system.backtrack ? 'on' : 'off'}`}`,
+    ...(study.sizing ? [`Sized from the boundary: ${grouped(study.sizing.area_m2 / 10_000, 2)} ha x ${study.sizing.usable_pct} % usable x GCR ${study.sizing.gcr} x ${study.sizing.module_w_per_m2} W/m2`] : []),
+    `Costs: capex ${study.assumptions.costs.capex_per_wdc} per Wdc plus ${grouped(study.assumptions.costs.fixed_costs)} fixed; O&M ${study.assumptions.costs.om_per_kw_yr} per kW${study.assumptions.costs.om_basis}-year, escalating ${study.assumptions.costs.om_escalation_pct} %/yr`,
+    `Tariff: ${study.assumptions.tariff.price_per_kwh} per kWh, escalating ${study.assumptions.tariff.escalation_pct} %/yr`,
+    `Finance: discount rate ${study.assumptions.finance.discount_rate_pct} %, degradation ${study.assumptions.finance.degradation_pct} %/yr, ${study.assumptions.finance.analysis_years} years, ${study.assumptions.finance.currency}`,
+    ...uncertainty.terms.map((term) => `Uncertainty - ${term.label}: ${term.sigma_pct} % (1 sigma); ${term.source}`),
+  ];
+  for (const line of lines) doc.text(printable(line), { width });
+}
