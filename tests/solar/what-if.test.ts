@@ -104,6 +104,7 @@ describe('what-if in the browser gives the server’s figures', () => {
     it(name, async () => {
       const chosen = await serverWeather(weather.content).choose(userId, source);
       const saved = serverStudy(chosen, preset, study);
+      expect(chosen.content).toEqual({ kind: 'file', text: weather.content });
       const prepared = prepareWhatIf(weather);
 
       // Unchanged sliders give the saved study back.
@@ -125,7 +126,9 @@ describe('what-if in the browser gives the server’s figures', () => {
     const monthly = { source: 'monthly' as const, name: '  Alice Springs means ', lat: means.latitude, lon: means.longitude, ghi_kwh_m2_per_day: [...means.ghiKwhM2PerDay], temp_air_c: [...means.tempAirC] };
     const chosen = await serverWeather('').choose(userId, monthly);
     const saved = serverStudy(chosen, fixedRack, study);
-    const prepared = prepareWhatIf({ kind: 'monthly', content: JSON.stringify(monthly) });
+    // The means as weather/get/ serves them: the server's own text of them.
+    expect(chosen.content.kind).toBe('monthly');
+    const prepared = prepareWhatIf({ kind: chosen.content.kind, content: chosen.content.text });
     expect(prepared.weather.site.name).toBe(chosen.weather.site.name);
     expect(recompute(prepared, saved.inputs)).toEqual(saved.figures);
 
