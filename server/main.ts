@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { buildSpaIfNeeded } from './build-spa.ts';
+import { DataDirInUseError, lockDataDir } from './data-dir-lock.ts';
 import { openDatabase } from './db/client.ts';
 import { loadSettings, SettingsError } from './env.ts';
 import { loadJwtSecret } from './secrets.ts';
@@ -13,6 +14,8 @@ async function main() {
   const settings = loadSettings();
   const dataDir = resolve(settings.DATA_DIR);
   await mkdir(dataDir, { recursive: true });
+  // Before anything opens the data: a second server on the same folder would lose the first one's writes.
+  lockDataDir(dataDir);
   if (process.argv.includes('--build-if-needed')) await buildSpaIfNeeded(root, (message) => console.log(message));
 
   const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
@@ -39,6 +42,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof SettingsError ? error.message : error);
+  console.error(error instanceof SettingsError || error instanceof DataDirInUseError ? error.message : error);
   process.exit(1);
 });

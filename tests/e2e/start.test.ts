@@ -1,5 +1,10 @@
-import { readdir } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirInUseError, lockDataDir, lockFileName } from '../../server/data-dir-lock.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 
@@ -26,6 +31,14 @@ describe('npm start', () => {
     expect((await readdir(app.dataDir)).sort()).toEqual(expect.arrayContaining(['jwt-secret', 'pglite']));
   });
 
+  it('refuses a second start on the same DATA_DIR, and the first keeps serving', async () => {
+    const second = await startAppProcess({}, { buildSpa: false, dataDir: app.dataDir }).catch((error: Error) => error.message);
+    expect(second).toMatch(/^the app exited with 1 before listening/);
+    expect(second).toContain(`DATA_DIR ${app.dataDir} is in use by another Sunplot (process ${app.process.pid} on ${hostname()}`);
+    expect(second).toContain(`If no such process runs, delete ${join(app.dataDir, lockFileName)}.`);
+    expect((await fetch(`${app.baseUrl}/api/health/`)).status).toBe(200);
+  });
+
   it('finishes a request in flight when asked to stop, then exits cleanly', async () => {
     const client = new HttpClient(app.baseUrl);
     await client.get('/api/health/');
@@ -42,5 +55,24 @@ describe('npm start with a bad setting', () => {
   it('stops with one message naming every bad key', async () => {
     const failed = await startAppProcess({ PORT: 'abc', SMTP_URL: 'http://mail' }).catch((error: Error) => error.message);
     expect(failed).toMatch(/Invalid settings: .*PORT.*SMTP_URL/);
+  });
+});
+
+describe('the DATA_DIR lock', () => {
+  it('takes over a lock left by a process that is gone, and is released on demand', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sunplot-lock-'));
+    try {
+      const lockFile = join(dataDir, lockFileName);
+      const gone = spawnSync(process.execPath, ['-e', '']).pid;
+      await writeFile(lockFile, JSON.stringify({ pid: gone, host: hostname(), since: '2026-01-01T00:00:00.000Z' }));
+      const lock = lockDataDir(dataDir);
+      expect(JSON.parse(await readFile(lockFile, 'utf8'))).toMatchObject({ pid: process.pid, host: hostname() });
+      expect(() => lockDataDir(dataDir)).toThrow(DataDirInUseError);
+      lock.release();
+      expect(existsSync(lockFile)).toBe(false);
+      expect(await readdir(dataDir)).toEqual([]);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

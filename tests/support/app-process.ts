@@ -19,9 +19,12 @@ export interface AppProcess {
   stop(): Promise<number | null>;
 }
 
-/** Runs the app as `npm start` does (build when needed, migrate, serve) on a free port with a fresh data folder. */
-export async function startAppProcess(env: Record<string, string> = {}, options: { buildSpa?: boolean } = {}): Promise<AppProcess> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'sunplot-e2e-'));
+/**
+ * Runs the app as `npm start` does (build when needed, migrate, serve) on a free port with a fresh data folder, or
+ * with `options.dataDir`, which is then the caller's to remove.
+ */
+export async function startAppProcess(env: Record<string, string> = {}, options: { buildSpa?: boolean; dataDir?: string } = {}): Promise<AppProcess> {
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'sunplot-e2e-')));
   // A known free port rather than PORT=0, so the default PUBLIC_URL (and every mailed link) points at this app.
   const port = await freePort();
   // As package.json's start script: one node process (a tsx wrapper would stand between us and the signals).
@@ -56,7 +59,7 @@ export async function startAppProcess(env: Record<string, string> = {}, options:
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
       return code;
     },
   };
