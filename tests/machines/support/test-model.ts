@@ -1,4 +1,4 @@
-import { fromPromise, type ActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
+import { createEmptyActor, fromPromise, type ActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import { serializeSnapshot, TestModel } from 'xstate/graph';
 
 /**
@@ -9,17 +9,43 @@ import { serializeSnapshot, TestModel } from 'xstate/graph';
  * This builds the same TestModel with createTestModel()'s serialization: a snapshot is told apart by value and
  * context and, when the value changed, by the transition that led to it, so the shortest paths reach every
  * transition, not only every state.
+ *
+ * `events` may be a function of the snapshot, for effect outputs that answer what the effect was asked (a renamed
+ * study has the typed name). `serializeContext` replaces the context in the serialization with what the guards
+ * read, when the whole context would tell apart states no guard can (names, messages); the steps still carry the
+ * whole snapshot to compare with.
  */
-export function createEffectTestModel(machine: AnyStateMachine, events: readonly ModelEvent[]) {
-  return new TestModel(machine as ActorLogic<AnyMachineSnapshot, ModelEvent, unknown>, {
+export function createEffectTestModel(machine: AnyStateMachine, events: readonly ModelEvent[] | ((snapshot: AnyMachineSnapshot) => readonly ModelEvent[]), options: { serializeContext?: (snapshot: AnyMachineSnapshot) => unknown } = {}) {
+  const { serializeContext } = options;
+  const eventsOf = typeof events === 'function' ? events : () => events;
+  return new TestModel(withFreshSystemPerStep(machine) as ActorLogic<AnyMachineSnapshot, ModelEvent, unknown>, {
     // Like createTestModel(): offer only the events the snapshot handles, so no path stands still.
-    events: (snapshot) => events.filter((event) => snapshot.can(event)),
+    events: (snapshot) => eventsOf(snapshot).filter((event) => snapshot.can(event)),
     serializeState: (snapshot, event, previous) => {
       const valueChanged = previous !== undefined && JSON.stringify(previous.value) !== JSON.stringify(snapshot.value);
       const via = event && valueChanged ? ` via ${JSON.stringify(event)} from ${JSON.stringify(previous.value)}` : '';
-      return serializeSnapshot(snapshot) + via;
+      const state = serializeContext ? JSON.stringify({ value: snapshot.value as unknown, context: serializeContext(snapshot) }) : serializeSnapshot(snapshot);
+      return state + via;
     },
   });
+}
+
+type MachineScope = Parameters<AnyStateMachine['transition']>[2];
+
+/**
+ * The traversal runs every step in one mock actor scope whose stopChild does nothing, so a child spawned with a
+ * systemId on one path would still hold it on the next ("Actor with system ID … already exists"). A real actor
+ * frees the id when it stops the child; here each step gets a system of its own.
+ */
+function withFreshSystemPerStep(machine: AnyStateMachine): AnyStateMachine {
+  return Object.create(machine, {
+    transition: {
+      value: (snapshot: AnyMachineSnapshot, event: EventObject, scope: MachineScope) => {
+        const self = createEmptyActor();
+        return machine.transition(snapshot, event, { ...scope, self, system: self.system } as MachineScope);
+      },
+    },
+  }) as AnyStateMachine;
 }
 
 /** A model event: a machine event, or an effect's outcome with its `output` / `error`. */
@@ -83,4 +109,4 @@ export function settleEffectEvent(doubles: EffectDoubles, event: ModelEvent): bo
 }
 
 /** Lets settled promises reach the actor (a fromPromise result arrives a few microtasks later). */
-export const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
