@@ -13,6 +13,8 @@ export interface TokenClaims {
 export class InvalidTokenError extends Error {}
 
 const issuer = 'sunplot';
+// About 0.5 kB each: a few MB at most.
+const verifiedAccessCacheSize = 10_000;
 // Distinct audiences make jose itself refuse an access token where a refresh is expected and the reverse.
 const audience: Record<TokenKind, string> = { access: 'sunplot:access', refresh: 'sunplot:refresh' };
 
@@ -34,7 +36,26 @@ export function createTokenSigner(secret: string) {
       .sign(await key);
   }
 
+  // Access tokens already verified, by their whole text (signature included): a client sends the same one on every
+  // request until it expires, and a token's claims cannot change, so only its expiry is checked again. Oldest out first.
+  const verifiedAccess = new Map<string, TokenClaims>();
+
   async function verify(kind: TokenKind, token: string): Promise<TokenClaims> {
+    if (kind === 'access') {
+      const known = verifiedAccess.get(token);
+      // jose's rule: expired once `exp` <= now in whole seconds.
+      if (known && known.expiresAt.getTime() / 1000 > Math.floor(Date.now() / 1000)) return { ...known };
+      if (known) verifiedAccess.delete(token);
+    }
+    const claims = await verifySignature(kind, token);
+    if (kind === 'access') {
+      if (verifiedAccess.size >= verifiedAccessCacheSize) verifiedAccess.delete(verifiedAccess.keys().next().value!);
+      verifiedAccess.set(token, claims);
+    }
+    return { ...claims };
+  }
+
+  async function verifySignature(kind: TokenKind, token: string): Promise<TokenClaims> {
     const verifyKey = await key;
     try {
       const { payload } = await jwtVerify(token, verifyKey, { issuer, audience: audience[kind], algorithms: ['HS256'] });
