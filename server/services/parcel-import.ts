@@ -60,8 +60,8 @@ export const parcelUploadLimits = {
   parseMs: 10_000,
   /** How long an upload may wait for a free worker thread before it is answered 503. */
   waitMs: 30_000,
-  /** Heap of one parsing thread: reading 64 MiB of shapefile takes about 600 MB. */
-  heapMb: 1536,
+  /** Heap of one parsing thread: the largest files within the limits above read in 512 MB; twice that, to spare. */
+  heapMb: 1024,
 };
 
 /** The operator's own files (CLI, demo seed) may be as large as they are. */

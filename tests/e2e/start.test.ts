@@ -5,6 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, lockDataDir, lockFileName } from '../../server/data-dir-lock.ts';
+import { createConfirmedAccount } from '../support/accounts.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 
@@ -29,6 +30,25 @@ describe('npm start', () => {
 
   it('keeps the generated JWT secret and the PGlite data in DATA_DIR', async () => {
     expect((await readdir(app.dataDir)).sort()).toEqual(expect.arrayContaining(['jwt-secret', 'pglite']));
+  });
+
+  it('reads uploaded parcel files in worker threads, refusing a hostile one', async () => {
+    const { email, password } = await createConfirmedAccount(app.baseUrl, app.dataDir);
+    const client = new HttpClient(app.baseUrl);
+    client.access = (await client.post<{ access: string }>('/api/user/login/', { email, password })).body.access;
+    const upload = (bytes: Uint8Array<ArrayBuffer> | string) => {
+      const form = new FormData();
+      form.append('file', new Blob([bytes]), 'parcels.bin');
+      return client.post<{ imported?: number; errors?: { file: string[] } }>('/api/gis/parcels/import/', form);
+    };
+    const hang = new Uint8Array(44);
+    hang.set([0x50, 0x4b, 0x03, 0x04]);
+    const refused = await upload(hang);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors!.file[0]).toMatch(/^Not a readable zipped shapefile/);
+    const ring = [[-77.9, 38.8], [-77.899, 38.8], [-77.899, 38.801], [-77.9, 38.801], [-77.9, 38.8]];
+    const parcel = { type: 'Feature', properties: { APN: 'E2E-1' }, geometry: { type: 'Polygon', coordinates: [ring] } };
+    expect((await upload(JSON.stringify(parcel))).body).toMatchObject({ imported: 1 });
   });
 
   it('refuses a second start on the same DATA_DIR, and the first keeps serving', async () => {
