@@ -17,12 +17,14 @@ export interface UploadOptions<T> {
   signal?: AbortSignal;
   /** The API's origin; same-origin by default, as the API client. */
   baseURL?: string;
+  /** POST by default; the spec's upload endpoints that replace a file are PATCH. */
+  method?: 'POST' | 'PATCH';
 }
 
 function send(path: string, form: FormData, options: UploadOptions<unknown>): Promise<{ status: number; data: unknown }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${options.baseURL ?? ''}${path}`);
+    request.open(options.method ?? 'POST', `${options.baseURL ?? ''}${path}`);
     const csrf = readDocumentCookie(csrfCookieName);
     if (csrf) request.setRequestHeader(csrfHeaderName, csrf);
     const token = options.store.read().accessToken;
@@ -39,15 +41,16 @@ function send(path: string, form: FormData, options: UploadOptions<unknown>): Pr
       }
       resolve({ status: request.status, data });
     };
-    request.onerror = () => reject(new ApiError('POST', path, 0, null, null));
-    request.onabort = () => reject(new ApiError('POST', path, 0, null, null, { reason: 'cancelled' }));
+    const method = options.method ?? 'POST';
+    request.onerror = () => reject(new ApiError(method, path, 0, null, null));
+    request.onabort = () => reject(new ApiError(method, path, 0, null, null, { reason: 'cancelled' }));
     options.signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(form);
   });
 }
 
 /**
- * POSTs a multipart form with XMLHttpRequest, whose upload progress events fetch does not give, sending the CSRF
+ * Sends a multipart form (POST, or PATCH) with XMLHttpRequest, whose upload progress events fetch does not give, sending the CSRF
  * header and Bearer token the API client sends. Rejects with the API client's ApiError.
  */
 export async function uploadWithProgress<T>(path: string, form: FormData, options: UploadOptions<T>): Promise<T> {
@@ -57,8 +60,9 @@ export async function uploadWithProgress<T>(path: string, form: FormData, option
     options.onProgress?.(0);
     answer = await send(path, form, options as UploadOptions<unknown>);
   }
-  if (answer.status < 200 || answer.status >= 300) throw new ApiError('POST', path, answer.status, answer.data, null);
+  const method = options.method ?? 'POST';
+  if (answer.status < 200 || answer.status >= 300) throw new ApiError(method, path, answer.status, answer.data, null);
   const [failure, value] = validate(answer.data, options.struct, { coerce: true });
-  if (failure) throw new ApiError('POST', path, answer.status, answer.data, null, { cause: failure, reason: `unexpected response (${failure.message})` });
+  if (failure) throw new ApiError(method, path, answer.status, answer.data, null, { cause: failure, reason: `unexpected response (${failure.message})` });
   return value;
 }

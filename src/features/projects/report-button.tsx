@@ -1,13 +1,11 @@
 import { Button } from '@chakra-ui/react';
 import { useState } from 'react';
-import { define } from 'superstruct';
 import { useActors, useNotify } from '../../app/actors-context.tsx';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
+import { BlobBody } from '../../lib/blob-body.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { nameSlug } from './project-path.ts';
 
-// Checked by shape: in tests the Blob may come from another realm than the page's Blob constructor.
-const BlobBody = define<Blob>('Blob', (value) => typeof value === 'object' && value !== null && typeof (value as Blob).arrayBuffer === 'function' && typeof (value as Blob).size === 'number');
 
 /** Downloads the project's PDF report (project, map, parcels by verdict, reasons, assumptions). */
 export function ReportButton({ project }: { project: { id: string; name: string } }) {

@@ -1,0 +1,91 @@
+import { Box, Image, Input, Link, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState } from 'react';
+import { useActors } from '../../app/actors-context.tsx';
+import { FeasibilityStudy, maxPlotMapBytes, plotMapTypes } from '../../contract/feasibility.ts';
+import { BlobBody } from '../../lib/blob-body.ts';
+import { UploadProgress } from '../../components/ui/upload-progress.tsx';
+import { uploadFailure, useUpload } from '../../lib/use-upload.ts';
+
+/** The study's plot map: shown inline (an image, or a link to the PDF), and replaced by an upload with progress. */
+export function PlotMapCard({ study, onChanged }: { study: FeasibilityStudy; onChanged: (study: FeasibilityStudy) => void }) {
+  const { api, store } = useActors();
+  const input = useRef<HTMLInputElement>(null);
+  const [url, setUrl] = useState<string | null>(null);
+  const upload = useUpload({
+    path: '/api/project/feasibility/plot_map/upload/',
+    method: 'PATCH',
+    struct: FeasibilityStudy,
+    store,
+    refresh: () => api.get('/api/project/feasibility/get/', { query: { id: study.id }, struct: FeasibilityStudy }),
+  });
+
+  const map = study.plot_map;
+  useEffect(() => {
+    if (!map) return;
+    let objectUrl: string | null = null;
+    let live = true;
+    void api
+      .get('/api/project/feasibility/plot_map/get/', { query: { id: study.id }, responseType: 'blob', struct: BlobBody })
+      .then((blob) => {
+        if (!live) return;
+        objectUrl = URL.createObjectURL(blob);
+        setUrl(objectUrl);
+      })
+      .catch(() => live && setUrl(null));
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [api, study.id, map?.uploaded_at]);
+
+  const choose = async (event: React.ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    const form = new FormData();
+    form.append('id', study.id);
+    form.append('file', file);
+    const updated = await upload.start(form);
+    if (input.current) input.current.value = '';
+    if (updated) onChanged(updated);
+  };
+
+  return (
+    <Stack gap={3}>
+      {map && url && map.content_type !== 'application/pdf' && (
+        <Box borderWidth="1px" rounded="md" overflow="hidden" maxW="3xl">
+          <Image src={url} alt={`Plot map of ${study.name}`} w="100%" />
+        </Box>
+      )}
+      {map && url && map.content_type === 'application/pdf' && (
+        <Link href={url} target="_blank" rel="noopener" colorPalette="orange">
+          Open the plot map (PDF, {(map.byte_size / 1024).toFixed(0)} kB)
+        </Link>
+      )}
+      {map && (
+        <Text fontSize="sm" color="fg.muted">
+          {map.file_name} · uploaded {new Date(map.uploaded_at).toLocaleString()}
+        </Text>
+      )}
+      {!map && <Text color="fg.muted">No plot map yet. Upload the site layout as an image or a PDF.</Text>}
+      <Stack gap={1} maxW="md">
+        <Text asChild fontSize="sm" fontWeight="medium">
+          <label htmlFor="plot-map-file">
+            {map ? 'Replace the plot map' : 'Upload a plot map'} (PNG, JPEG, WebP or PDF, at most {maxPlotMapBytes / 1024 / 1024} MB)
+          </label>
+        </Text>
+        <Input id="plot-map-file" ref={input} type="file" accept={plotMapTypes.join(',')} disabled={upload.state.phase === 'sending'} onChange={(event) => void choose(event)} p={1} />
+      </Stack>
+      {upload.state.phase === 'sending' && <UploadProgress fraction={upload.state.fraction} busyLabel="Checking the file…" />}
+      {upload.state.phase === 'failed' && (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {uploadFailure(upload.state.errors)}
+        </Text>
+      )}
+      {upload.state.phase === 'done' && (
+        <Text fontSize="sm" color="fg.success" role="status">
+          Plot map saved.
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { Badge, Box, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import type { FeasibilityStudy } from '../../contract/feasibility.ts';
+import type { Preset } from '../../contract/settings.ts';
+
+type Row = [label: string, value: string, sourcePath?: string, raw?: unknown];
+
+/** Every assumption the study ran on, with the preset's cited source where the study kept the preset's value. */
+export function StudyAssumptions({ study, preset }: { study: FeasibilityStudy; preset: Preset | null }) {
+  const s = study.system;
+  const { costs, tariff, finance } = study.assumptions;
+  const system: Row[] = [
+    ['DC size', `${s.dc_kw.toLocaleString('en-US')} kW`],
+    ['Mounting', s.mount === 'single_axis' ? 'Single-axis tracker' : 'Fixed rack', 'system.mount', s.mount],
+    [s.mount === 'single_axis' ? 'Axis tilt' : 'Tilt', `${s.tilt_deg}°`, 'system.tilt_deg', s.tilt_deg],
+    [s.mount === 'single_axis' ? 'Axis azimuth' : 'Azimuth', `${s.azimuth_deg}°`, 'system.azimuth_deg', s.azimuth_deg],
+    ...(s.gcr === null ? [] : ([['Ground coverage ratio', String(s.gcr), 'system.gcr', s.gcr], ['Rotation limit', `${s.max_angle_deg}°`, 'system.max_angle_deg', s.max_angle_deg], ['Backtracking', s.backtrack ? 'on' : 'off']] as Row[])),
+    ['System losses', `${s.losses_pct} %`, 'system.losses_pct', s.losses_pct],
+    ['DC/AC ratio', String(s.dc_ac_ratio), 'system.dc_ac_ratio', s.dc_ac_ratio],
+    ['Inverter efficiency', `${s.inverter_efficiency_pct} %`, 'system.inverter_efficiency_pct', s.inverter_efficiency_pct],
+    ['Temperature coefficient', `${s.gamma_pct_per_c} %/°C`],
+    ['Albedo', String(s.albedo)],
+    ['Cell temperature model', s.temperature_model.toUpperCase()],
+  ];
+  const money: Row[] = [
+    ['Capex per Wdc', `${costs.capex_per_wdc} ${finance.currency}`, 'costs.capex_per_wdc', costs.capex_per_wdc],
+    ['Fixed costs', `${costs.fixed_costs.toLocaleString('en-US')} ${finance.currency}`, 'costs.fixed_costs', costs.fixed_costs],
+    [`O&M per kW${costs.om_basis}-year`, `${costs.om_per_kw_yr} ${finance.currency}`, 'costs.om_per_kw_yr', costs.om_per_kw_yr],
+    ['O&M escalation', `${costs.om_escalation_pct} %/yr`, 'costs.om_escalation_pct', costs.om_escalation_pct],
+    ['Tariff / PPA price', `${tariff.price_per_kwh} ${finance.currency}/kWh`, 'tariff.price_per_kwh', tariff.price_per_kwh],
+    ['Price escalation', `${tariff.escalation_pct} %/yr`, 'tariff.escalation_pct', tariff.escalation_pct],
+    ['Discount rate', `${finance.discount_rate_pct} %`, 'finance.discount_rate_pct', finance.discount_rate_pct],
+    ['Degradation', `${finance.degradation_pct} %/yr`, 'finance.degradation_pct', finance.degradation_pct],
+    ['Analysis period', `${finance.analysis_years} years`, 'finance.analysis_years', finance.analysis_years],
+  ];
+
+  const sourceOf = ([, , path, raw]: Row) => {
+    if (!path || !preset) return null;
+    const [section, field] = path.split('.') as [keyof Preset['assumptions'], string];
+    const presetValue = (preset.assumptions[section] as Record<string, unknown>)[field];
+    if (presetValue !== raw) return 'Changed for this study';
+    const source = preset.sources[path];
+    return source ? `${source.source}${source.year ? ` (${source.year})` : ''}` : null;
+  };
+
+  const table = (title: string, rows: Row[]) => (
+    <Box overflowX="auto">
+      <Text fontWeight="semibold" mb={1}>
+        {title}
+      </Text>
+      <Table.Root size="sm">
+        <Table.Body>
+          {rows.map((row) => (
+            <Table.Row key={row[0]}>
+              <Table.Cell>{row[0]}</Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {row[1]}
+              </Table.Cell>
+              <Table.Cell color="fg.muted" fontSize="xs">
+                {sourceOf(row)}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Box>
+  );
+
+  return (
+    <Stack gap={3}>
+      <HStack gap={2} wrap="wrap" fontSize="sm">
+        <Text>Preset:</Text>
+        <Badge>{study.preset.name}</Badge>
+        {study.sizing && (
+          <Text color="fg.muted">
+            Sized from the boundary: {(study.sizing.area_m2 / 10_000).toFixed(2)} ha × {study.sizing.usable_pct} % usable × GCR {study.sizing.gcr} × {study.sizing.module_w_per_m2} W/m²
+          </Text>
+        )}
+      </HStack>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap={4}>
+        {table('System', system)}
+        {table('Costs, tariff and finance', money)}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,21 @@
+/** How study figures read on screen: energy in MWh, money in the study's currency, shares in percent. */
+const grouped = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export const formatMwh = (kwh: number) => `${grouped(kwh / 1000, kwh < 100_000 ? 1 : 0)} MWh`;
+export const formatMw = (kw: number) => `${grouped(kw / 1000, 2)} MW`;
+export const formatPct = (fraction: number, digits = 1) => `${grouped(fraction * 100, digits)} %`;
+export const formatYears = (years: number | null) => (years === null ? 'none' : `${grouped(years, 1)} yr`);
+
+const symbols: Record<string, string> = { USD: '$', EUR: '€', INR: '₹' };
+
+/** Millions past a million, so large plants stay readable. */
+export function formatMoney(value: number, currency: string): string {
+  const symbol = symbols[currency] ?? `${currency} `;
+  const sign = value < 0 ? '−' : '';
+  const abs = Math.abs(value);
+  return abs >= 1e6 ? `${sign}${symbol}${grouped(abs / 1e6, 2)} M` : `${sign}${symbol}${grouped(abs)}`;
+}
+
+export const formatPerKwh = (value: number | null, currency: string) => (value === null ? 'none' : `${symbols[currency] ?? `${currency} `}${grouped(value, 4)}/kWh`);
+
+export const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;

@@ -1,0 +1,27 @@
+import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
+import type { WeatherUsed } from '../../contract/energy.ts';
+
+const sourceLabels: Record<WeatherUsed['source'], string> = { upload: 'Uploaded file', pvgis: 'PVGIS typical year', monthly: 'Typed monthly means' };
+
+/** The weather a study ran on, how far to trust it, and whom to credit. */
+export function WeatherCard({ weather }: { weather: WeatherUsed }) {
+  return (
+    <Stack gap={1} fontSize="sm" data-testid="weather-used">
+      <HStack gap={2} wrap="wrap">
+        <Text fontWeight="semibold">{weather.name}</Text>
+        <Badge>{sourceLabels[weather.source]}</Badge>
+        <Badge colorPalette={weather.confidence === 'low' ? 'orange' : 'green'}>{weather.confidence === 'low' ? 'Lower confidence' : 'Standard confidence'}</Badge>
+      </HStack>
+      <Text color="fg.muted">
+        {weather.lat.toFixed(3)}, {weather.lon.toFixed(3)} · {weather.elevation_m.toFixed(0)} m · {weather.format.toUpperCase()} · {Math.round(weather.annual_ghi_kwh_m2).toLocaleString('en-US')} kWh/m² a year on the ground
+        {weather.components === 'erbs' ? ' · direct and diffuse split from global (Erbs)' : ''}
+      </Text>
+      {weather.attribution && <Text color="fg.muted">Data: {weather.attribution}</Text>}
+      {weather.notes.map((note) => (
+        <Text key={note} color="fg.muted">
+          {note}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
