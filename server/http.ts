@@ -1,5 +1,5 @@
 import { create, StructError, type Struct } from 'superstruct';
-import { fieldErrors, unknownFieldMessage } from '../src/contract/fields.ts';
+import { fieldErrors, illFormedTextMessage, isIllFormedText, numberMessage, toWellFormedText, unknownFieldMessage } from '../src/contract/fields.ts';
 
 /** An error the API answers as is: `{detail}` or, for invalid input, `{errors: {field: [message]}}`. */
 export class ApiError extends Error {
@@ -16,18 +16,36 @@ export class ApiError extends Error {
 export const invalid = (errors: Record<string, string[]>) => new ApiError(400, 'Invalid input.', errors);
 export const notFound = () => new ApiError(404, 'Not found.');
 
+// The deepest real input is a MultiPolygon's position inside a body: five levels.
+const maxDepth = 32;
+const tooDeepMessage = `Nested too deeply: at most ${maxDepth} levels.`;
+
 // Keys that shadow what JavaScript calls when it turns a value into text (superstruct does, for its messages).
 const reservedKeys = new Set(['toString', 'valueOf', 'toJSON', 'toLocaleString']);
 
-/** The path of the first object key in `value` that no field may be called, if any (iterative: bodies nest deep). */
-function reservedKeyPath(value: unknown): string | undefined {
+/**
+ * The first thing no request may hold anywhere, whatever its struct says (an `any()` geometry or attribute bag too),
+ * as `{field: [message]}`: a key that shadows a conversion method, text with NUL or a lone surrogate (no PostgreSQL
+ * text or jsonb column can hold them), a number JSON overflowed to Infinity, or nesting past `maxDepth`. Iterative.
+ */
+function refusedAnywhere(value: unknown): Record<string, string[]> | undefined {
   const stack: { node: unknown; path: string[] }[] = [{ node: value, path: [] }];
   while (stack.length > 0) {
     const { node, path } = stack.pop()!;
-    if (typeof node !== 'object' || node === null) continue;
-    for (const [key, child] of Object.entries(node)) {
-      if (reservedKeys.has(key)) return [...path, key].join('.');
-      stack.push({ node: child, path: [...path, key] });
+    // Keys join the path only once checked, so a path is always showable.
+    const field = path.join('.') || 'non_field_errors';
+    // Deeper values would overflow the stack of whatever turns them into text (superstruct's messages, for one).
+    if (path.length > maxDepth) return { [path[0]!]: [tooDeepMessage] };
+    if (typeof node === 'string') {
+      if (isIllFormedText(node)) return { [field]: [illFormedTextMessage] };
+    } else if (typeof node === 'number') {
+      if (!Number.isFinite(node)) return { [field]: [numberMessage] };
+    } else if (typeof node === 'object' && node !== null) {
+      for (const [key, child] of Object.entries(node)) {
+        if (reservedKeys.has(key)) return { [[...path, key].join('.')]: [unknownFieldMessage] };
+        if (isIllFormedText(key)) return { [[...path, toWellFormedText(key)].join('.')]: [illFormedTextMessage] };
+        stack.push({ node: child, path: [...path, key] });
+      }
     }
   }
   return undefined;
@@ -35,8 +53,8 @@ function reservedKeyPath(value: unknown): string | undefined {
 
 /** Validates (and coerces) untrusted input against a contract struct, or throws a 400 with field messages. */
 export function parse<T, S>(struct: Struct<T, S>, value: unknown): T {
-  const reserved = reservedKeyPath(value);
-  if (reserved) throw invalid({ [reserved]: [unknownFieldMessage] });
+  const refused = refusedAnywhere(value);
+  if (refused) throw invalid(refused);
   try {
     return create(value ?? {}, struct);
   } catch (error) {

@@ -55,9 +55,11 @@ export const ProjectEditBody = object({
 export const IdQuery = object({ id: text(required, maxLength(64)) });
 
 export const maxPageSize = 100;
+/** Far past any real list, and small enough that (page - 1) * page_size is an offset the database takes. */
+export const maxPage = 1_000_000;
 export const ProjectListQuery = object({
   search: optional(text(maxLength(150))),
-  page: optional(numeric(notLessThanOne, integerRule)),
+  page: optional(numeric(notLessThanOne, integerRule, within(1, maxPage, `Must be at most ${maxPage.toLocaleString('en-US')}.`))),
   page_size: optional(numeric(notLessThanOne, integerRule, within(1, maxPageSize, `Must be at most ${maxPageSize}.`))),
 });
 
