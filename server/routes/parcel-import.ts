@@ -33,7 +33,7 @@ export async function parcelImportRoutes(app: FastifyInstance, { ctx }: { ctx: A
   // Files are read in worker threads: a slow or hostile file costs its own thread, never the request thread.
   const reading = createWorkerPool<ParcelFileTask, ParcelFileResult>({
     entry: new URL('../workers/parcel-file.ts', import.meta.url),
-    maxThreads: 2,
+    maxThreads: parcelUploadLimits.threads,
     maxQueue: 8,
     heapMb: parcelUploadLimits.heapMb,
     onError: (error) => app.log.error({ err: error }, 'a parcel file reading thread failed'),

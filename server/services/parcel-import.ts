@@ -3,6 +3,7 @@
  * refused and why. Used by the demo seed, the import CLI and browser uploads, so every path checks the same things.
  */
 import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { kml } from '@tmcw/togeojson';
 import { DOMParser } from '@xmldom/xmldom';
@@ -60,6 +61,8 @@ export const parcelUploadLimits = {
   parseMs: 10_000,
   /** How long an upload may wait for a free worker thread before it is answered 503. */
   waitMs: 30_000,
+  /** Threads reading files: two at least, so one slow file does not hold up everyone else's; up to one per spare core. */
+  threads: Math.max(2, Math.min(4, availableParallelism() - 1)),
   /** Heap of one parsing thread: the largest files within the limits above read in 512 MB; twice that, to spare. */
   heapMb: 1024,
 };

@@ -72,6 +72,8 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions): WorkerPoo
     idleTimeout: 60_000,
     maxQueue: options.maxQueue,
     resourceLimits: { maxOldGenerationSizeMb: options.heapMb },
+    // Below the request thread in the scheduler's eyes (through @napi-rs/nice, where it installed): requests first.
+    niceIncrement: 10,
     // Not the parent's flags (tsx's --import, vitest's): the bootstrap sets up what the thread needs.
     execArgv: [],
   });

@@ -456,6 +456,25 @@ describeApi('parcel import uploads', () => {
       await expectHealthy();
     });
 
+    it('answers 503 with Retry-After when every reading thread stays busy for longer than an upload may wait', async () => {
+      const limits = { ...parcelUploadLimits };
+      // Long enough for a thread to start, short enough that the slow files are still running when a probe gives up.
+      Object.assign(parcelUploadLimits, { parseMs: 6000, waitMs: 1000 });
+      try {
+        const rings = zipArchive({ 'rings.shp': ringBombShp(60_000) });
+        const slow = Array.from({ length: parcelUploadLimits.threads }, () => upload(parcelForm(rings, 'rings.zip')));
+        // Probes take a thread as long as one is free; once every thread reads a slow file, a probe waits and gives up.
+        let busy: Awaited<ReturnType<typeof upload>> | undefined;
+        await expect.poll(async () => (busy = await upload(parcelForm(healthyImport, 'ok.geojson'))).status, { timeout: 4000, interval: 0 }).toBe(503);
+        expect(busy!.headers.get('retry-after')).toBe('60');
+        expect(busy!.body.detail).toBe('Too many files are being read right now: try again in a minute.');
+        expect((await Promise.all(slow)).map((answer) => answer.status)).toEqual(slow.map(() => 413));
+      } finally {
+        Object.assign(parcelUploadLimits, limits);
+      }
+      await expectHealthy();
+    });
+
     it('stores properties without NUL or lone surrogates, and refuses properties nested too deep', async () => {
       let deep: unknown = 'bottom';
       for (let k = 0; k < 25; k++) deep = { k: deep };
