@@ -1,5 +1,5 @@
 import type { Infer } from 'superstruct';
-import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRef, type EventObject, type Snapshot } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRef, type ActorRefFrom, type EventObject, type Snapshot } from 'xstate';
 import type {
   Account,
   EmailBody,
@@ -11,6 +11,7 @@ import type {
   TokenPair,
   VerifyBody,
 } from '../src/contract/auth.ts';
+import { feasibilityMachine } from './feasibility.machine.ts';
 import { toFormErrors, type FormErrors } from './form-errors.ts';
 
 /** The four localStorage values (spec §3) as the storage module reads them. */
@@ -54,8 +55,8 @@ export type SessionNotice =
 export const sessionExpiredMessage = 'Your session has expired. Please log in again.';
 
 /**
- * A signed-in child's ref. Typed loosely until the child's machine lands; narrow it then to
- * `ActorRefFrom<typeof feasibilityMachine>` (and so on) without touching the session flows.
+ * A signed-in child's ref. Typed loosely until the child's machine lands; narrow it then, as the feasibility slot
+ * is, to `ActorRefFrom<typeof itsMachine>` without touching the session flows.
  */
 export type SessionChildRef = ActorRef<Snapshot<unknown>, EventObject>;
 
@@ -75,8 +76,10 @@ export interface SessionContext {
   /** The last refusal of an auth form, for the form to show (field errors and detail). */
   errors: FormErrors | null;
   notice: SessionNotice | null;
-  /** feasibility.machine.ts for the open project, systemId 'feasibility'; spawned by the feasibility feature. */
-  feasibility: SessionChildRef | undefined;
+  /** The project the screens have open ('project.open'), whose feasibility child runs. */
+  openProjectId: string | null;
+  /** feasibility.machine.ts for the open project, systemId 'feasibility'; spawned on 'project.open'. */
+  feasibility: ActorRefFrom<typeof feasibilityMachine> | undefined;
   /** task-board.machine.ts for the open project, systemId 'taskBoard'; spawned by the tasks feature. */
   taskBoard: SessionChildRef | undefined;
   /** checkout.machine.ts during a purchase, systemId 'checkout'; spawned by the billing feature. */
@@ -97,6 +100,10 @@ export type SessionEvent =
   | { type: 'session.refresh' }
   | { type: 'session.logout' }
   | { type: 'project.created' }
+  /** A project's screens opened: its feasibility child starts (a project already open keeps the running one). */
+  | { type: 'project.open'; projectId: string }
+  /** The project's screens closed: its feasibility child stops. */
+  | { type: 'project.close' }
   | { type: 'account.update'; account: Account };
 
 const signedOutContext = {
@@ -105,6 +112,7 @@ const signedOutContext = {
   hasProject: false,
   user: null,
   authTab: 'login',
+  openProjectId: null,
   feasibility: undefined,
   taskBoard: undefined,
   checkout: undefined,
@@ -117,6 +125,20 @@ function notProvided<TOutput, TInput>(name: string) {
 function missingAction(name: string): never {
   throw new Error(`sessionMachine: provide the '${name}' action`);
 }
+
+type EventOf<T extends SessionEvent['type']> = { event: Extract<SessionEvent, { type: T }> };
+const projectOfEvent = ({ event }: EventOf<'project.open'>) => ({ projectId: event.projectId });
+
+/**
+ * What a signed-in user can do, in signedIn and while the token is renewed (refreshing), so that nothing a screen
+ * sends during a refresh is lost. Opening another project replaces the running child; opening the same keeps it.
+ */
+const signedInTransitions = {
+  'session.logout': { target: 'loggingOut' },
+  'account.update': { actions: { type: 'assignAccount', params: ({ event }: EventOf<'account.update'>) => ({ account: event.account }) } },
+  'project.open': { guard: { type: 'anotherProject?', params: projectOfEvent }, actions: ['closeProject', { type: 'openProject', params: projectOfEvent }] },
+  'project.close': { actions: 'closeProject' },
+} as const;
 
 /**
  * The root actor: restores the stored session, runs the auth flows, refreshes tokens for the API client and
@@ -142,6 +164,8 @@ export const sessionMachine = setup({
     refreshTokens: notProvided<TokenPair, void>('refreshTokens'),
     /** Revokes the login on the server (POST /api/user/logout/); its outcome does not matter, so keep its wait short. */
     logout: notProvided<unknown, LogoutInput>('logout'),
+    /** The open project's studies; the app provides one with its API effects. */
+    feasibility: feasibilityMachine,
   },
   actions: {
     storeSession: (_, _tokens: SessionTokens) => missingAction('storeSession'),
@@ -153,6 +177,15 @@ export const sessionMachine = setup({
         if (child) enqueue.stopChild(child);
       }
     }),
+    // Stopped and forgotten in one step, so no screen can reach a stopped child through the context or the system.
+    closeProject: enqueueActions<SessionContext, SessionEvent, undefined, SessionEvent, never, never, never, never, never>(({ context, enqueue }) => {
+      if (context.feasibility) enqueue.stopChild(context.feasibility);
+      enqueue.assign({ feasibility: undefined, openProjectId: null });
+    }),
+    openProject: assign(({ spawn }, { projectId }: { projectId: string }) => ({
+      openProjectId: projectId,
+      feasibility: spawn('feasibility', { id: sessionChildIds.feasibility, systemId: sessionChildIds.feasibility, input: { projectId } }),
+    })),
     forgetSession: assign(signedOutContext),
     showErrors: assign({ errors: (_, params: { error: unknown }) => toFormErrors(params.error) }),
     showNotice: assign((_, params: { notice: SessionNotice; authTab?: AuthTab }) => ({
@@ -173,6 +206,7 @@ export const sessionMachine = setup({
   guards: {
     'signedOut?': ({ context }) => context.accessToken === null,
     'hasProject?': ({ context }) => context.hasProject,
+    'anotherProject?': ({ context }, { projectId }: { projectId: string }) => context.openProjectId !== projectId,
   },
 }).createMachine({
   id: 'session',
@@ -198,7 +232,7 @@ export const sessionMachine = setup({
 
     /** Routes a restored, logged-in or refreshed session; nothing stays here. */
     enteringApp: {
-      always: [{ guard: 'signedOut?', target: 'loggedOut' }, { guard: 'hasProject?', target: 'ready' }, { target: 'needsFirstProject' }],
+      always: [{ guard: 'signedOut?', target: 'loggedOut' }, { guard: 'hasProject?', target: 'signedIn.ready' }, { target: 'signedIn.needsFirstProject' }],
     },
 
     loggedOut: {
@@ -335,20 +369,20 @@ export const sessionMachine = setup({
       },
     },
 
-    needsFirstProject: {
+    /** A token in hand: with a first project (ready) or without (needsFirstProject, spec §2: /project/add). */
+    signedIn: {
+      initial: 'ready',
       on: {
-        'project.created': { target: 'ready', actions: ['markProjectCreated', { type: 'storeProjectFlag', params: { project: true } }] },
         'session.refresh': { target: 'refreshing' },
-        'session.logout': { target: 'loggingOut' },
-        'account.update': { actions: { type: 'assignAccount', params: ({ event }) => ({ account: event.account }) } },
+        ...signedInTransitions,
       },
-    },
-
-    ready: {
-      on: {
-        'session.refresh': { target: 'refreshing' },
-        'session.logout': { target: 'loggingOut' },
-        'account.update': { actions: { type: 'assignAccount', params: ({ event }) => ({ account: event.account }) } },
+      states: {
+        needsFirstProject: {
+          on: {
+            'project.created': { target: 'ready', actions: ['markProjectCreated', { type: 'storeProjectFlag', params: { project: true } }] },
+          },
+        },
+        ready: {},
       },
     },
 
@@ -369,7 +403,8 @@ export const sessionMachine = setup({
       invoke: {
         id: 'refreshTokens',
         src: 'refreshTokens',
-        // Back to ready or needsFirstProject, whichever the project flag says: that is where it was.
+        // Back to ready or needsFirstProject, whichever the project flag says: that is where it was. The open project's
+        // child keeps running throughout: its requests wait for this refresh in the API client.
         onDone: { target: 'enteringApp', actions: assign(({ event }) => ({ accessToken: event.output.access, refreshToken: event.output.refresh })) },
         onError: {
           target: 'loggedOut',
@@ -379,8 +414,8 @@ export const sessionMachine = setup({
       on: {
         // A project created just before the 401 still counts once the refresh is through.
         'project.created': { actions: ['markProjectCreated', { type: 'storeProjectFlag', params: { project: true } }] },
-        'session.logout': { target: 'loggingOut' },
-        'account.update': { actions: { type: 'assignAccount', params: ({ event }) => ({ account: event.account }) } },
+        // 'session.refresh' is not here: every caller waits for the refresh under way.
+        ...signedInTransitions,
       },
     },
   },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, fromCallback, type SnapshotFrom } from 'xstate';
+import { assign, createActor, fromCallback, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Account, LoginResponse, TokenPair } from '../../src/contract/auth.ts';
+import { feasibilityMachine, type ProjectIdInput } from '../../machines/feasibility.machine.ts';
+import type { StudyLimit, StudyList } from '../../src/contract/feasibility.ts';
 import { genericErrorMessages } from '../../machines/form-errors.ts';
 import {
   sessionChildIds,
@@ -108,9 +110,17 @@ const events: ModelEvent[] = [
   { type: 'xstate.error.actor.logout', error: apiError(502, undefined) },
   { type: 'project.created' },
   { type: 'account.update', account: editedAccount },
+  { type: 'project.open', projectId: 'project-1' },
+  { type: 'project.open', projectId: 'project-2' },
+  { type: 'project.close' },
 ];
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+type FeasibilityRef = ActorRefFrom<typeof feasibilityMachine>;
+
+/** The feasibility child with effects that never answer: these tests are about its life, not its work. */
+const unanswered = <T>() => fromPromise<T, ProjectIdInput>(() => new Promise<T>(() => undefined));
+const idleFeasibility = feasibilityMachine.provide({ actors: { listStudies: unanswered<StudyList>(), checkLimit: unanswered<StudyLimit>() } });
 
 function createSystemUnderTest() {
   const store = createSessionStore(createMemoryStorage());
@@ -128,6 +138,7 @@ function createSystemUnderTest() {
         resendVerification: doubles.actor<DetailAnswer, EmailInput>('resendVerification'),
         refreshTokens: doubles.actor<TokenPair, void>('refreshTokens'),
         logout: doubles.actor<unknown, LogoutInput>('logout'),
+        feasibility: idleFeasibility,
       },
       actions: {
         storeSession: (_, { access, refresh, project }) => {
@@ -153,8 +164,8 @@ describe('session machine', () => {
       [
         '"booting"',
         '"loggingOut"',
-        '"needsFirstProject"',
-        '"ready"',
+        JSON.stringify({ signedIn: 'needsFirstProject' }),
+        JSON.stringify({ signedIn: 'ready' }),
         '"refreshing"',
         ...['idle', 'loggingIn', 'loggingInWithGoogle', 'signingUp', 'requestingReset', 'resettingPassword', 'verifying', 'resendingVerification'].map(
           (state) => JSON.stringify({ loggedOut: state }),
@@ -166,7 +177,11 @@ describe('session machine', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, store, doubles } = createSystemUnderTest();
+      /** Every feasibility child seen so far, and the project the test expects open. */
+      const children = new Set<FeasibilityRef>();
+      let openProject: string | null = null;
       const execute = async (event: ModelEvent) => {
+        const before = actor.getSnapshot();
         if (event.type === 'xstate.done.actor.restoreSession') {
           // The double reads what a real storage would hold.
           const { accessToken, refreshToken, project, temp } = event.output as StoredSession;
@@ -180,6 +195,16 @@ describe('session machine', () => {
         }
         if (!settleEffectEvent(doubles, event)) actor.send(event as Parameters<typeof actor.send>[0]);
         await flush();
+        const after = actor.getSnapshot();
+        const signedIn = before.matches('signedIn') || before.matches('refreshing');
+        if (event.type === 'project.open' && signedIn) {
+          // The same project again keeps its running child.
+          if (openProject === event.projectId) expect(after.context.feasibility).toBe(before.context.feasibility);
+          openProject = event.projectId as string;
+        }
+        if (event.type === 'project.close' && signedIn) openProject = null;
+        if (after.matches('loggedOut')) openProject = null;
+        if (after.context.feasibility) children.add(after.context.feasibility);
       };
 
       const eventExecutors = Object.fromEntries(
@@ -199,10 +224,26 @@ describe('session machine', () => {
             const snapshot = actor.getSnapshot();
             expect(snapshot.status).toBe('active');
             expect(snapshot.value).toEqual(expected.value);
-            expect(snapshot.context).toEqual(expected.context);
+            const { feasibility, ...context } = snapshot.context;
+            const { feasibility: expectedFeasibility, ...expectedContext } = expected.context;
+            expect(context).toEqual(expectedContext);
+            expect(feasibility === undefined).toBe(expectedFeasibility === undefined);
+
+            // The open project's child, and only it, runs and is reachable by its systemId; every earlier one is stopped.
+            expect(snapshot.context.openProjectId).toBe(openProject);
+            expect(actor.system.get(sessionChildIds.feasibility)).toBe(feasibility);
+            if (feasibility) {
+              expect(feasibility.getSnapshot().status).toBe('active');
+              expect(feasibility.getSnapshot().context.projectId).toBe(openProject);
+            } else {
+              expect(openProject).toBeNull();
+            }
+            for (const child of children) if (child !== feasibility) expect(child.getSnapshot().status).toBe('stopped');
 
             // Exactly the effects of the current state run, each started with its event's payload.
-            const invoked = Object.values(expected.children).map((child) => child?.src);
+            const invoked = Object.entries(expected.children)
+              .filter(([id]) => id !== sessionChildIds.feasibility)
+              .map(([, child]) => child?.src);
             const running = doubles.pending();
             expect(running.map((effect) => effect.src).sort()).toEqual(invoked.sort());
             const inputs: Record<string, unknown> = { ...expectedInputs, logout: { refresh: expected.context.refreshToken } };
@@ -271,12 +312,12 @@ describe('session machine details', () => {
     actor.start();
     doubles.settle('restoreSession', 'done', restored({ accessToken: 'a', refreshToken: 'r', project: 'false' }));
     await flush();
-    expect(actor.getSnapshot().value).toBe('needsFirstProject');
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'needsFirstProject' });
     for (let i = 0; i < 5; i++) actor.send({ type: 'session.refresh' });
     expect(doubles.started.filter((effect) => effect.src === 'refreshTokens')).toHaveLength(1);
     doubles.settle('refreshTokens', 'done', rotated);
     await flush();
-    expect(actor.getSnapshot().value).toBe('needsFirstProject');
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'needsFirstProject' });
     expect(actor.getSnapshot().context.accessToken).toBe(rotated.access);
     actor.stop();
   });
@@ -323,7 +364,7 @@ describe('session machine details', () => {
     actor.send({ type: 'login.submit', ...credentials });
     doubles.settle('login', 'done', loginAnswer(true));
     await flush();
-    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'ready' });
     expect(actor.system.get(sessionChildIds.taskBoard)).toBe(actor.getSnapshot().context.taskBoard);
 
     actor.send({ type: 'session.logout' });
@@ -332,6 +373,74 @@ describe('session machine details', () => {
     expect(childStopped).toBe(true);
     expect(actor.getSnapshot().context.taskBoard).toBeUndefined();
     expect(actor.system.get(sessionChildIds.taskBoard)).toBeUndefined();
+    actor.stop();
+  });
+
+  it('runs one feasibility child for the open project, reachable by its systemId', async () => {
+    const { actor, doubles } = createSystemUnderTest();
+    actor.start();
+    doubles.settle('restoreSession', 'done', restored({ accessToken: 'a', refreshToken: 'r', project: 'true' }));
+    await flush();
+    const feasibility = () => actor.system.get(sessionChildIds.feasibility) as FeasibilityRef | undefined;
+
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    const first = feasibility()!;
+    expect(first).toBe(actor.getSnapshot().context.feasibility);
+    expect(first.getSnapshot().context.projectId).toBe('project-1');
+    expect(first.getSnapshot().value).toEqual({ loading: { studies: 'fetching', limit: 'fetching' } });
+
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    expect(feasibility()).toBe(first);
+
+    actor.send({ type: 'project.open', projectId: 'project-2' });
+    await flush();
+    const second = feasibility()!;
+    expect(first.getSnapshot().status).toBe('stopped');
+    expect(second).not.toBe(first);
+    expect(second.getSnapshot().context.projectId).toBe('project-2');
+    expect(actor.getSnapshot().context.openProjectId).toBe('project-2');
+
+    actor.send({ type: 'project.close' });
+    await flush();
+    expect(second.getSnapshot().status).toBe('stopped');
+    expect(feasibility()).toBeUndefined();
+    expect(actor.getSnapshot().context).toMatchObject({ feasibility: undefined, openProjectId: null });
+
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    const third = feasibility()!;
+    actor.send({ type: 'session.logout' });
+    doubles.settle('logout', 'done', detail('Logged out.'));
+    await flush();
+    expect(third.getSnapshot().status).toBe('stopped');
+    expect(feasibility()).toBeUndefined();
+    expect(actor.getSnapshot().context).toMatchObject({ feasibility: undefined, openProjectId: null });
+    actor.stop();
+  });
+
+  it('keeps a project opened while the token is renewed', async () => {
+    const { actor, doubles } = createSystemUnderTest();
+    actor.start();
+    doubles.settle('restoreSession', 'done', restored({ accessToken: 'a', refreshToken: 'r', project: 'true' }));
+    await flush();
+    actor.send({ type: 'session.refresh' });
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    expect(actor.getSnapshot().value).toBe('refreshing');
+    doubles.settle('refreshTokens', 'done', rotated);
+    await flush();
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'ready' });
+    const feasibility = actor.system.get(sessionChildIds.feasibility) as FeasibilityRef;
+    expect(feasibility).toBe(actor.getSnapshot().context.feasibility);
+    expect(feasibility.getSnapshot().status).toBe('active');
+    expect(feasibility.getSnapshot().context.projectId).toBe('project-1');
+    actor.stop();
+  });
+
+  it('ignores projects while signed out', async () => {
+    const { actor, doubles } = createSystemUnderTest();
+    actor.start();
+    doubles.settle('restoreSession', 'done', restored({}));
+    await flush();
+    expect(actor.getSnapshot().can({ type: 'project.open', projectId: 'project-1' })).toBe(false);
     actor.stop();
   });
 
