@@ -458,14 +458,17 @@ describeApi('parcel import uploads', () => {
 
     it('answers 503 with Retry-After when every reading thread stays busy for longer than an upload may wait', async () => {
       const limits = { ...parcelUploadLimits };
-      // Long enough for a thread to start, short enough that the slow files are still running when a probe gives up.
-      Object.assign(parcelUploadLimits, { parseMs: 6000, waitMs: 1000 });
+      // The slow files run until this budget stops them; a thread may take a second to start, so they keep the usual wait.
+      parcelUploadLimits.parseMs = 8000;
       try {
         const rings = zipArchive({ 'rings.shp': ringBombShp(60_000) });
         const slow = Array.from({ length: parcelUploadLimits.threads }, () => upload(parcelForm(rings, 'rings.zip')));
-        // Probes take a thread as long as one is free; once every thread reads a slow file, a probe waits and gives up.
+        // Once they are handed to the pool (the wait is read then), probes may wait only briefly.
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        parcelUploadLimits.waitMs = 500;
+        // A probe takes a thread while one is free; once every thread reads a slow file, it waits and gives up.
         let busy: Awaited<ReturnType<typeof upload>> | undefined;
-        await expect.poll(async () => (busy = await upload(parcelForm(healthyImport, 'ok.geojson'))).status, { timeout: 4000, interval: 0 }).toBe(503);
+        await expect.poll(async () => (busy = await upload(parcelForm(healthyImport, 'ok.geojson'))).status, { timeout: 6000, interval: 0 }).toBe(503);
         expect(busy!.headers.get('retry-after')).toBe('60');
         expect(busy!.body.detail).toBe('Too many files are being read right now: try again in a minute.');
         expect((await Promise.all(slow)).map((answer) => answer.status)).toEqual(slow.map(() => 413));
