@@ -1,9 +1,12 @@
 import { createActor, fromPromise, type ActorOptions, type AnyActorLogic } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
+import { feasibilityMachine, type ProjectIdInput, type RenameStudyInput, type StudyIdInput } from '../../machines/feasibility.machine.ts';
 import { modalMachine } from '../../machines/modal.machine.ts';
 import { sessionMachine, type EmailInput, type GoogleLoginInput, type LoginInput, type LogoutInput, type ResetPasswordInput, type DetailAnswer, type SignupAnswer, type SignupInput, type StoredSession, type VerifyInput } from '../../machines/session.machine.ts';
 import { snackbarMachine } from '../../machines/snackbar.machine.ts';
 import { DetailResponse, LoginResponse, SignupResponse, TokenPair } from '../contract/auth.ts';
+import type { FeasibilityStudy, StudyCreateBody, StudyLimit, StudyList } from '../contract/feasibility.ts';
+import { checkStudyLimit, createStudy, deleteStudy, listStudies, renameStudy, setPrimaryStudy } from '../features/feasibility/api/studies.ts';
 import { createApiClient, type ApiClientOptions } from '../lib/api-client.ts';
 import { createRefreshCoordinator, type LockManagerLike } from '../lib/refresh-coordinator.ts';
 import { refreshThroughSession } from '../lib/session-refresh.ts';
@@ -47,6 +50,16 @@ export function createAppActors(options: AppActorsOptions = {}) {
         resendVerification: fromPromise<DetailAnswer, EmailInput>(({ input }) => api.post('/api/user/verify/resend/', input, { ...anonymous, struct: DetailResponse })),
         refreshTokens: fromPromise<TokenPair, void>(() => coordinator.refresh()),
         logout: fromPromise<unknown, LogoutInput>(({ input }) => (input.refresh ? api.post('/api/user/logout/', input, anonymous) : Promise.resolve())),
+        feasibility: feasibilityMachine.provide({
+          actors: {
+            listStudies: fromPromise<StudyList, ProjectIdInput>(({ input, signal }) => listStudies(api, input.projectId, { signal })),
+            checkLimit: fromPromise<StudyLimit, ProjectIdInput>(({ input, signal }) => checkStudyLimit(api, input.projectId, { signal })),
+            createStudy: fromPromise<FeasibilityStudy, StudyCreateBody>(({ input, signal }) => createStudy(api, input, { signal })),
+            setPrimaryStudy: fromPromise<FeasibilityStudy, StudyIdInput>(({ input, signal }) => setPrimaryStudy(api, input.id, { signal })),
+            renameStudy: fromPromise<FeasibilityStudy, RenameStudyInput>(({ input, signal }) => renameStudy(api, input, { signal })),
+            deleteStudy: fromPromise<unknown, StudyIdInput>(({ input, signal }) => deleteStudy(api, input.id, { signal })),
+          },
+        }),
       },
       actions: {
         storeSession: (_, { access, refresh, project }) => {
