@@ -15,5 +15,5 @@ export async function refreshThroughSession(session: ActorRefFrom<typeof session
   await waitFor(session, (snapshot) => !snapshot.matches('booting'));
   session.send({ type: 'session.refresh' }); // ignored while a refresh runs: this caller waits for that one
   const settled = await waitFor(session, (snapshot) => !snapshot.matches('refreshing'));
-  if (!settled.matches('ready') && !settled.matches('needsFirstProject')) throw new RefreshRefusedError('The session could not be refreshed.');
+  if (!settled.matches('signedIn')) throw new RefreshRefusedError('The session could not be refreshed.');
 }

@@ -7,7 +7,7 @@ import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import type { AreaGeometry } from '../../lib/map/map-types.ts';
 import { attachParcels, attachSummary } from './attach-parcels.ts';
 import { ProjectForm } from './project-form.tsx';
-import { projectPath } from './project-path.ts';
+import { projectPath } from '../../lib/project-path.ts';
 import { apnsOf, emptyProject, formFieldErrors, projectBody, type ProjectValues } from './project-values.ts';
 
 /** /project/add: a new project, placed and outlined on the map; a first project then leads to the project list. */
@@ -15,7 +15,7 @@ export function ProjectAddPage() {
   const { api, session } = useActors();
   const notify = useNotify();
   const [, navigate] = useLocation();
-  const firstProject = useSession((s) => s.matches('needsFirstProject'));
+  const firstProject = useSession((s) => s.matches({ signedIn: 'needsFirstProject' }));
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>();
   const [saving, setSaving] = useState(false);
 
