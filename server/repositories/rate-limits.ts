@@ -1,11 +1,18 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 
 export interface Window {
   limit: number;
   seconds: number;
+  /** For limits that make clients wait between attempts instead of refusing them: the first wait, doubled after each further failure. */
+  firstWaitSeconds?: number;
+  /** The longest such wait. */
+  maxWaitSeconds?: number;
 }
+
+/** Waits live beside the counters, in a bucket of their own whose `window_start` holds the time the wait ends. */
+const waitBucket = (bucket: string) => `${bucket}:wait`;
 
 const windowStart = (seconds: number, now = Date.now()) => new Date(Math.floor(now / (seconds * 1000)) * seconds * 1000);
 
@@ -29,6 +36,20 @@ export function rateLimitsRepository(db: Db) {
     },
     async clear(bucket: string, key: string) {
       await db.delete(rateLimits).where(and(eq(rateLimits.bucket, bucket), eq(rateLimits.key, key)));
+      await db.delete(rateLimits).where(and(eq(rateLimits.bucket, waitBucket(bucket)), eq(rateLimits.key, key)));
+    },
+    /** Makes `key` wait until `until` (a later wait already set stands). */
+    async holdUntil(bucket: string, key: string, until: Date) {
+      await db.insert(rateLimits).values({ bucket: waitBucket(bucket), key, windowStart: until, count: 1 }).onConflictDoNothing();
+      await db.delete(rateLimits).where(and(eq(rateLimits.bucket, waitBucket(bucket)), eq(rateLimits.key, key), lt(rateLimits.windowStart, until)));
+    },
+    /** When the wait set for `key` ends, if one was set. */
+    async heldUntil(bucket: string, key: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ until: max(rateLimits.windowStart) })
+        .from(rateLimits)
+        .where(and(eq(rateLimits.bucket, waitBucket(bucket)), eq(rateLimits.key, key)));
+      return row?.until ?? undefined;
     },
     async prune(olderThan: Date) {
       await db.delete(rateLimits).where(lt(rateLimits.windowStart, olderThan));

@@ -1,13 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { EmailBody, GoogleLoginBody, LoginBody, passwordMessages, RefreshBody, ResetPasswordBody, SignupBody, VerifyBody } from '../../src/contract/auth.ts';
 import { requestMeta, type AppContext } from '../context.ts';
 import { ApiError, invalid, notFound, parse } from '../http.ts';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import { accountView } from '../views.ts';
-import type { User } from '../repositories/users.ts';
+import { normalizeEmail, type User } from '../repositories/users.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../services/passwords.ts';
 import { hashSecretToken, newSecretToken } from '../services/secret-tokens.ts';
+import { tooManyRequestsFor, type LoginAttempt } from '../services/rate-limiter.ts';
 import { RefreshReuseError } from '../services/sessions.ts';
 
 const hour = 3600 * 1000;
@@ -81,33 +83,45 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     );
   });
 
-  app.post('/api/user/login/', async (request) => {
+  // A browser that logged in to an account keeps a signed device cookie for it (one per account, sent to the login
+  // only): the login limits then count its failures apart, so others' failures never hold it back.
+  const deviceCookie = (account: string) => `login_device_${createHash('sha256').update(account).digest('base64url').slice(0, 16)}`;
+  const secureCookies = settings.PUBLIC_URL.startsWith('https:');
+  function knownDevice(request: FastifyRequest, account: string): string | undefined {
+    const raw = request.cookies[deviceCookie(account)];
+    if (raw === undefined) return undefined;
+    const { valid, value } = request.unsignCookie(raw);
+    return valid && value ? value : undefined;
+  }
+
+  app.post('/api/user/login/', async (request, reply) => {
     const body = parse(LoginBody, request.body);
     const meta = requestMeta(request);
-    const account = body.email.trim().toLowerCase();
-    try {
-      await rateLimiter.check('loginFailuresPerAddress', request.ip);
-      await rateLimiter.check('loginFailuresPerAccountAndAddress', `${account}|${request.ip}`);
-      await rateLimiter.check('loginFailuresPerAccount', account);
-    } catch (error) {
+    const account = normalizeEmail(body.email);
+    const attempt: LoginAttempt = { account, address: request.ip, device: knownDevice(request, account) };
+    const wait = await rateLimiter.loginWait(attempt);
+    if (wait > 0) {
       await audit.record('login_throttled', meta, undefined, { email: account });
-      throw error;
+      throw tooManyRequestsFor(wait);
     }
     const user = await users.findByEmail(account);
     if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
-      await Promise.all([
-        rateLimiter.record('loginFailuresPerAddress', request.ip),
-        rateLimiter.record('loginFailuresPerAccountAndAddress', `${account}|${request.ip}`),
-        rateLimiter.record('loginFailuresPerAccount', account),
-        audit.record('login_failed', meta, user?.id, { email: account }),
-      ]);
+      await Promise.all([rateLimiter.loginFailed(attempt), audit.record('login_failed', meta, user?.id, { email: account })]);
       throw new ApiError(401, 'No active account found with the given credentials.');
     }
     if (!user.emailVerifiedAt) {
       await audit.record('login_unverified', meta, user.id);
       throw new ApiError(403, 'Please confirm your email address first: use the link we sent you, or ask for a new one.');
     }
-    await rateLimiter.clear('loginFailuresPerAccountAndAddress', `${account}|${request.ip}`);
+    await rateLimiter.loginSucceeded(attempt);
+    void reply.setCookie(deviceCookie(account), attempt.device ?? randomBytes(16).toString('base64url'), {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookies,
+      path: '/api/user/login/',
+      maxAge: 365 * 24 * 3600,
+    });
     await audit.record('login', meta, user.id);
     return loginAnswer(user);
   });
