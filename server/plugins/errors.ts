@@ -14,6 +14,8 @@ const clientErrors: Record<string, [number, string]> = {
   FST_FIELDS_LIMIT: [413, 'Too many fields.'],
   FST_PARTS_LIMIT: [413, 'Too many parts.'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'Expected multipart/form-data.'],
+  FST_PROTO_VIOLATION: [400, 'A form field may not be named like a built-in property (__proto__, constructor, toString, …).'],
+  FST_MP_PREMATURE_CLOSE: [400, 'The form ended before it was complete.'],
 };
 
 /** The one error handler: known errors keep their status and message, anything else is a logged, generic 500. */

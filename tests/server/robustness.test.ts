@@ -136,6 +136,7 @@ describeApi('no input produces a server error', () => {
       ['a truncated body', `multipart/form-data; boundary=${boundary}`, whole.slice(0, 30)],
       ['no closing boundary', `multipart/form-data; boundary=${boundary}`, whole.replace(`--${boundary}--\r\n`, '')],
       ['a broken part header', `multipart/form-data; boundary=${boundary}`, `--${boundary}\r\ncontent-disposition: form-data; name\r\n\r\n\r\n--${boundary}--\r\n`],
+      ['a field named like a built-in property', `multipart/form-data; boundary=${boundary}`, whole.replace('name="name"', 'name="toString"')],
     ];
     const paths: [method: 'patch' | 'post', path: string][] = [
       ['patch', '/api/user/account/edit/'],

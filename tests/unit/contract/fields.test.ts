@@ -1,10 +1,10 @@
-import { create, object, StructError } from 'superstruct';
+import { create, object, StructError, type Struct } from 'superstruct';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors, illFormedTextMessage, isIllFormedText, text, toWellFormedText, wellFormedText } from '../../../src/contract/fields.ts';
 import { ProjectListQuery } from '../../../src/contract/projects.ts';
 import { required } from '../../../src/contract/validation.ts';
 
-const errorsOf = (struct: Parameters<typeof create>[1], value: unknown) => {
+const errorsOf = <T, S>(struct: Struct<T, S>, value: unknown) => {
   try {
     create(value, struct);
     return undefined;
