@@ -13,6 +13,9 @@ import { VerifyPage } from '../features/auth/verify-page.tsx';
 import { GetStartPage } from '../features/landing/getstart-page.tsx';
 import { PoliciesPage } from '../features/legal/policies-page.tsx';
 import { TermsPage } from '../features/legal/terms-page.tsx';
+import { FeasibilityNotices } from '../features/feasibility/use-feasibility.ts';
+import { StudiesSection } from '../features/feasibility/studies-section.tsx';
+import { StudyPage } from '../features/feasibility/study-page.tsx';
 import { ProjectMapPage } from '../features/map/project-map-page.tsx';
 import { ProjectAddPage } from '../features/projects/project-add-page.tsx';
 import { ProjectDetailPage } from '../features/projects/project-detail-page.tsx';
@@ -47,14 +50,14 @@ const screens: Record<RouteName, Screen> = {
   home: ProjectsPage,
   projects: ProjectsPage,
   projectAdd: ProjectAddPage,
-  projectDetail: ProjectDetailPage,
+  projectDetail: (props) => <ProjectDetailPage {...props} studies={(project) => <StudiesSection project={project} />} />,
   account: AccountPage,
   subscription: NotYetAvailable,
   invoices: NotYetAvailable,
   stripe: NotYetAvailable,
   paymentSuccess: NotYetAvailable,
   projectEdit: ProjectEditPage,
-  feasibilityDetail: NotYetAvailable,
+  feasibilityDetail: StudyPage,
   taskDetail: NotYetAvailable,
   projectSettings: ProjectSettingsPage,
   projectMap: ProjectMapPage,
@@ -93,6 +96,7 @@ export function App() {
       {content}
       <SnackbarView />
       <QuestionDialog />
+      <FeasibilityNotices />
     </>
   );
 }

@@ -2,9 +2,9 @@ import { Box, Image, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useActors } from '../../app/actors-context.tsx';
 import { FeasibilityStudy, maxPlotMapBytes, plotMapTypes } from '../../contract/feasibility.ts';
-import { BlobBody } from '../../lib/blob-body.ts';
 import { UploadProgress } from '../../components/ui/upload-progress.tsx';
 import { uploadFailure, useUpload } from '../../lib/use-upload.ts';
+import { getPlotMap, getStudy } from './api/studies.ts';
 
 /** The study's plot map: shown inline (an image, or a link to the PDF), and replaced by an upload with progress. */
 export function PlotMapCard({ study, onChanged }: { study: FeasibilityStudy; onChanged: (study: FeasibilityStudy) => void }) {
@@ -16,7 +16,7 @@ export function PlotMapCard({ study, onChanged }: { study: FeasibilityStudy; onC
     method: 'PATCH',
     struct: FeasibilityStudy,
     store,
-    refresh: () => api.get('/api/project/feasibility/get/', { query: { id: study.id }, struct: FeasibilityStudy }),
+    refresh: () => getStudy(api, study.id),
   });
 
   const map = study.plot_map;
@@ -24,8 +24,7 @@ export function PlotMapCard({ study, onChanged }: { study: FeasibilityStudy; onC
     if (!map) return;
     let objectUrl: string | null = null;
     let live = true;
-    void api
-      .get('/api/project/feasibility/plot_map/get/', { query: { id: study.id }, responseType: 'blob', struct: BlobBody })
+    void getPlotMap(api, study.id)
       .then((blob) => {
         if (!live) return;
         objectUrl = URL.createObjectURL(blob);

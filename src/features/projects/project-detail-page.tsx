@@ -1,6 +1,6 @@
 import { Badge, Button, DataList, Heading, HStack, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
 import type { Feature } from 'geojson';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { askModal } from '../../../machines/modal.machine.ts';
 import { useActors, useNotify } from '../../app/actors-context.tsx';
@@ -13,7 +13,7 @@ import { MapView } from '../../lib/map/map-view.tsx';
 import type { AreaGeometry, MapLayer, MapMarker } from '../../lib/map/map-types.ts';
 import { ParcelTable } from './parcel-table.tsx';
 import { boundaryStyle } from './project-site-map.tsx';
-import { projectEditPath, projectMapPath, projectSettingsPath } from './project-path.ts';
+import { projectEditPath, projectMapPath, projectSettingsPath } from '../../lib/project-path.ts';
 import { statusLabel } from './project-values.ts';
 import { ReportButton } from './report-button.tsx';
 import { useParcelShapes } from './use-parcel-shapes.ts';
@@ -22,15 +22,16 @@ import { useProject } from '../../lib/use-project.ts';
 const parcelStyle = { color: '#2b6cb0', weight: 1.5, fillColor: '#4299e1', fillOpacity: 0.3 };
 
 /** /project/{id}/{name}: the project's summary, its site and parcels on a map, the report and the way to every project screen. */
-export function ProjectDetailPage({ params }: { params: { id: string } }) {
+export function ProjectDetailPage({ params, studies }: { params: { id: string }; studies?: (project: ProjectDetail) => ReactNode }) {
   const { project, missing } = useProject(params.id);
   usePageTitle(project?.name ?? 'Project');
   if (missing) return <Text>This project does not exist, or it is not yours.</Text>;
   if (!project) return <Spinner aria-label="Loading the project" />;
-  return <ProjectSummary project={project} />;
+  return <ProjectSummary project={project} studies={studies} />;
 }
 
-function ProjectSummary({ project }: { project: ProjectDetail }) {
+/** `studies` renders the project's feasibility studies (the app composes the feasibility feature in). */
+function ProjectSummary({ project, studies }: { project: ProjectDetail; studies?: (project: ProjectDetail) => ReactNode }) {
   const { api, modal } = useActors();
   const notify = useNotify();
   const [, navigate] = useLocation();
@@ -99,6 +100,7 @@ function ProjectSummary({ project }: { project: ProjectDetail }) {
           <DataList.ItemValue>{new Date(project.updated_at).toLocaleDateString()}</DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
+      {studies?.(project)}
       <ProjectSite project={project} />
       <Stack gap={3}>
         <Heading as="h2" size="lg">

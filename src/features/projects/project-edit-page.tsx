@@ -7,7 +7,7 @@ import { Project } from '../../contract/projects.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import type { AreaGeometry } from '../../lib/map/map-types.ts';
 import { ProjectForm } from './project-form.tsx';
-import { projectPath } from './project-path.ts';
+import { projectPath } from '../../lib/project-path.ts';
 import { formFieldErrors, projectBody, valuesOf, type ProjectValues } from './project-values.ts';
 import { useProject } from '../../lib/use-project.ts';
 

@@ -6,7 +6,7 @@ import { formatArea } from '../../lib/map/area.ts';
 import { bboxAround } from '../../lib/map/bounds.ts';
 import { MapView } from '../../lib/map/map-view.tsx';
 import type { MapLayer, MapMarker } from '../../lib/map/map-types.ts';
-import { projectPath } from './project-path.ts';
+import { projectPath } from '../../lib/project-path.ts';
 import { boundaryStyle } from './project-site-map.tsx';
 import { statusLabel } from './project-values.ts';
 

@@ -4,7 +4,7 @@ import { Link as RouterLink } from 'wouter';
 import { useActors } from '../../app/actors-context.tsx';
 import { ProjectList } from '../../contract/projects.ts';
 import { isCancelled } from '../../lib/api-client.ts';
-import { projectPath } from './project-path.ts';
+import { projectPath } from '../../lib/project-path.ts';
 import { statusLabel } from './project-values.ts';
 import { ProjectsMap } from './projects-map.tsx';
 import { useAllProjects } from './use-all-projects.ts';

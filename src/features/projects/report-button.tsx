@@ -4,7 +4,7 @@ import { useActors, useNotify } from '../../app/actors-context.tsx';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import { BlobBody } from '../../lib/blob-body.ts';
 import { saveFile } from '../../lib/save-file.ts';
-import { nameSlug } from './project-path.ts';
+import { nameSlug } from '../../lib/project-path.ts';
 
 
 /** Downloads the project's PDF report (project, map, parcels by verdict, reasons, assumptions). */

@@ -1,4 +1,4 @@
-import { pathTo } from '../../../machines/route-guard.ts';
+import { pathTo } from '../../machines/route-guard.ts';
 
 /** The name segment of project URLs (/project/{id}/{name}): readable, URL-safe. */
 export const nameSlug = (name: string) =>
@@ -15,3 +15,4 @@ export const projectPath = (project: { id: string; name: string }) => pathTo('pr
 export const projectEditPath = (project: { id: string; name: string }) => pathTo('projectEdit', paramsOf(project));
 export const projectMapPath = (project: { id: string; name: string }) => pathTo('projectMap', paramsOf(project));
 export const projectSettingsPath = (project: { id: string; name: string }) => pathTo('projectSettings', paramsOf(project));
+export const studyPath = (project: { id: string; name: string }, studyId: string) => pathTo('feasibilityDetail', { ...paramsOf(project), feasibilityId: studyId });

@@ -1,0 +1,40 @@
+import type { NewStudy } from '../../../machines/feasibility.machine.ts';
+import type { MonthlySource } from '../../contract/energy.ts';
+import type { FeasibilityStudy, StudyWeather } from '../../contract/feasibility.ts';
+import type { WhatIfValues } from '../../solar/what-if.ts';
+import type { Infer } from 'superstruct';
+
+/** The weather source that gives the study's weather again: the same upload, PVGIS cell or monthly means. */
+function sameWeather(study: FeasibilityStudy, weather: StudyWeather): NewStudy['weather'] {
+  const used = study.weather;
+  if (used.source === 'upload') return { source: 'upload', weather_id: used.weather_id ?? '' };
+  if (used.source === 'pvgis') return { source: 'pvgis', lat: used.lat, lon: used.lon };
+  return JSON.parse(weather.content) as Infer<typeof MonthlySource>;
+}
+
+/** A new study from a what-if: the saved study's every assumption, with the slider values in place. */
+export function saveAsNewStudy(study: FeasibilityStudy, weather: StudyWeather, values: WhatIfValues): NewStudy {
+  const s = study.system;
+  const tracker = s.mount === 'single_axis';
+  return {
+    name: `${study.name} (what-if)`.slice(0, 100),
+    weather: sameWeather(study, weather),
+    preset_id: study.preset.id,
+    system: {
+      dc_kw: s.dc_kw,
+      mount: s.mount,
+      tilt_deg: values.tilt_deg,
+      azimuth_deg: values.azimuth_deg,
+      ...(tracker ? { gcr: s.gcr!, max_angle_deg: s.max_angle_deg!, backtrack: s.backtrack! } : {}),
+      losses_pct: values.losses_pct,
+      dc_ac_ratio: values.dc_ac_ratio,
+      inverter_efficiency_pct: s.inverter_efficiency_pct,
+      gamma_pct_per_c: s.gamma_pct_per_c,
+      albedo: s.albedo,
+      temperature_model: s.temperature_model,
+    },
+    costs: { ...study.assumptions.costs, capex_per_wdc: values.capex_per_wdc },
+    tariff: { ...study.assumptions.tariff, price_per_kwh: values.price_per_kwh },
+    finance: { ...study.assumptions.finance, discount_rate_pct: values.discount_rate_pct },
+  };
+}

@@ -1,0 +1,179 @@
+import { Badge, Button, Card, Dialog, HStack, Portal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'wouter';
+import { useActors } from '../../app/actors-context.tsx';
+import type { ProjectDetail } from '../../contract/projects.ts';
+import { studyPath } from '../../lib/project-path.ts';
+import { NewStudyForm } from './new-study/new-study-form.tsx';
+import { useNewStudyData } from './new-study/new-study-data.ts';
+import { StudyModals } from './study-modals.tsx';
+import { formatMoney, formatMwh, formatPerKwh } from './study-format.ts';
+import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
+
+/** The project's feasibility studies: the list (primary first marked), rename, make primary, delete, and a new study. */
+export function StudiesSection({ project }: { project: ProjectDetail }) {
+  const feasibility = useFeasibility(project.id);
+  const view = useFeasibilitySelector(feasibility, (s) => ({
+    loading: s.matches('loading'),
+    failed: s.matches('failed'),
+    studies: s.context.studies,
+    limit: s.context.limit,
+    loadError: s.context.loadErrors?.detail,
+    canCreate: s.can({ type: 'study.create', study: { weather: { source: 'pvgis' } } }),
+  }));
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <Stack gap={3} as="section" aria-labelledby="studies-heading">
+      <HStack justify="space-between" wrap="wrap" gap={2}>
+        <Text as="h2" id="studies-heading" fontSize="xl" fontWeight="semibold">
+          Feasibility studies
+        </Text>
+        <HStack gap={3}>
+          {view?.limit && (
+            <Text fontSize="sm" color="fg.muted">
+              {view.limit.used} of {view.limit.limit} on your plan
+            </Text>
+          )}
+          <Button size="sm" colorPalette="orange" onClick={() => setCreating(true)} disabled={!view?.canCreate}>
+            New study
+          </Button>
+        </HStack>
+      </HStack>
+      {view?.limit && !view.limit.allowed && (
+        <Text fontSize="sm" color="fg.warning" role="status">
+          {view.limit.detail}
+        </Text>
+      )}
+      {(!view || view.loading) && <Skeleton h="24" aria-label="Loading the studies" />}
+      {view?.failed && (
+        <HStack gap={3}>
+          <Text color="fg.error">{view.loadError ?? 'The studies could not be loaded.'}</Text>
+          <Button size="xs" variant="outline" onClick={() => feasibility?.send({ type: 'studies.retry' })}>
+            Try again
+          </Button>
+        </HStack>
+      )}
+      {view && !view.loading && !view.failed && view.studies.length === 0 && (
+        <Card.Root variant="subtle">
+          <Card.Body>
+            <Text>No study yet. A study simulates a year of hourly energy on real weather and the project's cash flows; start one with “New study”.</Text>
+          </Card.Body>
+        </Card.Root>
+      )}
+      {feasibility && view && view.studies.length > 0 && <StudyTable project={project} feasibility={feasibility} />}
+      {feasibility && <StudyModals feasibility={feasibility} />}
+      {feasibility && creating && <NewStudyDialog project={project} feasibility={feasibility} onClose={() => setCreating(false)} />}
+    </Stack>
+  );
+}
+
+function StudyTable({ project, feasibility }: { project: ProjectDetail; feasibility: FeasibilityRef }) {
+  const studies = useFeasibilitySelector(feasibility, (s) => s.context.studies) ?? [];
+  const idle = useFeasibilitySelector(feasibility, (s) => s.matches({ ready: 'idle' }));
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="md">
+      <Table.Root size="sm" aria-label="Feasibility studies">
+        <Table.Header>
+          <Table.Row>
+            <Table.ColumnHeader>Study</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Energy (P50)</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">NPV</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">LCOE</Table.ColumnHeader>
+            <Table.ColumnHeader>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {studies.map((study) => (
+            <Table.Row key={study.id} data-testid="study-row">
+              <Table.Cell>
+                <HStack gap={2} wrap="wrap">
+                  <RouterLink href={studyPath(project, study.id)} style={{ fontWeight: 600, textDecoration: 'underline' }}>
+                    {study.name}
+                  </RouterLink>
+                  {study.is_primary && <Badge colorPalette="orange">Primary</Badge>}
+                </HStack>
+              </Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {formatMwh(study.headline.annual_ac_kwh)}
+              </Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {formatMoney(study.headline.npv, study.headline.currency)}
+              </Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {formatPerKwh(study.headline.lcoe_per_kwh, study.headline.currency)}
+              </Table.Cell>
+              <Table.Cell>
+                <HStack gap={1} justify="flex-end">
+                  <Button size="xs" variant="ghost" disabled={!idle} onClick={() => feasibility.send({ type: 'renameModal.open', id: study.id })} aria-label={`Rename ${study.name}`}>
+                    Rename
+                  </Button>
+                  {!study.is_primary && (
+                    <Button size="xs" variant="ghost" disabled={!idle} onClick={() => feasibility.send({ type: 'primaryModal.open', id: study.id })} aria-label={`Make ${study.name} primary`}>
+                      Make primary
+                    </Button>
+                  )}
+                  <Button size="xs" variant="ghost" colorPalette="red" disabled={!idle} onClick={() => feasibility.send({ type: 'deleteModal.open', id: study.id })} aria-label={`Delete ${study.name}`}>
+                    Delete
+                  </Button>
+                </HStack>
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+/** The new-study form in a dialog; a saved study opens its page. */
+function NewStudyDialog({ project, feasibility, onClose }: { project: ProjectDetail; feasibility: FeasibilityRef; onClose: () => void }) {
+  const { api, store } = useActors();
+  const [, navigate] = useLocation();
+  const { data, failed, addWeatherFile } = useNewStudyData(api, project.id);
+  const submitting = useFeasibilitySelector(feasibility, (s) => s.matches({ ready: 'creating' })) ?? false;
+  const errors = useFeasibilitySelector(feasibility, (s) => s.context.createErrors) ?? null;
+
+  useEffect(() => {
+    feasibility.send({ type: 'feedback.clear' });
+    const subscription = feasibility.on('study.created', (event) => {
+      onClose();
+      navigate(studyPath(project, event.id));
+    });
+    return () => subscription.unsubscribe();
+  }, [feasibility, navigate, onClose, project]);
+
+  return (
+    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>New feasibility study</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body pb={6}>
+              {failed && <Text color="fg.error">The presets and weather files could not be loaded. Close and try again.</Text>}
+              {!data && !failed && <Skeleton h="40" aria-label="Loading the form" />}
+              {data && (
+                <NewStudyForm
+                  project={project}
+                  data={data}
+                  api={api}
+                  store={store}
+                  onWeatherUploaded={addWeatherFile}
+                  submitting={submitting}
+                  errors={errors}
+                  onCancel={onClose}
+                  onSubmit={({ project_id: _project, ...study }) => feasibility.send({ type: 'study.create', study })}
+                />
+              )}
+            </Dialog.Body>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

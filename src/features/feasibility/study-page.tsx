@@ -1,0 +1,192 @@
+import { Badge, Box, Button, Card, Heading, HStack, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'wouter';
+import { useActors } from '../../app/actors-context.tsx';
+import { usePageTitle } from '../../app/use-page-title.ts';
+import type { FeasibilityStudy, StudyEnergy, StudyFinance, StudyWeather } from '../../contract/feasibility.ts';
+import { PresetList, type Preset } from '../../contract/settings.ts';
+import type { ProjectDetail } from '../../contract/projects.ts';
+import { isCancelled } from '../../lib/api-client.ts';
+import { projectPath, studyPath } from '../../lib/project-path.ts';
+import { useProject } from '../../lib/use-project.ts';
+import { getStudyEnergy, getStudyFinance, getStudyWeather } from './api/studies.ts';
+import { LossWaterfall } from './loss-waterfall.tsx';
+import { PlotMapCard } from './plot-map-card.tsx';
+import { saveAsNewStudy } from './save-as-new.ts';
+import { StudyAssumptions } from './study-assumptions.tsx';
+import { CashFlowChart, MonthlyEnergyChart } from './study-charts.tsx';
+import { StudyFigures, UncertaintyNote } from './study-figures.tsx';
+import { StudyModals } from './study-modals.tsx';
+import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
+import { WeatherCard } from './weather-card.tsx';
+import { WhatIfPanel } from './what-if/what-if-panel.tsx';
+
+function NotFound({ project }: { project: ProjectDetail | null }) {
+  return (
+    <Stack gap={3}>
+      <Text>This study does not exist, or it is not yours.</Text>
+      <Button asChild variant="outline" alignSelf="flex-start">
+        <RouterLink href={project ? projectPath(project) : '/project'}>{project ? `Back to ${project.name}` : 'All projects'}</RouterLink>
+      </Button>
+    </Stack>
+  );
+}
+
+/** /project/{id}/{name}/feasibility/{feasibilityId}: one study's figures, charts, what-if, assumptions, weather and plot map. */
+export function StudyPage({ params }: { params: { id: string; feasibilityId: string } }) {
+  const { project, missing } = useProject(params.id);
+  const feasibility = useFeasibility(params.id);
+  const study = useFeasibilitySelector(feasibility, (s) => s.context.studies.find((candidate) => candidate.id === params.feasibilityId));
+  const listed = useFeasibilitySelector(feasibility, (s) => s.matches('ready')) ?? false;
+  usePageTitle(study?.name ?? 'Feasibility');
+  if (missing || (listed && !study)) return <NotFound project={project} />;
+  if (!project || !feasibility || !study) return <Skeleton h="60" aria-label="Loading the study" />;
+  return <StudyDetail project={project} study={study} feasibility={feasibility} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root as="section" size="sm">
+      <Card.Header>
+        <Heading as="h2" size="md">
+          {title}
+        </Heading>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+interface Results {
+  energy: StudyEnergy;
+  finance: StudyFinance;
+  weather: StudyWeather;
+  preset: Preset | null;
+}
+
+function useStudyResults(study: FeasibilityStudy) {
+  const { id: studyId, project_id: projectId, preset } = study;
+  const { api } = useActors();
+  const [results, setResults] = useState<Results | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    Promise.all([
+      getStudyEnergy(api, studyId, { signal }),
+      getStudyFinance(api, studyId, { signal }),
+      getStudyWeather(api, studyId, { signal }),
+      api.get('/api/settings/list/', { query: { project_id: projectId }, struct: PresetList, signal }),
+    ])
+      .then(([energy, finance, weather, presets]) => setResults({ energy, finance, weather, preset: presets.results.find((p) => p.id === preset.id) ?? null }))
+      .catch((error: unknown) => !isCancelled(error) && setFailed(true));
+    return () => controller.abort();
+  }, [api, studyId, projectId, preset.id]);
+  return { results, failed };
+}
+
+function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; study: FeasibilityStudy; feasibility: FeasibilityRef }) {
+  const [, navigate] = useLocation();
+  const { results, failed } = useStudyResults(study);
+  const [current, setCurrent] = useState(study);
+  useEffect(() => setCurrent(study), [study]);
+  const idle = useFeasibilitySelector(feasibility, (s) => s.matches({ ready: 'idle' })) ?? false;
+  const saving = useFeasibilitySelector(feasibility, (s) => s.matches({ ready: 'creating' })) ?? false;
+  const createError = useFeasibilitySelector(feasibility, (s) => s.context.createErrors);
+
+  useEffect(() => {
+    const created = feasibility.on('study.created', (event) => navigate(studyPath(project, event.id)));
+    const deleted = feasibility.on('study.deleted', (event) => event.id === study.id && navigate(projectPath(project), { replace: true }));
+    return () => {
+      created.unsubscribe();
+      deleted.unsubscribe();
+    };
+  }, [feasibility, navigate, project, study.id]);
+
+  return (
+    <Stack gap={5}>
+      <Stack gap={1}>
+        <Text fontSize="sm" color="fg.muted">
+          <RouterLink href={projectPath(project)} style={{ textDecoration: 'underline' }}>
+            {project.name}
+          </RouterLink>{' '}
+          › Feasibility study
+        </Text>
+        <HStack justify="space-between" wrap="wrap" gap={3}>
+          <HStack gap={2} wrap="wrap">
+            <Heading as="h1" size="2xl" wordBreak="break-word">
+              {study.name}
+            </Heading>
+            {study.is_primary && <Badge colorPalette="orange">Primary</Badge>}
+          </HStack>
+          <Wrap gap={2}>
+            <Button size="sm" variant="outline" disabled={!idle} onClick={() => feasibility.send({ type: 'renameModal.open', id: study.id })}>
+              Rename
+            </Button>
+            {!study.is_primary && (
+              <Button size="sm" variant="outline" disabled={!idle} onClick={() => feasibility.send({ type: 'primaryModal.open', id: study.id })}>
+                Make primary
+              </Button>
+            )}
+            <Button size="sm" variant="outline" colorPalette="red" disabled={!idle} onClick={() => feasibility.send({ type: 'deleteModal.open', id: study.id })}>
+              Delete
+            </Button>
+          </Wrap>
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          Saved {new Date(study.created_at).toLocaleString()} · model {study.model_version} · preset {study.preset.name}
+        </Text>
+      </Stack>
+
+      <StudyFigures study={study} />
+      <UncertaintyNote study={study} />
+
+      <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap={4}>
+        <Section title="Monthly energy">
+          <MonthlyEnergyChart monthlyKwh={study.headline.monthly_ac_kwh} />
+        </Section>
+        <Section title="Yearly cash flow">{results ? <CashFlowChart years={results.finance.finance.years} currency={study.headline.currency} /> : <Skeleton h="56" />}</Section>
+      </Box>
+
+      <Section title="What if">
+        {results ? (
+          <Stack gap={2}>
+            <WhatIfPanel
+              key={study.id}
+              weather={results.weather}
+              study={{ system: study.system, assumptions: study.assumptions }}
+              saved={study.headline}
+              saving={saving}
+              onSaveAsNew={(values) => feasibility.send({ type: 'study.create', study: saveAsNewStudy(study, results.weather, values) })}
+            />
+            {createError?.detail && (
+              <Text color="fg.error" role="alert">
+                {createError.detail}
+              </Text>
+            )}
+          </Stack>
+        ) : (
+          <Skeleton h="40" />
+        )}
+      </Section>
+
+      <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap={4}>
+        <Section title="Losses">{results ? <LossWaterfall waterfall={results.energy.energy.loss_waterfall} /> : <Skeleton h="40" />}</Section>
+        <Section title="Weather">
+          <WeatherCard weather={study.weather} />
+        </Section>
+      </Box>
+
+      <Section title="Assumptions">
+        <StudyAssumptions study={study} preset={results?.preset ?? null} />
+      </Section>
+
+      <Section title="Plot map">
+        <PlotMapCard study={current} onChanged={setCurrent} />
+      </Section>
+
+      {failed && <Text color="fg.error">Some of the study's results could not be loaded. Reload the page to try again.</Text>}
+      <StudyModals feasibility={feasibility} />
+    </Stack>
+  );
+}
