@@ -1,4 +1,8 @@
-/** `npm run bench`: runs every benchmark script in this folder in turn, passing the arguments on. */
+/**
+ * `npm run bench`: runs every benchmark script in this folder in turn, passing the arguments on: the energy engine
+ * (solar.ts), parcel screening (gis.ts) and the authenticated API against a bare Fastify (api.ts, over PostgreSQL too
+ * when DATABASE_URL is set; it ignores options meant for the others, such as --runs).
+ */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
