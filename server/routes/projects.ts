@@ -24,7 +24,8 @@ function postalFields(body: Omit<EditBody, 'id'>, current?: Pick<ProjectRow, 'co
     throw invalid({ pincode: ['pincode and postal_code differ; send one of them.'] });
   }
   const code = (body.postal_code ?? body.pincode ?? current?.postalCode ?? '').trim();
-  const impliedIndia = key === 'pincode' && body.country === undefined && !current?.country;
+  // An empty pincode (forms send every field) says nothing about the country.
+  const impliedIndia = key === 'pincode' && code !== '' && body.country === undefined && !current?.country;
   const country = (body.country ?? (impliedIndia ? 'IN' : (current?.country ?? ''))).toUpperCase();
   const error = postalCodeError(country, code);
   if (error) throw invalid({ [body.postal_code === undefined && body.pincode === undefined ? 'country' : key]: [error] });

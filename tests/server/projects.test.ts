@@ -67,6 +67,13 @@ describeApi('project API', () => {
     expect(bare.body).toMatchObject({ area: null, boundary: null, location: { lat: 38.9, lng: -77.03 }, country: 'US', postal_code: '20001', status: 'prospecting' });
   });
 
+  it('leaves the country unknown when a form sends an empty pincode, so the project does not turn Indian', async () => {
+    const created = await asha.post<Project>('/api/project/create/', { name: 'Greensboro', location: { lat: 36.1, lng: -79.95 }, pincode: '' });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ country: '', pincode: '' });
+    expect((await asha.get<{ id: string }>(`/api/settings/last/get/?project_id=${created.body.id}`)).body.id).toBe('builtin:us-utility');
+  });
+
   it('refuses bad input with field messages', async () => {
     const missing = await asha.post('/api/project/create/', {});
     expect(missing).toMatchObject({ status: 400, body: { errors: { name: [messages.required], location: [messages.required] } } });
