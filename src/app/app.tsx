@@ -27,7 +27,7 @@ import { NotFoundPage } from '../features/status/not-found-page.tsx';
 import { PaymentStatusPage } from '../features/status/payment-status-page.tsx';
 import { useActors, useSession } from './actors-context.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { usePageTitle } from './use-page-title.ts';
+import { useRouteTitle } from './use-page-title.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen takes its own route's params
 type Screen = ComponentType<{ params: any }>;
@@ -72,7 +72,7 @@ export function App() {
   const hasProject = useSession((s) => s.context.hasProject);
   const { redirect } = guardRoute(location, { hasAccessToken, project: hasAccessToken ? (hasProject ? 'true' : 'false') : null, temp: store.read().temp });
   const match = matchRoute(location);
-  usePageTitle(match?.route.title ?? 'Not Found');
+  useRouteTitle(match?.route.title ?? 'Not Found');
 
   useEffect(() => {
     if (!settling && redirect) navigate(redirect, { replace: true });

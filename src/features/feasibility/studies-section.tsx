@@ -136,14 +136,12 @@ function NewStudyDialog({ project, feasibility, onClose }: { project: ProjectDet
   const submitting = useFeasibilitySelector(feasibility, (s) => s.matches({ ready: 'creating' })) ?? false;
   const errors = useFeasibilitySelector(feasibility, (s) => s.context.createErrors) ?? null;
 
+  // The last refusal belongs to the last time the form was open.
+  useEffect(() => feasibility.send({ type: 'feedback.clear' }), [feasibility]);
   useEffect(() => {
-    feasibility.send({ type: 'feedback.clear' });
-    const subscription = feasibility.on('study.created', (event) => {
-      onClose();
-      navigate(studyPath(project, event.id));
-    });
+    const subscription = feasibility.on('study.created', (event) => navigate(studyPath(project, event.id)));
     return () => subscription.unsubscribe();
-  }, [feasibility, navigate, onClose, project]);
+  }, [feasibility, navigate, project]);
 
   return (
     <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size={{ base: 'full', md: 'lg' }} scrollBehavior="inside">

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { feasibilityMachine } from '../../../machines/feasibility.machine.ts';
@@ -16,9 +16,9 @@ export function useFeasibility(projectId: string): FeasibilityRef | undefined {
   return useSession((s) => (s.context.openProjectId === projectId ? s.context.feasibility : undefined));
 }
 
-/** A narrow view of the feasibility actor; undefined until the project is open. */
+/** A narrow view of the feasibility actor, compared field by field; undefined until the project is open. */
 export function useFeasibilitySelector<T>(ref: FeasibilityRef | undefined, selector: (snapshot: FeasibilitySnapshot) => T): T | undefined {
-  return useSelector(ref, (snapshot) => (snapshot ? selector(snapshot) : undefined));
+  return useSelector(ref, (snapshot) => (snapshot ? selector(snapshot) : undefined), shallowEqual);
 }
 
 const notices = { 'study.created': 'Study saved', 'study.renamed': 'Study renamed', 'study.deleted': 'Study deleted', 'study.primarySet': 'Primary study set' } as const;

@@ -38,7 +38,7 @@ const numberOrText = (value: string) => (value.trim() === '' ? value : Number(va
  */
 export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onSubmit, onCancel, submitting, errors }: NewStudyFormProps) {
   const [name, setName] = useState('');
-  const [choice, setChoice] = useState<WeatherChoice>(data.weatherFiles.length > 0 ? 'upload' : 'pvgis');
+  const [choice, setChoice] = useState<WeatherChoice>('upload');
   const [weatherId, setWeatherId] = useState(data.weatherFiles[0]?.id ?? '');
   const [ghi, setGhi] = useState(blankMonths);
   const [temp, setTemp] = useState(blankMonths);

@@ -1,0 +1,154 @@
+import { readFile } from 'node:fs/promises';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfirmedAccount } from '../support/accounts.ts';
+import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { pageText } from '../support/pdf-text.ts';
+import { sharedPath, WEATHER_FILES } from '../solar/fixtures.ts';
+
+const unavailable = browserUnavailable();
+if (unavailable) {
+  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
+  console.warn(`skipped browser feasibility flow: ${unavailable}`);
+}
+
+const fitsPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+async function clickMap(page: Page, name: string, x: number, y: number) {
+  const box = (await page.getByRole('region', { name }).boundingBox())!;
+  await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+}
+
+/** The what-if table's "Annual energy" row: saved value, what-if value, change. */
+async function whatIfEnergy(page: Page) {
+  const cells = page.getByRole('table', { name: 'What-if figures' }).getByRole('row').filter({ hasText: 'Annual energy' }).getByRole('cell');
+  return { saved: await cells.nth(1).textContent(), now: await cells.nth(2).textContent() };
+}
+
+describe.skipIf(!!unavailable)('a feasibility study in Chromium, as a new user', () => {
+  let app: AppProcess;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('creates a project with a boundary near the weather station', async () => {
+    const account = await createConfirmedAccount(app.baseUrl, app.dataDir);
+    await page.goto(`${app.baseUrl}/auth/login`);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/project/add');
+    await page.getByLabel('Project name').fill('Greensboro Solar');
+    await page.getByLabel('Search a place').fill('36.1, -79.95');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('list', { name: 'Places found' }).getByRole('button').first().click();
+    await expect.poll(() => page.getByLabel('Latitude').inputValue()).toBe('36.1');
+    await page.getByRole('button', { name: 'Draw boundary' }).click();
+    for (const [x, y] of [[0.3, 0.3], [0.7, 0.3], [0.7, 0.7], [0.3, 0.7], [0.3, 0.3]] as const) {
+      await clickMap(page, 'Project site map', x, y);
+      await page.waitForTimeout(100);
+    }
+    await expect.poll(() => page.getByTestId('boundary-area').textContent()).toMatch(/^Boundary area: /);
+    await page.getByRole('button', { name: 'Create project' }).click();
+    await page.waitForURL(/\/project$/);
+    await page.getByRole('link', { name: /Greensboro Solar/ }).first().click();
+    await page.getByRole('heading', { name: 'Greensboro Solar' }).waitFor();
+    await page.getByText(/No study yet/).waitFor();
+  });
+
+  it('runs a first study on an uploaded TMY3 file and shows its figures and charts', async () => {
+    await page.getByRole('button', { name: 'New study' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New feasibility study' });
+    await dialog.getByLabel('Upload a weather file').setInputFiles(sharedPath(WEATHER_FILES.tmy3));
+    await dialog.getByRole('status').filter({ hasText: /^Read .*kWh\/m² a year\.$/ }).waitFor();
+    // Sized from the boundary: the DC size field offers the boundary's MWdc.
+    await dialog.getByText(/MWdc from the boundary/).waitFor();
+    await dialog.getByRole('button', { name: 'Run and save study' }).click();
+    await page.waitForURL(/\/feasibility\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Study 1' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Study 1 | Sunplot');
+    expect(await page.getByText('Primary', { exact: true }).count()).toBeGreaterThan(0);
+    const figures = page.getByTestId('study-figures');
+    expect(await figures.textContent()).toMatch(/Annual energy \(P50\)[\d,.]+ MWh/);
+    expect(await figures.textContent()).toMatch(/P90 \(one year\)[\d,.]+ MWh/);
+    expect(await figures.textContent()).toMatch(/NPV/);
+    await page.getByRole('img', { name: 'Monthly AC energy in MWh' }).locator('svg rect').first().waitFor();
+    await page.getByRole('img', { name: /Yearly net cash flow in USD/ }).locator('svg rect').first().waitFor();
+    await page.getByTestId('loss-waterfall').getByText('AC energy delivered').waitFor();
+    expect(await page.getByTestId('weather-used').textContent()).toContain('Standard confidence');
+    await page.getByRole('status').filter({ hasText: 'Study saved: Study 1' }).waitFor();
+  });
+
+  it('recomputes at once in the browser when the tilt slider is dragged, and saves the what-if as a second study', async () => {
+    await page.getByText(/Recomputed in your browser in/).waitFor();
+    const before = await whatIfEnergy(page);
+    expect(before.now).toBe(before.saved);
+    // The preset is a tracker: its tilt is the axis's.
+    const thumb = page.getByRole('slider', { name: 'Axis tilt' });
+    await thumb.scrollIntoViewIfNeeded();
+    const box = (await thumb.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(async () => (await whatIfEnergy(page)).now).not.toBe(before.saved);
+    const after = await whatIfEnergy(page);
+    expect(after.saved).toBe(before.saved);
+    expect(Number(await thumb.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Save as new study' }).click();
+    await page.getByRole('heading', { name: 'Study 1 (what-if)' }).waitFor();
+    // The saved study has the what-if's figures (shown to the MWh there).
+    const mwh = Math.round(Number(after.now!.replace(/[^\d.]/g, ''))).toLocaleString('en-US');
+    await expect.poll(() => page.getByTestId('study-figures').textContent()).toContain(`Annual energy (P50)${mwh} MWh`);
+  });
+
+  it('makes the second study primary, renames and deletes the first', async () => {
+    await page.getByRole('button', { name: 'Make primary' }).click();
+    await page.getByRole('alertdialog', { name: 'Make this the primary study?' }).getByRole('button', { name: 'Make primary' }).click();
+    await page.getByRole('status').filter({ hasText: 'Primary study set: Study 1 (what-if)' }).waitFor();
+    await page.getByText('Primary', { exact: true }).first().waitFor();
+
+    await page.getByRole('link', { name: 'Greensboro Solar' }).click();
+    const table = page.getByRole('table', { name: 'Feasibility studies' });
+    await expect.poll(() => table.getByTestId('study-row').count()).toBe(2);
+    const primaryRow = table.getByTestId('study-row').filter({ has: page.getByText('Primary', { exact: true }) });
+    expect(await primaryRow.textContent()).toContain('Study 1 (what-if)');
+
+    await page.getByRole('button', { name: 'Rename Study 1', exact: true }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename study' });
+    await rename.getByLabel('Name').fill('   ');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await rename.getByText('Invalid Text').waitFor();
+    await rename.getByLabel('Name').fill('Fixed-tilt baseline');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await table.getByRole('link', { name: 'Fixed-tilt baseline' }).waitFor();
+
+    await page.getByRole('button', { name: 'Delete Fixed-tilt baseline' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete study?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('status').filter({ hasText: 'Study deleted: Fixed-tilt baseline' }).waitFor();
+    await expect.poll(() => table.getByTestId('study-row').count()).toBe(1);
+  });
+
+  it('downloads the report with the primary study in it', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report' }).click()]);
+    const text = pageText(await readFile((await download.path())!));
+    expect(text).toContain('Primary feasibility study: Study 1 (what-if)');
+    expect(text).toContain('Monthly AC energy (MWh)');
+  });
+
+  it('reads at 360 px', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByRole('link', { name: 'Study 1 (what-if)' }).click();
+    await page.getByTestId('study-figures').waitFor();
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+  });
+});
