@@ -140,7 +140,7 @@ describe.skipIf(!!unavailable)('a feasibility study in Chromium, as a new user',
 
   it('downloads the report with the primary study in it', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report' }).click()]);
-    const text = pageText(await readFile((await download.path())!));
+    const text = pageText(await readFile((await download.path())));
     expect(text).toContain('Primary feasibility study: Study 1 (what-if)');
     expect(text).toContain('Monthly AC energy (MWh)');
   });
