@@ -6,7 +6,8 @@
 import { energyMessages, type EnergyResult, type FinanceBody, type FinanceResult, type SystemInput, type SystemUsed } from '../../src/contract/energy.ts';
 import type { Assumptions, Preset } from '../../src/contract/settings.ts';
 import type { IrrResult } from '../../src/solar/cash-flow.ts';
-import { finance, financeProblems, type FinanceAssumptions, type FinanceEnergy } from '../../src/solar/finance.ts';
+import { financeAssumptionsOf, financeFiguresOf, systemSpecOf } from '../../src/solar/answers.ts';
+import { finance, financeProblems, type FinanceEnergy } from '../../src/solar/finance.ts';
 import { simulate, type SimulationResult } from '../../src/solar/simulate.ts';
 import { DEFAULT_SYSTEM, DEFAULT_TRACKER, equatorFacingAzimuth, systemProblems, type SystemSpec } from '../../src/solar/system-spec.ts';
 import { ApiError, invalid } from '../http.ts';
@@ -53,19 +54,7 @@ export function systemFrom(
     albedo: given.albedo ?? (DEFAULT_SYSTEM.albedo as number),
     temperature_model: given.temperature_model ?? DEFAULT_SYSTEM.cellTemperature,
   };
-  const spec: SystemSpec = {
-    dcKw: shown.dc_kw,
-    dcAcRatio: shown.dc_ac_ratio,
-    inverterEfficiency: shown.inverter_efficiency_pct / 100,
-    losses: shown.losses_pct,
-    gammaPdcPerC: shown.gamma_pct_per_c / 100,
-    albedo: shown.albedo,
-    cellTemperature: shown.temperature_model,
-    // The preset's tilt and azimuth are the axis's for a tracker.
-    mount: tracker
-      ? { kind: 'single-axis', axisTiltDeg: shown.tilt_deg, axisAzimuthDeg: shown.azimuth_deg, maxAngleDeg: shown.max_angle_deg!, gcr: shown.gcr!, backtrack: shown.backtrack! }
-      : { kind: 'fixed', tiltDeg: shown.tilt_deg, azimuthDeg: shown.azimuth_deg },
-  };
+  const spec = systemSpecOf(shown);
   // Each field is range-checked already; this catches combinations the engine refuses (a tracker axis tilted 90°).
   const problems = systemProblems(spec);
   if (problems.length > 0) throw invalid({ system: problems.map((p) => `${p.charAt(0).toUpperCase()}${p.slice(1)}.`) });
@@ -133,19 +122,7 @@ export function estimateFinance(
     tariff: { ...base.tariff, ...body.tariff },
     finance: { ...base.finance, ...body.finance },
   };
-  const assumptions: FinanceAssumptions = {
-    currency: sections.finance.currency,
-    capexPerWdc: sections.costs.capex_per_wdc,
-    fixedCapex: sections.costs.fixed_costs,
-    omPerKwYear: sections.costs.om_per_kw_yr,
-    omBasis: sections.costs.om_basis,
-    omEscalationPct: sections.costs.om_escalation_pct,
-    pricePerKwh: sections.tariff.price_per_kwh,
-    priceEscalationPct: sections.tariff.escalation_pct,
-    degradationPctPerYear: sections.finance.degradation_pct,
-    discountRatePct: sections.finance.discount_rate_pct,
-    analysisYears: sections.finance.analysis_years,
-  };
+  const assumptions = financeAssumptionsOf(sections);
   const problems = financeProblems(assumptions);
   if (problems.length > 0) throw invalid({ finance: problems.map((p) => `${p.charAt(0).toUpperCase()}${p.slice(1)}.`) });
   const out = finance(energy, assumptions);
@@ -153,54 +130,27 @@ export function estimateFinance(
   if (!Number.isFinite(out.npv) || !Number.isFinite(out.capex) || !Number.isFinite(out.lifetimeEnergyKwh)) {
     throw new ApiError(400, "These assumptions give figures too large to compute: check the preset's costs, tariff and the energy.");
   }
-  const irr = irrView(out.irr);
   return {
     model_version: energyModelVersion,
     preset: presetRef(preset),
-    currency: out.currency,
     energy: { source: energy.source, annual_ac_kwh: energy.annualAcKwh, dc_kw: energy.dcKw, ac_kw: energy.acKw },
     energy_production: production,
     assumptions: sections,
-    capex: out.capex,
-    npv: out.npv,
-    ...irr,
-    lcoe_per_kwh: Number.isFinite(out.lcoePerKwh) ? out.lcoePerKwh : null,
-    simple_payback_years: out.simplePaybackYears,
-    discounted_payback_years: out.discountedPaybackYears,
-    lifetime_energy_kwh: out.lifetimeEnergyKwh,
-    years: out.years.map((y) => ({
-      year: y.year,
-      energy_kwh: y.energyKwh,
-      revenue: y.revenue,
-      om: y.om,
-      capex: y.capex,
-      net_cash_flow: y.netCashFlow,
-      discounted_cash_flow: y.discountedCashFlow,
-      cumulative_cash_flow: y.cumulativeCashFlow,
-      cumulative_discounted_cash_flow: y.cumulativeDiscountedCashFlow,
-    })),
+    ...financeFiguresOf(out),
+    irr_note: irrNote(out.irr),
     notes: Number.isFinite(out.lcoePerKwh) ? notes : [...notes, 'No LCOE: the project produces no energy.'],
   };
 }
 
-const pct = (rate: number) => rate * 100;
 const shownPct = (rate: number) => `${(rate * 100).toFixed(2)} %`;
 
-function irrView(irr: IrrResult): Pick<FinanceResult, 'irr_pct' | 'irr_rates_pct' | 'irr_note'> {
+function irrNote(irr: IrrResult): string | null {
   switch (irr.kind) {
     case 'unique':
-      return { irr_pct: pct(irr.rate), irr_rates_pct: [pct(irr.rate)], irr_note: null };
+      return null;
     case 'none':
-      return {
-        irr_pct: null,
-        irr_rates_pct: [],
-        irr_note: 'No IRR: NPV keeps one sign at every rate from -99 % to +1,000 % a year (the project never earns back its cost, or costs nothing).',
-      };
+      return 'No IRR: NPV keeps one sign at every rate from -99 % to +1,000 % a year (the project never earns back its cost, or costs nothing).';
     case 'multiple':
-      return {
-        irr_pct: null,
-        irr_rates_pct: irr.rates.map(pct),
-        irr_note: `No single IRR: the cash flows change sign more than once and NPV is zero at ${irr.rates.map(shownPct).join(', ')}. Judge the project by its NPV.`,
-      };
+      return `No single IRR: the cash flows change sign more than once and NPV is zero at ${irr.rates.map(shownPct).join(', ')}. Judge the project by its NPV.`;
   }
 }

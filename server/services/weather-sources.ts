@@ -4,6 +4,7 @@
  * serve a location the answer says so and points to an upload.
  */
 import type { WeatherSource, WeatherUsed } from '../../src/contract/energy.ts';
+import { monthlyMeansOf } from '../../src/solar/answers.ts';
 import { synthesiseWeatherYear } from '../../src/solar/monthly-synthesis.ts';
 import { createSiteContext, type SiteContext } from '../../src/solar/site-context.ts';
 import { parsePvgisJson } from '../../src/solar/weather/pvgis.ts';
@@ -218,16 +219,7 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
   function fromMonthlyMeans(source: Extract<WeatherSource, { source: 'monthly' }>, location: Location): ChosenWeather {
     let weather: WeatherYear;
     try {
-      weather = synthesiseWeatherYear({
-        name: source.name?.trim(),
-        latitude: location.lat,
-        longitude: location.lon,
-        elevation: source.elevation_m,
-        utcOffsetHours: source.utc_offset_hours,
-        ghiKwhM2PerDay: source.ghi_kwh_m2_per_day,
-        tempAirC: source.temp_air_c,
-        windSpeedMs: source.wind_speed_m_s,
-      });
+      weather = synthesiseWeatherYear(monthlyMeansOf({ ...source, lat: location.lat, lon: location.lon }));
     } catch (error) {
       // The means are range-checked already; what is left is irradiation the sky cannot deliver at this latitude.
       if (error instanceof RangeError) throw invalid({ 'weather.ghi_kwh_m2_per_day': [capitalised(error.message)] });

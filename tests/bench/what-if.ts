@@ -9,7 +9,8 @@ import { readShared, WEATHER_FILES } from '../solar/fixtures.ts';
 import { builtinPresets } from '../../server/services/preset-defaults.ts';
 import type { SystemUsed } from '../../src/contract/energy.ts';
 import type { PreparedStudy, WhatIfInputs, WhatIfValues } from '../../src/solar/what-if.ts';
-import { financeAssumptionsOf, prepareWhatIf, recompute, sliderValuesOf, systemSpecOf, withWhatIf } from '../../src/solar/what-if.ts';
+import { financeAssumptionsOf, systemSpecOf } from '../../src/solar/answers.ts';
+import { prepareWhatIf, recompute, sliderValuesOf, withWhatIf } from '../../src/solar/what-if.ts';
 import { finance } from '../../src/solar/finance.ts';
 import { simulate } from '../../src/solar/simulate.ts';
 
