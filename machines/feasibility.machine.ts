@@ -1,7 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import type { FeasibilityStudy, StudyCreateBody, StudyLimit, StudyList } from '../src/contract/feasibility.ts';
 import { toFormErrors, type FormErrors } from './form-errors.ts';
-import type { FeasibilityDefaultModal, FeasibilityRenameModal } from './modal.machine.ts';
 
 export interface FeasibilityInput {
   projectId: string;
@@ -19,6 +18,18 @@ export interface ProjectIdInput {
 export interface RenameStudyInput {
   id: string;
   name: string;
+}
+
+/** Spec §3 modal state "feasibility rename": id, type, name. */
+export interface FeasibilityRenameModal {
+  id: string;
+  type: string;
+  name: string;
+}
+
+/** Spec §3 modal state "feasibility default": the study to make the default (primary) one. */
+export interface FeasibilityDefaultModal {
+  id: string;
 }
 
 /** What the rename modal is about: spec §3 "feasibility rename" (`type` says what kind of thing is renamed). */

@@ -9,18 +9,6 @@ export interface TaskModal {
   last_task: string | null;
 }
 
-/** Spec §3 feasibility rename: id, type, name. */
-export interface FeasibilityRenameModal {
-  id: string;
-  type: string;
-  name: string;
-}
-
-/** The feasibility to make the default (primary) one. */
-export interface FeasibilityDefaultModal {
-  id: string;
-}
-
 export type QuestionKind = 'delete' | 'confirm';
 
 /** The answer a delete or confirm modal sends to whoever opened it. */
@@ -43,8 +31,6 @@ export interface QuestionModal {
 
 export interface ModalContext {
   task: TaskModal | null;
-  feasibilityRename: FeasibilityRenameModal | null;
-  feasibilityDefault: FeasibilityDefaultModal | null;
   delete: QuestionModal | null;
   confirm: QuestionModal | null;
   /** The settings preset the settings modal shows. */
@@ -53,9 +39,6 @@ export interface ModalContext {
 
 export type ModalEvent =
   | { type: 'taskModal.open'; task: TaskModal }
-  // Payloads are nested: the rename modal has a field called `type` (spec §3), which would clash with the event's.
-  | { type: 'feasibilityRenameModal.open'; feasibility: FeasibilityRenameModal }
-  | { type: 'feasibilityDefaultModal.open'; feasibility: FeasibilityDefaultModal }
   | { type: 'deleteModal.open'; question: QuestionModal }
   | { type: 'confirmModal.open'; question: QuestionModal }
   | { type: 'settingModal.open'; id: string }
@@ -63,7 +46,7 @@ export type ModalEvent =
   | { type: 'modal.answer'; confirmed: boolean }
   | { type: 'modal.close' };
 
-const closedContext: ModalContext = { task: null, feasibilityRename: null, feasibilityDefault: null, delete: null, confirm: null, settingId: null };
+const closedContext: ModalContext = { task: null, delete: null, confirm: null, settingId: null };
 
 interface ReplyParams {
   question: QuestionModal | null;
@@ -72,7 +55,8 @@ interface ReplyParams {
 }
 
 /**
- * The app's one modal slot (spec §3 modal state): idle or one open modal, which an open event replaces.
+ * The app's one modal slot (spec §3 modal state): idle or one open modal, which an open event replaces. The
+ * feasibility rename and default modals belong to the feasibility actor, which owns the studies they change.
  * Delete and confirm report the answer as a 'modal.answered' event to the `replyTo` actor of their open event,
  * exactly once, whatever closes them; non-actor callers use `askModal`. Created once at the app root.
  */
@@ -92,8 +76,6 @@ export const modalMachine = setup({
   context: closedContext,
   on: {
     'taskModal.open': { target: '.task', actions: assign({ task: ({ event }) => event.task }) },
-    'feasibilityRenameModal.open': { target: '.feasibilityRename', actions: assign({ feasibilityRename: ({ event }) => event.feasibility }) },
-    'feasibilityDefaultModal.open': { target: '.feasibilityDefault', actions: assign({ feasibilityDefault: ({ event }) => event.feasibility }) },
     'deleteModal.open': { target: '.delete', actions: assign({ delete: ({ event }) => event.question }) },
     'confirmModal.open': { target: '.confirm', actions: assign({ confirm: ({ event }) => event.question }) },
     'settingModal.open': { target: '.setting', actions: assign({ settingId: ({ event }) => event.id }) },
@@ -101,8 +83,6 @@ export const modalMachine = setup({
   states: {
     idle: {},
     task: { exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
-    feasibilityRename: { exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
-    feasibilityDefault: { exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
     setting: { exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
     delete: {
       exit: [

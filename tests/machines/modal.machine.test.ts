@@ -19,8 +19,6 @@ const confirmQuestion: QuestionModal = { title: 'Leave checkout?', message: 'You
 const events: ModelEvent[] = [
   { type: 'taskModal.open', task: { id: null, category: 'Permitting', last_task: 'task-9' } },
   { type: 'taskModal.open', task: { id: 'task-3', category: 'Permitting', last_task: null } },
-  { type: 'feasibilityRenameModal.open', feasibility: { id: 'feas-1', type: 'feasibility', name: 'Scenario A' } },
-  { type: 'feasibilityDefaultModal.open', feasibility: { id: 'feas-1' } },
   { type: 'deleteModal.open', question: deleteQuestion },
   { type: 'confirmModal.open', question: confirmQuestion },
   { type: 'settingModal.open', id: 'preset-2' },
@@ -33,8 +31,6 @@ const openSlots = (context: ModalSnapshot['context']) => Object.entries(context)
 const slotOf: Record<string, string> = {
   idle: '',
   task: 'task',
-  feasibilityRename: 'feasibilityRename',
-  feasibilityDefault: 'feasibilityDefault',
   delete: 'delete',
   confirm: 'confirm',
   setting: 'settingId',
