@@ -39,12 +39,7 @@ export function useUpload<T>(options: UseUploadOptions<T>) {
     }
   }, []);
 
-  const reset = useCallback(() => {
-    controller.current?.abort();
-    setState({ phase: 'idle' });
-  }, []);
-
-  return { state, start, reset };
+  return { state, start };
 }
 
 /** The first message to show for a failed upload: a field's message, else the detail. */

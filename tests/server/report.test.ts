@@ -1,48 +1,10 @@
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Project } from '../../src/contract/projects.ts';
 import { signedInPair } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
+import { pageText, pdfStreams } from '../support/pdf-text.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-
-/**
- * The content of every stream, read by its /Length: the data may end in any byte, so a search for the end-of-line
- * before `endstream` (optional in the PDF spec) would cut a final 0x0D. pdfkit writes /Length as a direct number.
- */
-function pdfStreams(pdf: Buffer): Buffer[] {
-  const raw = pdf.toString('latin1');
-  const header = /\d+ \d+ obj\s*<<((?:(?!endobj)[\s\S])*?)>>\s*stream\r?\n/g;
-  const streams: Buffer[] = [];
-  for (let match = header.exec(raw); match; match = header.exec(raw)) {
-    const length = /\/Length (\d+)\b(?!\s+\d+\s+R)/.exec(match[1]!)?.[1];
-    if (length === undefined) throw new Error(`a stream without a direct /Length at byte ${match.index}`);
-    const start = match.index + match[0].length;
-    const end = start + Number(length);
-    expect(raw.slice(end, end + 12)).toMatch(/^\s*endstream/);
-    streams.push(pdf.subarray(start, end));
-    // Skip the data: deflated bytes may happen to spell "obj".
-    header.lastIndex = end;
-  }
-  return streams;
-}
-
-/** The text drawn on the pages: pdfkit writes it as hex strings inside TJ arrays of deflated content streams. */
-function pageText(pdf: Buffer): string {
-  let text = '';
-  for (const stream of pdfStreams(pdf)) {
-    let content: string;
-    try {
-      content = inflateSync(stream).toString('latin1');
-    } catch {
-      continue;
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      text += [...array[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((h) => Buffer.from(h[1]!, 'hex').toString('latin1')).join('') + '\n';
-    }
-  }
-  return text;
-}
 
 it('reads PDF streams by their /Length, keeping a final carriage return', () => {
   const pdf = Buffer.from('%PDF-1.3\n4 0 obj\n<<\n/Length 3\n/Filter /FlateDecode\n>>\nstream\nab\r\nendstream\nendobj\n', 'latin1');
@@ -92,6 +54,7 @@ describeApi('project report API', () => {
     const text = pageText(Buffer.from(await response.arrayBuffer()));
     expect(text).toContain('Empty field');
     expect(text).toContain('No boundary or parcels yet');
+    expect(text).toContain('No feasibility study yet');
     expect(text).toContain('Preset: India utility-scale (fixed tilt) (built-in defaults)');
     expect(text).toContain('Tariff / PPA price per kWh: 2.57 - SECI');
   });

@@ -37,13 +37,5 @@ export const getStudyFinance = (api: ApiClient, id: string, { signal }: CallOpti
 
 export const getStudyWeather = (api: ApiClient, id: string, { signal }: CallOptions = {}) => api.get(`${base}/weather/get/`, { query: { id }, struct: StudyWeather, signal });
 
-/** Multipart PATCH (id, file): PNG, JPEG, WebP or PDF up to maxPlotMapBytes; answers the study with its plot_map. */
-export function uploadPlotMap(api: ApiClient, id: string, file: Blob, { signal }: CallOptions = {}) {
-  const form = new FormData();
-  form.append('id', id);
-  form.append('file', file);
-  return api.patch(`${base}/plot_map/upload/`, form, { struct: FeasibilityStudy, signal });
-}
-
 export const getPlotMap = (api: ApiClient, id: string, { signal }: CallOptions = {}) =>
   api.get(`${base}/plot_map/get/`, { query: { id }, responseType: 'blob', struct: BlobBody, signal });
