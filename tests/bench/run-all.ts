@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: runs every benchmark script in this folder in turn, passing the arguments on: the energy engine
- * (solar.ts), parcel screening (gis.ts) and the authenticated API against a bare Fastify (api.ts, over PostgreSQL too
+ * (solar.ts), parcel screening (gis.ts), the browser's what-if recompute (what-if.ts) and the authenticated API against a bare Fastify (api.ts, over PostgreSQL too
  * when DATABASE_URL is set; it ignores options meant for the others, such as --runs).
  */
 import { spawnSync } from 'node:child_process';
