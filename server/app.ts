@@ -16,6 +16,7 @@ import { auditRepository } from './repositories/audit.ts';
 import { contactsRepository } from './repositories/contacts.ts';
 import { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
 import { feasibilityRepository } from './repositories/feasibility.ts';
+import { tasksRepository } from './repositories/tasks.ts';
 import { layersRepository } from './repositories/layers.ts';
 import { parcelsRepository } from './repositories/parcels.ts';
 import { projectsRepository } from './repositories/projects.ts';
@@ -28,12 +29,14 @@ import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { energyRoutes } from './routes/energy.ts';
 import { feasibilityRoutes } from './routes/feasibility.ts';
+import { taskRoutes } from './routes/tasks.ts';
 import { gisRoutes } from './routes/gis.ts';
 import { parcelImportRoutes } from './routes/parcel-import.ts';
 import { projectRoutes } from './routes/projects.ts';
 import { publicRoutes } from './routes/public.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { costlyWorkRoutes } from './services/costly-work.ts';
 import { createMediaStore, maxPhotoBytes } from './services/media.ts';
 import { createProjectScreening } from './services/project-screening.ts';
 import { createPvgisClient } from './services/pvgis.ts';
@@ -54,7 +57,8 @@ export interface AppDeps {
   version: string;
   /** The built SPA (dist/); omitted in API tests. */
   staticDir?: string;
-  limits?: Limits;
+  /** Replaces some rate limits; the rest keep their defaults. */
+  limits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
   /** Load the DC demo parcels and layers into an empty parcel store (default true; tests that need none say false). */
   seedDemoData?: boolean;
@@ -109,13 +113,13 @@ export async function buildApp(deps: AppDeps) {
       refreshDays: settings.REFRESH_TOKEN_TTL_DAYS,
       maxAgeDays: settings.SESSION_MAX_AGE_DAYS,
     }),
-    rateLimiter: createRateLimiter(rateLimitsRepository(database.db), deps.limits ?? defaultLimits),
+    rateLimiter: createRateLimiter(rateLimitsRepository(database.db), { ...defaultLimits, ...deps.limits }),
     billingEnabled: !!settings.STRIPE_SECRET_KEY,
     projects: projectsRepository(database.db),
     parcels,
     presets: settingsPresetsRepository(database.db),
     layers,
-    screening: createProjectScreening({ parcels, layers }),
+    screening: createProjectScreening({ parcels, layers }, { onError: (error) => app.log.error({ err: error }, 'a screening thread failed') }),
     weatherFiles,
     weather: createWeatherSources({
       files: weatherFiles,
@@ -123,6 +127,7 @@ export async function buildApp(deps: AppDeps) {
       pvgis: createPvgisClient({ baseUrl: settings.PVGIS_BASE_URL, timeoutMs: settings.PVGIS_TIMEOUT_MS }),
     }),
     studies: feasibilityRepository(database.db),
+    tasks: tasksRepository(database.db),
   };
 
   // Old rate-limit windows are deleted hourly, so the table holds only the windows that still count.
@@ -134,6 +139,7 @@ export async function buildApp(deps: AppDeps) {
   const pruning = setInterval(prune, 3600 * 1000);
   pruning.unref();
   app.addHook('onClose', async () => clearInterval(pruning));
+  app.addHook('onClose', () => ctx.screening.close());
 
   // While closing, answers still in flight end their keep-alive connection, so close() is not held open by it.
   let closing = false;
@@ -151,6 +157,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(csrf, { secure: settings.PUBLIC_URL.startsWith('https:') });
   await app.register(multipart, { limits: { fileSize: maxPhotoBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
   await app.register(auth, { signer, users, sessions: sessionsRepo });
+  // Before the routes: it wraps the handlers of those that name costly work as they are added.
+  await app.register(costlyWorkRoutes, { rateLimiter: ctx.rateLimiter });
 
   await app.register(publicRoutes, { ctx });
   await app.register(authRoutes, { ctx });
@@ -161,6 +169,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(parcelImportRoutes, { ctx });
   await app.register(energyRoutes, { ctx });
   await app.register(feasibilityRoutes, { ctx });
+  await app.register(taskRoutes, { ctx });
   await app.register(spa, { root: deps.staticDir });
 
   return app;

@@ -103,7 +103,7 @@ export async function energyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return reply.code(204).send();
   });
 
-  app.post('/api/gis/get_annual_energy_production/', auth, async (request) => {
+  app.post('/api/gis/get_annual_energy_production/', { ...auth, config: { costlyWork: 'energy' } }, async (request) => {
     const user = currentUser(request);
     const body = parse(EnergyBody, request.body);
     const { preset, location } = await studyContext(user.id, body.project_id);
@@ -111,7 +111,7 @@ export async function energyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return estimateEnergy(chosen, body.system, preset).answer;
   });
 
-  app.post('/api/gis/get_estimated_financial_data/', auth, async (request) => {
+  app.post('/api/gis/get_estimated_financial_data/', { ...auth, config: { costlyWork: 'energy' } }, async (request) => {
     const user = currentUser(request);
     const body = parse(FinanceBody, request.body);
     if ((body.energy === undefined) === (body.weather === undefined)) throw invalid({ energy: [energyMessages.energyOrWeather] });

@@ -61,7 +61,7 @@ export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     return { allowed, used, limit, detail: allowed ? null : feasibilityMessages.limit(limit) };
   });
 
-  app.post(`${base}/create/`, auth, async (request, reply) => {
+  app.post(`${base}/create/`, { ...auth, config: { costlyWork: 'energy' } }, async (request, reply) => {
     const user = currentUser(request);
     const body = parse(StudyCreateBody, request.body);
     const project = await ownProject(user.id, body.project_id);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApnQuery, CoordinatesBody, NewApnBody, ScreeningBody, type CoordinateCandidate, type ScreeningBody as ScreeningRequest } from '../../src/contract/gis.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, invalid, notFound, parse } from '../http.ts';
@@ -30,13 +30,13 @@ export async function gisRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
     return body.bbox ? rows.filter((row) => bboxesOverlap([row.minLng, row.minLat, row.maxLng, row.maxLat], body.bbox as Bbox)) : rows;
   }
 
-  async function screen(request: FastifyRequest) {
+  /** Screens in a worker thread; `x-cache` tells whether the answer came from the screening cache. */
+  async function screen(request: FastifyRequest, reply: FastifyReply) {
     const user = currentUser(request);
     const body = parse(ScreeningBody, request.body);
     const criteria = criteriaOrDefault(body.filters);
-    const [rows, set] = await Promise.all([parcelsToScreen(user.id, body), screening.layerSet(user.id)]);
-    const results = screening.screen(rows, criteria, set);
-    const layersUsed = Object.values(set).map((layer) => layer.ref);
+    const { results, layersUsed, cached } = await screening.screenInWorker(user.id, await parcelsToScreen(user.id, body), criteria);
+    void reply.header('x-cache', cached ? 'hit' : 'miss');
     return { criteria, results, layersUsed };
   }
 
@@ -86,8 +86,8 @@ export async function gisRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
     };
   });
 
-  app.post('/api/gis/get_filtered_geo_json/', { ...auth, bodyLimit: geometryBodyLimit }, async (request) => {
-    const { criteria, results, layersUsed } = await screen(request);
+  app.post('/api/gis/get_filtered_geo_json/', { ...auth, bodyLimit: geometryBodyLimit, config: { costlyWork: 'screening' } }, async (request, reply) => {
+    const { criteria, results, layersUsed } = await screen(request, reply);
     const passing = results.filter(({ result }) => result.suitable);
     const area = passing.reduce((sum, { row }) => sum + row.areaM2, 0);
     return {
@@ -101,8 +101,8 @@ export async function gisRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
     };
   });
 
-  app.post('/api/gis/get_reasoned_geo_json/', { ...auth, bodyLimit: geometryBodyLimit }, async (request) => {
-    const { criteria, results, layersUsed } = await screen(request);
+  app.post('/api/gis/get_reasoned_geo_json/', { ...auth, bodyLimit: geometryBodyLimit, config: { costlyWork: 'screening' } }, async (request, reply) => {
+    const { criteria, results, layersUsed } = await screen(request, reply);
     const tally = { pass: 0, fail: 0, unknown: 0 };
     for (const { result } of results) tally[result.verdict]++;
     return {

@@ -40,7 +40,7 @@ export async function parcelImportRoutes(app: FastifyInstance, { ctx }: { ctx: A
   });
   app.addHook('onClose', () => reading.close());
 
-  app.post('/api/gis/parcels/import/', { preHandler: app.authenticate }, async (request): Promise<ParcelImportAnswer> => {
+  app.post('/api/gis/parcels/import/', { preHandler: app.authenticate, config: { costlyWork: 'import' } }, async (request): Promise<ParcelImportAnswer> => {
     const user = currentUser(request);
     const { fields, file } = await readParcelForm(request);
     const body = parse(ParcelImportFields, fields);

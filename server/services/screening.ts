@@ -7,7 +7,7 @@ import Flatbush from 'flatbush';
 import type { Feature, Geometry, Position } from 'geojson';
 import type { CriterionName, LayerRef, Reason, ScreeningCriteria, Verdict } from '../../src/contract/gis.ts';
 import { acresToM2, bboxContains, bboxOf, round, type AreaGeometry, type Bbox } from './geometry.ts';
-import { area, distance, intersectionArea, localProjection, projectFeature, projectRings, shapeOf, type Projection, type Shape } from './planar.ts';
+import { area, contains, distance, intersectionArea, localProjection, projectFeature, projectRings, shapeOf, type Projection, type Shape } from './planar.ts';
 
 export type LayerKind = 'flood' | 'wetland' | 'protected' | 'grid';
 
@@ -209,8 +209,38 @@ export const criterionLabels: Record<CriterionName, string> = {
   grid_distance: 'Distance to grid',
 };
 
-/** Whether two areas share any ground (a shared edge alone does not count). */
-export function areasOverlap(a: AreaGeometry, b: AreaGeometry): boolean {
-  const project = localProjection(bboxOf(a));
-  return intersectionArea(shapeOf(projectRings(polygonsOf(a), project)), shapeOf(projectRings(polygonsOf(b), project))) > 0;
+/**
+ * Whether an area shares any ground with `area` (a shared edge alone does not count). `area` is projected and its
+ * edges indexed once for every test, so a 50,000-vertex boundary costs its size once, not once per parcel: a parcel no
+ * edge comes near lies wholly inside or wholly outside, which one point decides; only a parcel on the edge meets the
+ * exact intersection, with `area` cut to the parcel's box first. One projection serves every parcel: it is affine,
+ * and whether two shapes overlap does not change under an affine map.
+ */
+export function overlapsArea(area: AreaGeometry): (other: AreaGeometry) => boolean {
+  const polygons = polygonsOf(area);
+  const project = localProjection(bboxOf(area));
+  const shape = shapeOf(projectRings(polygons, project));
+  const rings = polygons.flat();
+  const edgeCount = rings.reduce((sum, ring) => sum + Math.max(0, ring.length - 1), 0);
+  const edges = new Flatbush(Math.max(1, edgeCount));
+  for (const ring of rings) {
+    for (let i = 0; i + 1 < ring.length; i++) {
+      const [x0, y0] = ring[i]!;
+      const [x1, y1] = ring[i + 1]!;
+      edges.add(Math.min(x0!, x1!), Math.min(y0!, y1!), Math.max(x0!, x1!), Math.max(y0!, y1!));
+    }
+  }
+  // As in indexLayer: flatbush needs one item, and this one lies outside every valid bbox.
+  if (edgeCount === 0) edges.add(-1000, -1000, -1000, -1000);
+  edges.finish();
+  return (other) => {
+    const [w, s, e, n] = bboxOf(other);
+    const box: Bbox = [w - pad, s - pad, e + pad, n + pad];
+    if (edges.search(...box).length === 0) {
+      const first = polygonsOf(other)[0]?.[0]?.[0];
+      return first !== undefined && contains(shape, project(first));
+    }
+    const clipped = clipPolygons(area, box);
+    return clipped !== undefined && intersectionArea(shapeOf(projectRings(polygonsOf(other), project)), shapeOf(projectRings(clipped, project))) > 0;
+  };
 }
