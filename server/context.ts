@@ -6,6 +6,7 @@ import type { auditRepository } from './repositories/audit.ts';
 import type { contactsRepository } from './repositories/contacts.ts';
 import type { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
 import type { FeasibilityRepository } from './repositories/feasibility.ts';
+import type { TasksRepository } from './repositories/tasks.ts';
 import type { LayersRepository } from './repositories/layers.ts';
 import type { ParcelsRepository } from './repositories/parcels.ts';
 import type { ProjectsRepository } from './repositories/projects.ts';
@@ -44,6 +45,7 @@ export interface AppContext {
   weatherFiles: WeatherFilesRepository;
   weather: WeatherSources;
   studies: FeasibilityRepository;
+  tasks: TasksRepository;
 }
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({

@@ -5,6 +5,7 @@ import { projectStatuses } from '../../src/contract/projects.ts';
 import type { EnergyResult, FinanceResult, SystemUsed, WeatherSource, WeatherUsed } from '../../src/contract/energy.ts';
 import type { EnergyUncertainty, SizingUsed, StudyHeadline } from '../../src/contract/feasibility.ts';
 import type { Assumptions } from '../../src/contract/settings.ts';
+import { taskCategoryValues, taskPhaseValues, taskStatuses } from '../../src/contract/tasks.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -247,6 +248,48 @@ export const plotMaps = pgTable('plot_maps', {
   content: bytea('content').notNull(),
   uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A project's development task. Positions are dense (0, 1, 2, …) within a project's phase; every move rewrites them
+ * in one transaction that holds the project row, so concurrent moves cannot share or lose a position.
+ */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id').notNull().references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    phase: text('phase', { enum: taskPhaseValues }).notNull(),
+    category: text('category', { enum: taskCategoryValues }).notNull().default('other'),
+    status: text('status', { enum: taskStatuses }).notNull().default('open'),
+    position: integer('position').notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    assigneeName: text('assignee_name').notNull().default(''),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    parcelId: uuid('parcel_id').references(() => parcels.id, { onDelete: 'set null' }),
+    criterion: text('criterion'),
+    /** Why a task from a template is there, with its source. */
+    why: text('why'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('tasks_project_phase_position_idx').on(t.projectId, t.phase, t.position), index('tasks_owner_idx').on(t.ownerId)],
+);
+
+/** A user's own task template: a set of tasks saved from a project, to apply to others. */
+export const taskTemplates = pgTable(
+  'task_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tasks: jsonb('tasks').$type<{ title: string; description: string; phase: string; category: string; why: string | null }[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('task_templates_owner_idx').on(t.ownerId)],
+);
 
 /** One login = one family; every refresh rotates the token inside it. */
 export const refreshFamilies = pgTable(
