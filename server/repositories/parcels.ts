@@ -16,6 +16,15 @@ const insertChunk = 500;
 const visibleTo = (userId: string) => or(isNull(parcels.ownerId), eq(parcels.ownerId, userId));
 
 export function parcelsRepository(db: Db) {
+  // Prepared once: every project get runs it (on PostgreSQL also parsed and planned once per connection).
+  const ofProject = db
+    .select({ parcel: parcels })
+    .from(projectParcels)
+    .innerJoin(parcels, eq(parcels.id, projectParcels.parcelId))
+    .where(eq(projectParcels.projectId, sql.placeholder('projectId')))
+    .orderBy(asc(projectParcels.createdAt), asc(parcels.apnKey))
+    .prepare('parcels_of_project');
+
   return {
     /** Inserts parcels, skipping any whose (owner, APN) is already stored; answers how many were added. */
     async insertMany(rows: NewParcel[], tx: Db = db): Promise<number> {
@@ -104,12 +113,7 @@ export function parcelsRepository(db: Db) {
     },
 
     async listForProject(projectId: string): Promise<ParcelRow[]> {
-      const rows = await db
-        .select({ parcel: parcels })
-        .from(projectParcels)
-        .innerJoin(parcels, eq(parcels.id, projectParcels.parcelId))
-        .where(eq(projectParcels.projectId, projectId))
-        .orderBy(asc(projectParcels.createdAt), asc(parcels.apnKey));
+      const rows = await ofProject.execute({ projectId });
       return rows.map((r) => r.parcel);
     },
 
