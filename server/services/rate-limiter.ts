@@ -23,10 +23,10 @@ export const defaultLimits = {
   contactPerAddress: { limit: 5, seconds: 60 * 60 },
   // Costly work of one user (server/services/costly-work.ts): how much may run at once (`seconds` is the Retry-After of
   // a request refused for it), then how many requests of each kind a window allows.
-  costlyWorkAtOncePerUser: { limit: 3, seconds: 5 },
+  costlyWorkAtOncePerUser: { limit: 4, seconds: 5 },
   screeningPerUser: { limit: 120, seconds: 60 },
   energyPerUser: { limit: 60, seconds: 60 },
-  parcelImportPerUser: { limit: 30, seconds: 60 * 60 },
+  parcelImportPerUser: { limit: 200, seconds: 60 * 60 },
   reportPerUser: { limit: 60, seconds: 60 * 60 },
 } satisfies Record<string, Window>;
 
