@@ -12,6 +12,7 @@ import type {
   VerifyBody,
 } from '../src/contract/auth.ts';
 import { feasibilityMachine } from './feasibility.machine.ts';
+import { taskBoardMachine } from './task-board.machine.ts';
 import { toFormErrors, type FormErrors } from './form-errors.ts';
 
 /** The four localStorage values (spec §3) as the storage module reads them. */
@@ -55,8 +56,8 @@ export type SessionNotice =
 export const sessionExpiredMessage = 'Your session has expired. Please log in again.';
 
 /**
- * A signed-in child's ref. Typed loosely until the child's machine lands; narrow it then, as the feasibility slot
- * is, to `ActorRefFrom<typeof itsMachine>` without touching the session flows.
+ * A signed-in child's ref. Typed loosely until the child's machine lands; narrow it then, as the feasibility and
+ * task-board slots are, to `ActorRefFrom<typeof itsMachine>` without touching the session flows.
  */
 export type SessionChildRef = ActorRef<Snapshot<unknown>, EventObject>;
 
@@ -76,12 +77,12 @@ export interface SessionContext {
   /** The last refusal of an auth form, for the form to show (field errors and detail). */
   errors: FormErrors | null;
   notice: SessionNotice | null;
-  /** The project the screens have open ('project.open'), whose feasibility child runs. */
+  /** The project the screens have open ('project.open'), whose feasibility and task-board children run. */
   openProjectId: string | null;
   /** feasibility.machine.ts for the open project, systemId 'feasibility'; spawned on 'project.open'. */
   feasibility: ActorRefFrom<typeof feasibilityMachine> | undefined;
-  /** task-board.machine.ts for the open project, systemId 'taskBoard'; spawned by the tasks feature. */
-  taskBoard: SessionChildRef | undefined;
+  /** task-board.machine.ts for the open project, systemId 'taskBoard'; spawned on 'project.open'. */
+  taskBoard: ActorRefFrom<typeof taskBoardMachine> | undefined;
   /** checkout.machine.ts during a purchase, systemId 'checkout'; spawned by the billing feature. */
   checkout: SessionChildRef | undefined;
 }
@@ -100,9 +101,9 @@ export type SessionEvent =
   | { type: 'session.refresh' }
   | { type: 'session.logout' }
   | { type: 'project.created' }
-  /** A project's screens opened: its feasibility child starts (a project already open keeps the running one). */
+  /** A project's screens opened: its feasibility and task-board children start (a project already open keeps the running ones). */
   | { type: 'project.open'; projectId: string }
-  /** The project's screens closed: its feasibility child stops. */
+  /** The project's screens closed: its feasibility and task-board children stop. */
   | { type: 'project.close' }
   | { type: 'account.update'; account: Account };
 
@@ -131,7 +132,7 @@ const projectOfEvent = ({ event }: EventOf<'project.open'>) => ({ projectId: eve
 
 /**
  * What a signed-in user can do, in signedIn and while the token is renewed (refreshing), so that nothing a screen
- * sends during a refresh is lost. Opening another project replaces the running child; opening the same keeps it.
+ * sends during a refresh is lost. Opening another project replaces the running children; opening the same keeps them.
  */
 const signedInTransitions = {
   'session.logout': { target: 'loggingOut' },
@@ -142,7 +143,8 @@ const signedInTransitions = {
 
 /**
  * The root actor: restores the stored session, runs the auth flows, refreshes tokens for the API client and
- * owns the signed-in children. Nobody spawns it (src/app creates it once); it reports through its snapshot.
+ * owns the signed-in children (the open project's feasibility and task board). Nobody spawns it (src/app creates it
+ * once); it reports through its snapshot.
  */
 export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent },
@@ -166,6 +168,8 @@ export const sessionMachine = setup({
     logout: notProvided<unknown, LogoutInput>('logout'),
     /** The open project's studies; the app provides one with its API effects. */
     feasibility: feasibilityMachine,
+    /** The open project's task board; the app provides one with its API effects. */
+    taskBoard: taskBoardMachine,
   },
   actions: {
     storeSession: (_, _tokens: SessionTokens) => missingAction('storeSession'),
@@ -180,11 +184,13 @@ export const sessionMachine = setup({
     // Stopped and forgotten in one step, so no screen can reach a stopped child through the context or the system.
     closeProject: enqueueActions<SessionContext, SessionEvent, undefined, SessionEvent, never, never, never, never, never>(({ context, enqueue }) => {
       if (context.feasibility) enqueue.stopChild(context.feasibility);
-      enqueue.assign({ feasibility: undefined, openProjectId: null });
+      if (context.taskBoard) enqueue.stopChild(context.taskBoard);
+      enqueue.assign({ feasibility: undefined, taskBoard: undefined, openProjectId: null });
     }),
     openProject: assign(({ spawn }, { projectId }: { projectId: string }) => ({
       openProjectId: projectId,
       feasibility: spawn('feasibility', { id: sessionChildIds.feasibility, systemId: sessionChildIds.feasibility, input: { projectId } }),
+      taskBoard: spawn('taskBoard', { id: sessionChildIds.taskBoard, systemId: sessionChildIds.taskBoard, input: { projectId } }),
     })),
     forgetSession: assign(signedOutContext),
     showErrors: assign({ errors: (_, params: { error: unknown }) => toFormErrors(params.error) }),

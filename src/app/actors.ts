@@ -4,9 +4,12 @@ import { feasibilityMachine, type ProjectIdInput, type RenameStudyInput, type St
 import { modalMachine } from '../../machines/modal.machine.ts';
 import { sessionMachine, type EmailInput, type GoogleLoginInput, type LoginInput, type LogoutInput, type ResetPasswordInput, type DetailAnswer, type SignupAnswer, type SignupInput, type StoredSession, type VerifyInput } from '../../machines/session.machine.ts';
 import { snackbarMachine } from '../../machines/snackbar.machine.ts';
+import { taskBoardMachine, type ApplyTemplateInput, type ProjectIdInput as BoardProjectInput, type TaskIdInput } from '../../machines/task-board.machine.ts';
 import { DetailResponse, LoginResponse, SignupResponse, TokenPair } from '../contract/auth.ts';
 import type { FeasibilityStudy, StudyCreateBody, StudyLimit, StudyList } from '../contract/feasibility.ts';
+import type { Task, TaskBoard, TaskCreateBody, TaskEditBody, TaskReorderBody } from '../contract/tasks.ts';
 import { checkStudyLimit, createStudy, deleteStudy, listStudies, renameStudy, setPrimaryStudy } from '../features/feasibility/api/studies.ts';
+import { applyTaskTemplate, completeTask, createTask, deleteTask, editTask, getTaskBoard, reorderTask } from '../features/tasks/api/tasks.ts';
 import { createApiClient, type ApiClientOptions } from '../lib/api-client.ts';
 import { createRefreshCoordinator, type LockManagerLike } from '../lib/refresh-coordinator.ts';
 import { refreshThroughSession } from '../lib/session-refresh.ts';
@@ -58,6 +61,17 @@ export function createAppActors(options: AppActorsOptions = {}) {
             setPrimaryStudy: fromPromise<FeasibilityStudy, StudyIdInput>(({ input, signal }) => setPrimaryStudy(api, input.id, { signal })),
             renameStudy: fromPromise<FeasibilityStudy, RenameStudyInput>(({ input, signal }) => renameStudy(api, input, { signal })),
             deleteStudy: fromPromise<unknown, StudyIdInput>(({ input, signal }) => deleteStudy(api, input.id, { signal })),
+          },
+        }),
+        taskBoard: taskBoardMachine.provide({
+          actors: {
+            loadBoard: fromPromise<TaskBoard, BoardProjectInput>(({ input, signal }) => getTaskBoard(api, input.projectId, { signal })),
+            createTask: fromPromise<Task, TaskCreateBody>(({ input, signal }) => createTask(api, input, { signal })),
+            editTask: fromPromise<Task, TaskEditBody>(({ input, signal }) => editTask(api, input, { signal })),
+            completeTask: fromPromise<Task, TaskIdInput>(({ input, signal }) => completeTask(api, input.id, { signal })),
+            reorderTask: fromPromise<TaskBoard, TaskReorderBody>(({ input, signal }) => reorderTask(api, input, { signal })),
+            deleteTask: fromPromise<unknown, TaskIdInput>(({ input, signal }) => deleteTask(api, input.id, { signal })),
+            applyTemplate: fromPromise<TaskBoard, ApplyTemplateInput>(({ input, signal }) => applyTaskTemplate(api, input, { signal })),
           },
         }),
       },

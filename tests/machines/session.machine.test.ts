@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromCallback, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Account, LoginResponse, TokenPair } from '../../src/contract/auth.ts';
 import { feasibilityMachine, type ProjectIdInput } from '../../machines/feasibility.machine.ts';
+import { taskBoardMachine } from '../../machines/task-board.machine.ts';
 import type { StudyLimit, StudyList } from '../../src/contract/feasibility.ts';
+import type { TaskBoard } from '../../src/contract/tasks.ts';
 import { genericErrorMessages } from '../../machines/form-errors.ts';
 import {
   sessionChildIds,
@@ -117,10 +119,14 @@ const events: ModelEvent[] = [
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 type FeasibilityRef = ActorRefFrom<typeof feasibilityMachine>;
+type TaskBoardRef = ActorRefFrom<typeof taskBoardMachine>;
 
-/** The feasibility child with effects that never answer: these tests are about its life, not its work. */
+/** The project's children with effects that never answer: these tests are about their life, not their work. */
 const unanswered = <T>() => fromPromise<T, ProjectIdInput>(() => new Promise<T>(() => undefined));
 const idleFeasibility = feasibilityMachine.provide({ actors: { listStudies: unanswered<StudyList>(), checkLimit: unanswered<StudyLimit>() } });
+const idleTaskBoard = taskBoardMachine.provide({ actors: { loadBoard: unanswered<TaskBoard>() } });
+/** The open project's children, by systemId. */
+const projectChildIds = [sessionChildIds.feasibility, sessionChildIds.taskBoard] as const;
 
 function createSystemUnderTest() {
   const store = createSessionStore(createMemoryStorage());
@@ -139,6 +145,7 @@ function createSystemUnderTest() {
         refreshTokens: doubles.actor<TokenPair, void>('refreshTokens'),
         logout: doubles.actor<unknown, LogoutInput>('logout'),
         feasibility: idleFeasibility,
+        taskBoard: idleTaskBoard,
       },
       actions: {
         storeSession: (_, { access, refresh, project }) => {
@@ -177,8 +184,8 @@ describe('session machine', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const { actor, store, doubles } = createSystemUnderTest();
-      /** Every feasibility child seen so far, and the project the test expects open. */
-      const children = new Set<FeasibilityRef>();
+      /** Every project child seen so far, and the project the test expects open. */
+      const children = new Set<FeasibilityRef | TaskBoardRef>();
       let openProject: string | null = null;
       const execute = async (event: ModelEvent) => {
         const before = actor.getSnapshot();
@@ -198,13 +205,17 @@ describe('session machine', () => {
         const after = actor.getSnapshot();
         const signedIn = before.matches('signedIn') || before.matches('refreshing');
         if (event.type === 'project.open' && signedIn) {
-          // The same project again keeps its running child.
-          if (openProject === event.projectId) expect(after.context.feasibility).toBe(before.context.feasibility);
+          // The same project again keeps its running children.
+          if (openProject === event.projectId) {
+            expect(after.context.feasibility).toBe(before.context.feasibility);
+            expect(after.context.taskBoard).toBe(before.context.taskBoard);
+          }
           openProject = event.projectId as string;
         }
         if (event.type === 'project.close' && signedIn) openProject = null;
         if (after.matches('loggedOut')) openProject = null;
         if (after.context.feasibility) children.add(after.context.feasibility);
+        if (after.context.taskBoard) children.add(after.context.taskBoard);
       };
 
       const eventExecutors = Object.fromEntries(
@@ -224,25 +235,30 @@ describe('session machine', () => {
             const snapshot = actor.getSnapshot();
             expect(snapshot.status).toBe('active');
             expect(snapshot.value).toEqual(expected.value);
-            const { feasibility, ...context } = snapshot.context;
-            const { feasibility: expectedFeasibility, ...expectedContext } = expected.context;
+            const { feasibility, taskBoard, ...context } = snapshot.context;
+            const { feasibility: expectedFeasibility, taskBoard: expectedTaskBoard, ...expectedContext } = expected.context;
             expect(context).toEqual(expectedContext);
             expect(feasibility === undefined).toBe(expectedFeasibility === undefined);
+            expect(taskBoard === undefined).toBe(expectedTaskBoard === undefined);
 
-            // The open project's child, and only it, runs and is reachable by its systemId; every earlier one is stopped.
+            // The open project's children, and only they, run and are reachable by their systemIds; every earlier one is stopped.
             expect(snapshot.context.openProjectId).toBe(openProject);
             expect(actor.system.get(sessionChildIds.feasibility)).toBe(feasibility);
-            if (feasibility) {
-              expect(feasibility.getSnapshot().status).toBe('active');
-              expect(feasibility.getSnapshot().context.projectId).toBe(openProject);
+            expect(actor.system.get(sessionChildIds.taskBoard)).toBe(taskBoard);
+            expect(feasibility === undefined).toBe(taskBoard === undefined);
+            if (feasibility && taskBoard) {
+              for (const child of [feasibility, taskBoard]) {
+                expect(child.getSnapshot().status).toBe('active');
+                expect(child.getSnapshot().context.projectId).toBe(openProject);
+              }
             } else {
               expect(openProject).toBeNull();
             }
-            for (const child of children) if (child !== feasibility) expect(child.getSnapshot().status).toBe('stopped');
+            for (const child of children) if (child !== feasibility && child !== taskBoard) expect(child.getSnapshot().status).toBe('stopped');
 
             // Exactly the effects of the current state run, each started with its event's payload.
             const invoked = Object.entries(expected.children)
-              .filter(([id]) => id !== sessionChildIds.feasibility)
+              .filter(([id]) => !(projectChildIds as readonly string[]).includes(id))
               .map(([, child]) => child?.src);
             const running = doubles.pending();
             expect(running.map((effect) => effect.src).sort()).toEqual(invoked.sort());
@@ -353,7 +369,7 @@ describe('session machine details', () => {
         actions: {
           clearStoredSession: () => undefined,
           storeSession: assign({
-            taskBoard: ({ spawn }) => spawn(fromCallback(() => () => void (childStopped = true)), { systemId: sessionChildIds.taskBoard }),
+            checkout: ({ spawn }) => spawn(fromCallback(() => () => void (childStopped = true)), { systemId: sessionChildIds.checkout }),
           }),
         },
       }),
@@ -365,14 +381,14 @@ describe('session machine details', () => {
     doubles.settle('login', 'done', loginAnswer(true));
     await flush();
     expect(actor.getSnapshot().value).toEqual({ signedIn: 'ready' });
-    expect(actor.system.get(sessionChildIds.taskBoard)).toBe(actor.getSnapshot().context.taskBoard);
+    expect(actor.system.get(sessionChildIds.checkout)).toBe(actor.getSnapshot().context.checkout);
 
     actor.send({ type: 'session.logout' });
     doubles.settle('logout', 'done', detail('Logged out.'));
     await flush();
     expect(childStopped).toBe(true);
-    expect(actor.getSnapshot().context.taskBoard).toBeUndefined();
-    expect(actor.system.get(sessionChildIds.taskBoard)).toBeUndefined();
+    expect(actor.getSnapshot().context.checkout).toBeUndefined();
+    expect(actor.system.get(sessionChildIds.checkout)).toBeUndefined();
     actor.stop();
   });
 
@@ -414,6 +430,47 @@ describe('session machine details', () => {
     expect(third.getSnapshot().status).toBe('stopped');
     expect(feasibility()).toBeUndefined();
     expect(actor.getSnapshot().context).toMatchObject({ feasibility: undefined, openProjectId: null });
+    actor.stop();
+  });
+
+  it('runs one task board beside the feasibility child for the open project, reachable by its systemId', async () => {
+    const { actor, doubles } = createSystemUnderTest();
+    actor.start();
+    doubles.settle('restoreSession', 'done', restored({ accessToken: 'a', refreshToken: 'r', project: 'true' }));
+    await flush();
+    const taskBoard = () => actor.system.get(sessionChildIds.taskBoard) as TaskBoardRef | undefined;
+
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    const first = taskBoard()!;
+    expect(first).toBe(actor.getSnapshot().context.taskBoard);
+    expect(first.id).toBe(sessionChildIds.taskBoard);
+    expect(first.getSnapshot().context.projectId).toBe('project-1');
+    expect(first.getSnapshot().value).toBe('loading');
+
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    expect(taskBoard()).toBe(first);
+
+    actor.send({ type: 'project.open', projectId: 'project-2' });
+    await flush();
+    const second = taskBoard()!;
+    expect(first.getSnapshot().status).toBe('stopped');
+    expect(second).not.toBe(first);
+    expect(second.getSnapshot().context.projectId).toBe('project-2');
+
+    actor.send({ type: 'project.close' });
+    await flush();
+    expect(second.getSnapshot().status).toBe('stopped');
+    expect(taskBoard()).toBeUndefined();
+    expect(actor.getSnapshot().context).toMatchObject({ taskBoard: undefined, openProjectId: null });
+
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    const third = taskBoard()!;
+    actor.send({ type: 'session.logout' });
+    doubles.settle('logout', 'done', detail('Logged out.'));
+    await flush();
+    expect(third.getSnapshot().status).toBe('stopped');
+    expect(taskBoard()).toBeUndefined();
+    expect(actor.getSnapshot().context).toMatchObject({ taskBoard: undefined, openProjectId: null });
     actor.stop();
   });
 
