@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps) {
 
   // Order matters: errors first so every later hook's throw is answered in the API's shape.
   await app.register(errors);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(security, { googleSignIn: !!settings.GOOGLE_CLIENT_ID });
   await app.register(cookie, { secret: createHmac('sha256', deps.jwtSecret).update('sunplot csrf cookie').digest('base64url') });
   await app.register(csrf, { secure: settings.PUBLIC_URL.startsWith('https:') });

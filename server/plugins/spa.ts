@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { notFound } from '../http.ts';
 
-/** Serves the built SPA with history fallback; unknown /api and /media paths stay JSON 404s. */
+/** Serves the built SPA, precompressed, with history fallback; unknown /api and /media paths stay JSON 404s. */
 export const spa = fp(async (app: FastifyInstance, options: { root?: string }) => {
   const root = options.root;
   const hasSpa = !!root && existsSync(join(root, 'index.html'));
@@ -14,6 +14,8 @@ export const spa = fp(async (app: FastifyInstance, options: { root?: string }) =
       root,
       wildcard: false,
       index: false,
+      // vite build writes .br and .gz siblings (vite.config.ts): sent as they are, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, path) {
         // Vite puts a content hash in every asset name under /assets.
         void reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,32 +1,14 @@
 import { Center, Spinner } from '@chakra-ui/react';
-import { useEffect, type ComponentType } from 'react';
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useLocation } from 'wouter';
 import { guardRoute, matchRoute, type RouteName } from '../../machines/route-guard.ts';
-import { QuestionDialog } from '../components/ui/question-dialog.tsx';
 import { SnackbarView } from '../components/ui/snackbar-view.tsx';
 import { StatusPanel } from '../components/ui/status-panel.tsx';
-import { AccountPage } from '../features/account/account-page.tsx';
-import { AuthPage } from '../features/auth/auth-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/forgot-password-page.tsx';
-import { ResetPasswordPage } from '../features/auth/reset-password-page.tsx';
-import { VerifyPage } from '../features/auth/verify-page.tsx';
-import { GetStartPage } from '../features/landing/getstart-page.tsx';
-import { PoliciesPage } from '../features/legal/policies-page.tsx';
-import { TermsPage } from '../features/legal/terms-page.tsx';
 import { FeasibilityNotices } from '../features/feasibility/use-feasibility.ts';
-import { StudiesSection } from '../features/feasibility/studies-section.tsx';
-import { StudyPage } from '../features/feasibility/study-page.tsx';
-import { ProjectMapPage } from '../features/map/project-map-page.tsx';
-import { ProjectAddPage } from '../features/projects/project-add-page.tsx';
-import { ProjectDetailPage } from '../features/projects/project-detail-page.tsx';
-import { ProjectEditPage } from '../features/projects/project-edit-page.tsx';
-import { ProjectsPage } from '../features/projects/projects-page.tsx';
-import { ProjectSettingsPage } from '../features/settings/project-settings-page.tsx';
-import { ErrorPage } from '../features/status/error-page.tsx';
+import { GetStartPage } from '../features/landing/getstart-page.tsx';
 import { NotFoundPage } from '../features/status/not-found-page.tsx';
-import { PaymentStatusPage } from '../features/status/payment-status-page.tsx';
 import { useActors, useSession } from './actors-context.tsx';
-import { RootLayout } from './root-layout.tsx';
 import { useRouteTitle } from './use-page-title.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen takes its own route's params
@@ -36,31 +18,72 @@ function NotYetAvailable() {
   return <StatusPanel title="Not available yet" message="This part of Sunplot is still being built." action={{ label: 'Back to projects', href: '/project' }} />;
 }
 
+/**
+ * A screen loaded on first use: each one (and the map, chart and drawing code only it needs) is its own chunk,
+ * so the landing page downloads none of them.
+ */
+function lazyScreen<K extends string>(load: () => Promise<Record<K, Screen>>, name: K): Screen {
+  return lazy<Screen>(async () => ({ default: (await load())[name] }));
+}
+
+const AuthPage = lazyScreen(() => import('../features/auth/auth-page.tsx'), 'AuthPage');
+const ProjectsPage = lazyScreen(() => import('../features/projects/projects-page.tsx'), 'ProjectsPage');
+
+// The frame of the signed-in screens and the question dialog, with their menus, avatar and focus trap, load when first needed.
+const loadRootLayout = () => import('./root-layout.tsx');
+const RootLayout = lazy(async () => ({ default: (await loadRootLayout()).RootLayout }));
+const QuestionDialog = lazy(async () => ({ default: (await import('../components/ui/question-dialog.tsx')).QuestionDialog }));
+
+/** Mounts the question dialog once the modal actor first asks something, and keeps it for its closing animation. */
+function LazyQuestionDialog() {
+  const { modal } = useActors();
+  const asking = useSelector(modal, (s) => !s.matches('idle'));
+  const [needed, setNeeded] = useState(asking);
+  if (asking && !needed) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <QuestionDialog />
+    </Suspense>
+  ) : null;
+}
+
+function Loading() {
+  return (
+    <Center minH="50vh">
+      <Spinner size="lg" aria-label="Loading" />
+    </Center>
+  );
+}
+
+// The landing page is the first screen of every visitor, so it comes with the app instead of after it.
 const screens: Record<RouteName, Screen> = {
   getStart: GetStartPage,
   login: AuthPage,
   signup: AuthPage,
-  resetPassword: ResetPasswordPage,
-  forgotPassword: ForgotPasswordPage,
-  verify: VerifyPage,
-  terms: TermsPage,
-  policies: PoliciesPage,
-  paymentStatus: PaymentStatusPage,
-  responseError: ErrorPage,
+  resetPassword: lazyScreen(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
+  forgotPassword: lazyScreen(() => import('../features/auth/forgot-password-page.tsx'), 'ForgotPasswordPage'),
+  verify: lazyScreen(() => import('../features/auth/verify-page.tsx'), 'VerifyPage'),
+  terms: lazyScreen(() => import('../features/legal/terms-page.tsx'), 'TermsPage'),
+  policies: lazyScreen(() => import('../features/legal/policies-page.tsx'), 'PoliciesPage'),
+  paymentStatus: lazyScreen(() => import('../features/status/payment-status-page.tsx'), 'PaymentStatusPage'),
+  responseError: lazyScreen(() => import('../features/status/error-page.tsx'), 'ErrorPage'),
   home: ProjectsPage,
   projects: ProjectsPage,
-  projectAdd: ProjectAddPage,
-  projectDetail: (props) => <ProjectDetailPage {...props} studies={(project) => <StudiesSection project={project} />} />,
-  account: AccountPage,
+  projectAdd: lazyScreen(() => import('../features/projects/project-add-page.tsx'), 'ProjectAddPage'),
+  projectDetail: lazyScreen(async () => {
+    const [{ ProjectDetailPage }, { StudiesSection }] = await Promise.all([import('../features/projects/project-detail-page.tsx'), import('../features/feasibility/studies-section.tsx')]);
+    return { ProjectDetailPage: (props: { params: { id: string } }) => <ProjectDetailPage {...props} studies={(project) => <StudiesSection project={project} />} /> };
+  }, 'ProjectDetailPage'),
+  account: lazyScreen(() => import('../features/account/account-page.tsx'), 'AccountPage'),
   subscription: NotYetAvailable,
   invoices: NotYetAvailable,
   stripe: NotYetAvailable,
   paymentSuccess: NotYetAvailable,
-  projectEdit: ProjectEditPage,
-  feasibilityDetail: StudyPage,
+  projectEdit: lazyScreen(() => import('../features/projects/project-edit-page.tsx'), 'ProjectEditPage'),
+  feasibilityDetail: lazyScreen(() => import('../features/feasibility/study-page.tsx'), 'StudyPage'),
   taskDetail: NotYetAvailable,
-  projectSettings: ProjectSettingsPage,
-  projectMap: ProjectMapPage,
+  projectSettings: lazyScreen(() => import('../features/settings/project-settings-page.tsx'), 'ProjectSettingsPage'),
+  projectMap: lazyScreen(() => import('../features/map/project-map-page.tsx'), 'ProjectMapPage'),
 };
 
 /** Follows the session: asks the route guard on every render and renders the matched screen, or redirects. */
@@ -77,6 +100,10 @@ export function App() {
   useEffect(() => {
     if (!settling && redirect) navigate(redirect, { replace: true });
   }, [settling, redirect, navigate]);
+  // Signed in: fetch the frame while the session settles, so it does not wait in line before the screen.
+  useEffect(() => {
+    if (hasAccessToken) void loadRootLayout();
+  }, [hasAccessToken]);
 
   let content;
   if (settling || redirect) {
@@ -89,13 +116,25 @@ export function App() {
     content = <NotFoundPage />;
   } else {
     const Screen = screens[match.route.name];
-    content = match.route.access === 'authenticated' ? <RootLayout>{<Screen params={match.params} />}</RootLayout> : <Screen params={match.params} />;
+    const screen = (
+      <Suspense fallback={<Loading />}>
+        <Screen params={match.params} />
+      </Suspense>
+    );
+    content =
+      match.route.access === 'authenticated' ? (
+        <Suspense fallback={<Loading />}>
+          <RootLayout>{screen}</RootLayout>
+        </Suspense>
+      ) : (
+        screen
+      );
   }
   return (
     <>
       {content}
       <SnackbarView />
-      <QuestionDialog />
+      <LazyQuestionDialog />
       <FeasibilityNotices />
     </>
   );
