@@ -3,7 +3,8 @@
  * Fastify in the same run. It starts the real app (buildApp over an in-memory PGlite, and over a scratch database on
  * DATABASE_URL's PostgreSQL when that is set) and a bare Fastify that answers a tiny JSON, then loads each over
  * loopback with keep-alive connections from a child process (its own core) for the project list, project get and
- * account get, and prints req/s, p50/p99 latency and the ratio to the baseline's req/s. The baseline is measured before
+ * account get, and prints req/s, p50/p99 latency, the ratio to the baseline's req/s and the serving process's CPU time per
+ * answer (steadier than req/s on a busy machine; PostgreSQL's own work is not in it). The baseline is measured before
  * and after the app runs and the mean is used, since other work on a shared machine moves every figure; only the ratio
  * means much. Target: the project list at >= 25 % of the baseline on PostgreSQL. Figures are reported, never asserted.
  */
@@ -98,9 +99,11 @@ async function runLoad(job: LoadJob): Promise<LoadResult> {
   const started = Promise.all(Array.from({ length: job.connections }, connection));
   await new Promise((resolve) => setTimeout(resolve, job.warmupMs));
   measuring = true;
+  process.send?.('measuring');
   const from = performance.now();
   await new Promise((resolve) => setTimeout(resolve, job.durationMs));
   measuring = false;
+  process.send?.('measured');
   const seconds = (performance.now() - from) / 1000;
   stopped = true;
   await started;
@@ -138,14 +141,25 @@ async function main() {
   const warmupMs = Math.min(2000, durationMs / 2);
   const targetRatio = 0.25;
 
+  // The serving process's CPU time (user + system) over the measured seconds, per answer: steadier than req/s when other
+  // work shares the machine. It counts this process only: the load generator and PostgreSQL's own work are elsewhere.
   const load = (port: number, path: string, headers: Record<string, string> = {}) =>
-    new Promise<LoadResult>((resolve, reject) => {
+    new Promise<LoadResult & { cpuMicrosPerRequest: number }>((resolve, reject) => {
       const job: LoadJob = { port, path, headers, connections, warmupMs, durationMs };
       const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, SUNPLOT_BENCH_LOAD_JOB: JSON.stringify(job) } });
       let result: LoadResult | undefined;
-      child.once('message', (message) => (result = message as LoadResult));
+      let cpuFrom: NodeJS.CpuUsage | undefined;
+      let cpu: NodeJS.CpuUsage | undefined;
+      child.on('message', (message) => {
+        if (message === 'measuring') cpuFrom = process.cpuUsage();
+        else if (message === 'measured') cpu = process.cpuUsage(cpuFrom);
+        else result = message as LoadResult;
+      });
       child.once('error', reject);
-      child.once('exit', (code) => (result ? resolve(result) : reject(new Error(`load generator exited with ${code} and no result`))));
+      child.once('exit', (code) => {
+        if (!result) return reject(new Error(`load generator exited with ${code} and no result`));
+        resolve({ ...result, cpuMicrosPerRequest: cpu && result.requests > 0 ? (cpu.user + cpu.system) / result.requests : 0 });
+      });
     });
 
   const portOf = (address: string | { port: number } | null) => (typeof address === 'object' && address ? address.port : 0);
@@ -229,7 +243,7 @@ async function main() {
 
   const baseline = await startBaseline();
   const baselineRuns = [await load(baseline.port, '/')];
-  const appRuns: { engine: string; endpoint: string; result: LoadResult }[] = [];
+  const appRuns: { engine: string; endpoint: string; result: LoadResult & { cpuMicrosPerRequest: number } }[] = [];
   for (const engine of engines) {
     const app = await startApp(engine);
     try {
@@ -250,6 +264,7 @@ async function main() {
     rps: Math.round(result.rps),
     p50_ms: Number(result.p50_ms.toFixed(2)),
     p99_ms: Number(result.p99_ms.toFixed(2)),
+    cpu_us_per_request: Math.round(result.cpuMicrosPerRequest),
     ratio: Number((result.rps / baselineRps).toFixed(4)),
     requests: result.requests,
     non2xx: result.non2xx,
@@ -261,11 +276,11 @@ async function main() {
     console.log(JSON.stringify({ benchmark: 'api', connections, seconds: durationMs / 1000, baseline_rps: Math.round(baselineRps), target_ratio: targetRatio, rows, list_on_postgres_within_target: listOnPostgres ? listOnPostgres.ratio >= targetRatio : null }, null, 2));
   } else {
     const pad = (text: string | number, width: number) => String(text).padStart(width);
-    console.log(`${'target'.padEnd(28)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('ratio', 9)}${pad('non-2xx', 9)}`);
+    console.log(`${'target'.padEnd(28)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('ratio', 9)}${pad('CPU µs', 9)}${pad('non-2xx', 9)}`);
     for (const row of rows) {
-      console.log(`${row.target.padEnd(28)}${pad(row.rps, 9)}${pad(row.p50_ms.toFixed(2), 9)}${pad(row.p99_ms.toFixed(2), 9)}${pad(`${(row.ratio * 100).toFixed(1)}%`, 9)}${pad(row.non2xx + row.errors, 9)}`);
+      console.log(`${row.target.padEnd(28)}${pad(row.rps, 9)}${pad(row.p50_ms.toFixed(2), 9)}${pad(row.p99_ms.toFixed(2), 9)}${pad(`${(row.ratio * 100).toFixed(1)}%`, 9)}${pad(row.cpu_us_per_request, 9)}${pad(row.non2xx + row.errors, 9)}`);
     }
-    console.log(`ratio: req/s over the bare Fastify's mean of ${Math.round(baselineRps)} req/s in this run`);
+    console.log(`ratio: req/s over the bare Fastify's mean of ${Math.round(baselineRps)} req/s in this run; CPU µs: the serving process's CPU time per answer (not PostgreSQL's)`);
     if (listOnPostgres) console.log(`project list on PostgreSQL: ${(listOnPostgres.ratio * 100).toFixed(1)}% of the baseline (target ${targetRatio * 100}%): ${listOnPostgres.ratio >= targetRatio ? 'met' : 'NOT met'}`);
   }
   if (rows.some((row) => row.non2xx > 0 || row.errors > 0)) {
