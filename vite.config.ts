@@ -77,7 +77,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}', 'tests/solar/**/*.test.ts', 'tests/lib/**/*.test.ts', 'tests/ui/**/*.test.{ts,tsx}'], environment: 'node' } },
       { extends: true, test: { name: 'api-pglite', include: ['tests/server/**/*.test.ts'], env: { TEST_DB: 'pglite' } } },
       { extends: true, test: { name: 'api-postgres', include: ['tests/server/**/*.test.ts'], env: { TEST_DB: 'postgres' } } },
-      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 60_000 } },
+      { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 60_000, globalSetup: ['tests/support/build-once.ts'] } },
     ],
   },
 });

@@ -1,10 +1,14 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { configure, fireEvent, render, screen } from '@testing-library/react';
 import { createAppActors } from '../../src/app/actors.ts';
 import { ActorsProvider } from '../../src/app/actors-context.tsx';
 import { App } from '../../src/app/app.tsx';
 import { AppProvider } from '../../src/app/provider.tsx';
 import { createMemoryStorage, createSessionStore } from '../../src/lib/session-storage.ts';
 import { createCookieJar } from '../lib/support/fake-api.ts';
+
+// Screens load lazily (their own chunks, Leaflet among them): the first findBy* of a screen waits for its module,
+// which takes more than the default second on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
 
 /** jsdom lacks these; Chakra's components ask for them. */
 export function polyfillBrowser() {
