@@ -151,13 +151,7 @@ export function refusalReason(error: unknown): string {
 /** The task's title before any optimistic change (a refused one is rolled back with it). */
 const titleOf = (context: TaskBoardContext, id: string) => findTask(context.rollback?.board ?? context.board, id)?.title ?? '';
 
-/**
- * The task board of one open project: loads it, creates and edits through the spec's task modal, completes and
- * reorders optimistically (rolled back if the server refuses), deletes after confirmation and applies templates,
- * one change at a time. Spawned by the session machine on 'project.open' (systemId 'taskBoard'); it reports
- * through its snapshot and emits 'task.created', 'task.edited', 'task.completed', 'task.deleted', 'task.moveRefused',
- * 'task.completeRefused' and 'template.applied'.
- */
+/** One open project's task board (load, task modal, optimistic complete/reorder, delete, templates); spawned by the session as 'taskBoard', emits TaskBoardEmitted for the snackbar. */
 export const taskBoardMachine = setup({
   types: {
     context: {} as TaskBoardContext,
