@@ -8,8 +8,6 @@ import { taskBoardMachine, type ApplyTemplateInput, type ProjectIdInput as Board
 import { DetailResponse, LoginResponse, SignupResponse, TokenPair } from '../contract/auth.ts';
 import type { FeasibilityStudy, StudyCreateBody, StudyLimit, StudyList } from '../contract/feasibility.ts';
 import type { Task, TaskBoard, TaskCreateBody, TaskEditBody, TaskReorderBody } from '../contract/tasks.ts';
-import { checkStudyLimit, createStudy, deleteStudy, listStudies, renameStudy, setPrimaryStudy } from '../features/feasibility/api/studies.ts';
-import { applyTaskTemplate, completeTask, createTask, deleteTask, editTask, getTaskBoard, reorderTask } from '../features/tasks/api/tasks.ts';
 import { createApiClient, type ApiClientOptions } from '../lib/api-client.ts';
 import { createRefreshCoordinator, type LockManagerLike } from '../lib/refresh-coordinator.ts';
 import { refreshThroughSession } from '../lib/session-refresh.ts';
@@ -30,6 +28,11 @@ export interface AppActorsOptions {
   /** Default: go to /auth/login (spec §8). */
   onSessionExpired?: () => void;
 }
+
+// A project's API calls (and the contract structs they check answers with) load when a project first opens, not
+// with the landing page.
+const studiesApi = () => import('../features/feasibility/api/studies.ts');
+const tasksApi = () => import('../features/tasks/api/tasks.ts');
 
 export function createAppActors(options: AppActorsOptions = {}) {
   const store = options.store ?? createSessionStore();
@@ -55,23 +58,23 @@ export function createAppActors(options: AppActorsOptions = {}) {
         logout: fromPromise<unknown, LogoutInput>(({ input }) => (input.refresh ? api.post('/api/user/logout/', input, anonymous) : Promise.resolve())),
         feasibility: feasibilityMachine.provide({
           actors: {
-            listStudies: fromPromise<StudyList, ProjectIdInput>(({ input, signal }) => listStudies(api, input.projectId, { signal })),
-            checkLimit: fromPromise<StudyLimit, ProjectIdInput>(({ input, signal }) => checkStudyLimit(api, input.projectId, { signal })),
-            createStudy: fromPromise<FeasibilityStudy, StudyCreateBody>(({ input, signal }) => createStudy(api, input, { signal })),
-            setPrimaryStudy: fromPromise<FeasibilityStudy, StudyIdInput>(({ input, signal }) => setPrimaryStudy(api, input.id, { signal })),
-            renameStudy: fromPromise<FeasibilityStudy, RenameStudyInput>(({ input, signal }) => renameStudy(api, input, { signal })),
-            deleteStudy: fromPromise<unknown, StudyIdInput>(({ input, signal }) => deleteStudy(api, input.id, { signal })),
+            listStudies: fromPromise<StudyList, ProjectIdInput>(async ({ input, signal }) => (await studiesApi()).listStudies(api, input.projectId, { signal })),
+            checkLimit: fromPromise<StudyLimit, ProjectIdInput>(async ({ input, signal }) => (await studiesApi()).checkStudyLimit(api, input.projectId, { signal })),
+            createStudy: fromPromise<FeasibilityStudy, StudyCreateBody>(async ({ input, signal }) => (await studiesApi()).createStudy(api, input, { signal })),
+            setPrimaryStudy: fromPromise<FeasibilityStudy, StudyIdInput>(async ({ input, signal }) => (await studiesApi()).setPrimaryStudy(api, input.id, { signal })),
+            renameStudy: fromPromise<FeasibilityStudy, RenameStudyInput>(async ({ input, signal }) => (await studiesApi()).renameStudy(api, input, { signal })),
+            deleteStudy: fromPromise<unknown, StudyIdInput>(async ({ input, signal }) => (await studiesApi()).deleteStudy(api, input.id, { signal })),
           },
         }),
         taskBoard: taskBoardMachine.provide({
           actors: {
-            loadBoard: fromPromise<TaskBoard, BoardProjectInput>(({ input, signal }) => getTaskBoard(api, input.projectId, { signal })),
-            createTask: fromPromise<Task, TaskCreateBody>(({ input, signal }) => createTask(api, input, { signal })),
-            editTask: fromPromise<Task, TaskEditBody>(({ input, signal }) => editTask(api, input, { signal })),
-            completeTask: fromPromise<Task, TaskIdInput>(({ input, signal }) => completeTask(api, input.id, { signal })),
-            reorderTask: fromPromise<TaskBoard, TaskReorderBody>(({ input, signal }) => reorderTask(api, input, { signal })),
-            deleteTask: fromPromise<unknown, TaskIdInput>(({ input, signal }) => deleteTask(api, input.id, { signal })),
-            applyTemplate: fromPromise<TaskBoard, ApplyTemplateInput>(({ input, signal }) => applyTaskTemplate(api, input, { signal })),
+            loadBoard: fromPromise<TaskBoard, BoardProjectInput>(async ({ input, signal }) => (await tasksApi()).getTaskBoard(api, input.projectId, { signal })),
+            createTask: fromPromise<Task, TaskCreateBody>(async ({ input, signal }) => (await tasksApi()).createTask(api, input, { signal })),
+            editTask: fromPromise<Task, TaskEditBody>(async ({ input, signal }) => (await tasksApi()).editTask(api, input, { signal })),
+            completeTask: fromPromise<Task, TaskIdInput>(async ({ input, signal }) => (await tasksApi()).completeTask(api, input.id, { signal })),
+            reorderTask: fromPromise<TaskBoard, TaskReorderBody>(async ({ input, signal }) => (await tasksApi()).reorderTask(api, input, { signal })),
+            deleteTask: fromPromise<unknown, TaskIdInput>(async ({ input, signal }) => (await tasksApi()).deleteTask(api, input.id, { signal })),
+            applyTemplate: fromPromise<TaskBoard, ApplyTemplateInput>(async ({ input, signal }) => (await tasksApi()).applyTaskTemplate(api, input, { signal })),
           },
         }),
       },

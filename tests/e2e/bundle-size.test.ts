@@ -1,0 +1,134 @@
+import { request as httpRequest } from 'node:http';
+import { chromium, type Browser, type Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfirmedAccount } from '../support/accounts.ts';
+import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { HttpClient } from '../support/http-client.ts';
+
+const unavailable = browserUnavailable();
+if (unavailable) {
+  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
+  console.warn(`skipped the bundle size test: ${unavailable}`);
+}
+
+/** The landing page's budget: compressed bytes of every script it loads (issue 10). */
+const scriptBudget = 150_000;
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Bytes on the wire, before any decoding. */
+  bytes: number;
+}
+
+/** A GET that leaves the body as sent (fetch would decode it), with exactly the headers given. */
+function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe.skipIf(!!unavailable)('what the landing page downloads, as `npm start` serves it', () => {
+  let app: AppProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it(`renders /getstart with at most ${scriptBudget / 1000} kB of compressed JavaScript`, async () => {
+    const page = await browser.newPage();
+    const scripts: { url: string; bytes: number; encoding: string | undefined }[] = [];
+    const responses: Promise<void>[] = [];
+    page.on('response', (response: Response) => {
+      if (response.request().resourceType() !== 'script') return;
+      responses.push(
+        (async () => {
+          const sizes = await response.request().sizes();
+          const headers = await response.allHeaders();
+          scripts.push({ url: response.url(), bytes: sizes.responseBodySize, encoding: headers['content-encoding'] });
+        })(),
+      );
+    });
+    await page.goto(`${app.baseUrl}/getstart`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await Promise.all(responses);
+
+    const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
+    const listing = scripts.map((s) => `${new URL(s.url).pathname} ${s.bytes} B ${s.encoding ?? 'identity'}`).join(', ');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(total, `scripts of /getstart: ${listing}`).toBeLessThanOrEqual(scriptBudget);
+    // The map, drawing and chart code belong to the screens that use them.
+    expect(scripts.map((s) => s.url).join(' ')).not.toMatch(/study-page|project-map-page|google-map-view|leaflet|terra-draw/);
+    for (const script of scripts.filter((s) => s.bytes >= 1024)) expect(script.encoding, script.url).toMatch(/^(br|gzip)$/);
+    await page.close();
+  });
+
+  it('loads a lazy screen when it is opened', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.baseUrl}/getstart`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.goto(`${app.baseUrl}/auth/login`);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.close();
+  });
+
+  it('sends the built scripts precompressed, in the encoding asked for', async () => {
+    const html = await (await fetch(`${app.baseUrl}/getstart`)).text();
+    const largest = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(largest.length).toBeGreaterThan(0);
+    const sizes = await Promise.all(largest.map(async (path) => ({ path, bytes: (await rawGet(`${app.baseUrl}${path}`, {})).bytes })));
+    const url = `${app.baseUrl}${sizes.sort((a, b) => b.bytes - a.bytes)[0]!.path}`;
+    for (const encoding of ['br', 'gzip']) {
+      const answer = await rawGet(url, { 'accept-encoding': encoding });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(answer.headers['content-type']).toMatch(/javascript/);
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(Number(answer.headers['content-length'])).toBe(answer.bytes);
+    }
+    const plain = await rawGet(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes).toBeGreaterThan((await rawGet(url, { 'accept-encoding': 'gzip' })).bytes);
+  });
+
+  it('keeps the history fallback and JSON 404s under /api with compression on', async () => {
+    const page = await rawGet(`${app.baseUrl}/project/12/some-name`, { 'accept-encoding': 'br, gzip' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const missing = await fetch(`${app.baseUrl}/api/nothing-here/`, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('compresses JSON answers over 1 KiB, and leaves small ones alone', async () => {
+    const { email, password } = await createConfirmedAccount(app.baseUrl, app.dataDir);
+    const client = new HttpClient(app.baseUrl);
+    const { access } = (await client.post<{ access: string }>('/api/user/login/', { email, password })).body;
+    const presets = (encoding: string) => rawGet(`${app.baseUrl}/api/settings/list/`, { authorization: `Bearer ${access}`, 'accept-encoding': encoding });
+    const plain = await presets('identity');
+    expect(plain.status).toBe(200);
+    expect(plain.bytes).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await presets(encoding);
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+      expect(compressed.bytes).toBeLessThan(plain.bytes / 2);
+    }
+    const health = await rawGet(`${app.baseUrl}/api/health/`, { 'accept-encoding': 'br, gzip' });
+    expect(health.status).toBe(200);
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+});
