@@ -99,7 +99,7 @@ export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     return reply.code(204).send();
   });
 
-  app.get('/api/project/report/', auth, async (request, reply) => {
+  app.get('/api/project/report/', { ...auth, config: { costlyWork: 'report' } }, async (request, reply) => {
     const user = currentUser(request);
     const { id } = parse(IdQuery, request.query);
     const project = await projects.find(user.id, id);

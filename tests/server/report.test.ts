@@ -67,3 +67,27 @@ describeApi('project report API', () => {
     expect((await fetch(`${app.baseUrl}/api/project/report/?id=${project.id}`)).status).toBe(401);
   });
 });
+
+describeApi('project report limits', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ deps: { seedDemoData: false, limits: { reportPerUser: { limit: 2, seconds: 3600 } } } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers 429 with Retry-After past the per-user report window, and leaves other users alone', async () => {
+    const [asha, ravi] = await signedInPair(app);
+    const mine = (await asha.post<Project>('/api/project/create/', { name: 'Limited', location: { lat: 38.9, lng: -77 } })).body;
+    const theirs = (await ravi.post<Project>('/api/project/create/', { name: 'Other', location: { lat: 38.9, lng: -77 } })).body;
+    const get = (client: HttpClient, id: string) => fetch(`${app.baseUrl}/api/project/report/?id=${id}`, { headers: { authorization: `Bearer ${client.access}` } });
+    expect((await get(asha, mine.id)).status).toBe(200);
+    expect((await get(asha, mine.id)).status).toBe(200);
+    const refused = await get(asha, mine.id);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/report/);
+    expect((await get(ravi, theirs.id)).status).toBe(200);
+  });
+});
