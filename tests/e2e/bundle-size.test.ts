@@ -67,6 +67,7 @@ describe.skipIf(!!unavailable)('what the landing page downloads, as `npm start` 
 
     const total = scripts.reduce((sum, script) => sum + script.bytes, 0);
     const listing = scripts.map((s) => `${new URL(s.url).pathname} ${s.bytes} B ${s.encoding ?? 'identity'}`).join(', ');
+    console.log(`/getstart transferred ${total} B of JavaScript (budget ${scriptBudget} B): ${listing}`);
     expect(scripts.length).toBeGreaterThan(0);
     expect(total, `scripts of /getstart: ${listing}`).toBeLessThanOrEqual(scriptBudget);
     // The map, drawing and chart code belong to the screens that use them.
