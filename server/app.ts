@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cookie, { secret: createHmac('sha256', deps.jwtSecret).update('sunplot csrf cookie').digest('base64url') });
   await app.register(csrf, { secure: settings.PUBLIC_URL.startsWith('https:') });
   await app.register(multipart, { limits: { fileSize: maxPhotoBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
-  await app.register(auth, { signer, users, sessions: sessionsRepo });
+  await app.register(auth, { signer, users });
   // Before the routes: it wraps the handlers of those that name costly work as they are added.
   await app.register(costlyWorkRoutes, { rateLimiter: ctx.rateLimiter });
 

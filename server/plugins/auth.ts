@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../http.ts';
-import type { SessionsRepository } from '../repositories/sessions.ts';
 import type { User, UsersRepository } from '../repositories/users.ts';
 import { InvalidTokenError, type TokenSigner } from '../services/tokens.ts';
 
@@ -19,9 +18,9 @@ const unauthorized = (detail: string) => new ApiError(401, detail, undefined, { 
 
 /**
  * Every authenticated request checks the user and its login family, so logout and reset take effect at once;
- * one query does both. `sessions` is no longer read (the check goes through `users`) and stays optional for callers.
+ * one query does both.
  */
-export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSigner; users: UsersRepository; sessions?: SessionsRepository }) => {
+export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSigner; users: UsersRepository }) => {
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);

@@ -51,13 +51,6 @@ export function sessionsRepository(db: Db) {
         .set({ revokedAt: new Date(), revokedReason: reason })
         .where(and(eq(refreshFamilies.userId, userId), isNull(refreshFamilies.revokedAt)));
     },
-    async isFamilyActive(familyId: string, userId: string) {
-      const [family] = await db
-        .select({ revokedAt: refreshFamilies.revokedAt, expiresAt: refreshFamilies.expiresAt })
-        .from(refreshFamilies)
-        .where(and(eq(refreshFamilies.id, familyId), eq(refreshFamilies.userId, userId)));
-      return !!family && !family.revokedAt && family.expiresAt > new Date();
-    },
   };
 }
 
