@@ -6,6 +6,7 @@ import { guardRoute, matchRoute, type RouteName } from '../../machines/route-gua
 import { SnackbarView } from '../components/ui/snackbar-view.tsx';
 import { StatusPanel } from '../components/ui/status-panel.tsx';
 import { FeasibilityNotices } from '../features/feasibility/use-feasibility.ts';
+import { TaskBoardNotices } from '../features/tasks/use-task-board.ts';
 import { GetStartPage } from '../features/landing/getstart-page.tsx';
 import { NotFoundPage } from '../features/status/not-found-page.tsx';
 import { useActors, useSession } from './actors-context.tsx';
@@ -71,8 +72,16 @@ const screens: Record<RouteName, Screen> = {
   projects: ProjectsPage,
   projectAdd: lazyScreen(() => import('../features/projects/project-add-page.tsx'), 'ProjectAddPage'),
   projectDetail: lazyScreen(async () => {
-    const [{ ProjectDetailPage }, { StudiesSection }] = await Promise.all([import('../features/projects/project-detail-page.tsx'), import('../features/feasibility/studies-section.tsx')]);
-    return { ProjectDetailPage: (props: { params: { id: string } }) => <ProjectDetailPage {...props} studies={(project) => <StudiesSection project={project} />} /> };
+    const [{ ProjectDetailPage }, { StudiesSection }, { TasksSection }] = await Promise.all([
+      import('../features/projects/project-detail-page.tsx'),
+      import('../features/feasibility/studies-section.tsx'),
+      import('../features/tasks/tasks-section.tsx'),
+    ]);
+    return {
+      ProjectDetailPage: (props: { params: { id: string } }) => (
+        <ProjectDetailPage {...props} studies={(project) => <StudiesSection project={project} />} tasks={(project) => <TasksSection project={project} />} />
+      ),
+    };
   }, 'ProjectDetailPage'),
   account: lazyScreen(() => import('../features/account/account-page.tsx'), 'AccountPage'),
   subscription: NotYetAvailable,
@@ -81,7 +90,7 @@ const screens: Record<RouteName, Screen> = {
   paymentSuccess: NotYetAvailable,
   projectEdit: lazyScreen(() => import('../features/projects/project-edit-page.tsx'), 'ProjectEditPage'),
   feasibilityDetail: lazyScreen(() => import('../features/feasibility/study-page.tsx'), 'StudyPage'),
-  taskDetail: NotYetAvailable,
+  taskDetail: lazyScreen(() => import('../features/tasks/task-page.tsx'), 'TaskPage'),
   projectSettings: lazyScreen(() => import('../features/settings/project-settings-page.tsx'), 'ProjectSettingsPage'),
   projectMap: lazyScreen(() => import('../features/map/project-map-page.tsx'), 'ProjectMapPage'),
 };
@@ -136,6 +145,7 @@ export function App() {
       <SnackbarView />
       <LazyQuestionDialog />
       <FeasibilityNotices />
+      <TaskBoardNotices />
     </>
   );
 }

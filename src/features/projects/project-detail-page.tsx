@@ -1,7 +1,7 @@
-import { Badge, Button, DataList, Heading, HStack, Spinner, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Button, DataList, Heading, HStack, Spinner, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
 import type { Feature } from 'geojson';
 import { useMemo, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation } from 'wouter';
+import { Link as RouterLink, useLocation, useSearch } from 'wouter';
 import { askModal } from '../../../machines/modal.machine.ts';
 import { useActors, useNotify } from '../../app/actors-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
@@ -21,17 +21,39 @@ import { useProject } from '../../lib/use-project.ts';
 
 const parcelStyle = { color: '#2b6cb0', weight: 1.5, fillColor: '#4299e1', fillOpacity: 0.3 };
 
+type ProjectSlot = (project: ProjectDetail) => ReactNode;
+
 /** /project/{id}/{name}: the project's summary, its site and parcels on a map, the report and the way to every project screen. */
-export function ProjectDetailPage({ params, studies }: { params: { id: string }; studies?: (project: ProjectDetail) => ReactNode }) {
+export function ProjectDetailPage({ params, studies, tasks }: { params: { id: string }; studies?: ProjectSlot; tasks?: ProjectSlot }) {
   const { project, missing } = useProject(params.id);
   usePageTitle(project?.name ?? 'Project');
   if (missing) return <Text>This project does not exist, or it is not yours.</Text>;
   if (!project) return <Spinner aria-label="Loading the project" />;
-  return <ProjectSummary project={project} studies={studies} />;
+  return <ProjectSummary project={project} studies={studies} tasks={tasks} />;
 }
 
-/** `studies` renders the project's feasibility studies (the app composes the feasibility feature in). */
-function ProjectSummary({ project, studies }: { project: ProjectDetail; studies?: (project: ProjectDetail) => ReactNode }) {
+/**
+ * The studies and the task board as two tabs; the open one is in the address (`?tab=tasks`), so a reload or a link
+ * back from a task comes back to it.
+ */
+function ProjectWork({ project, studies, tasks }: { project: ProjectDetail; studies?: ProjectSlot; tasks?: ProjectSlot }) {
+  const [location, navigate] = useLocation();
+  const tab = new URLSearchParams(useSearch()).get('tab') === 'tasks' && tasks ? 'tasks' : 'studies';
+  if (!studies || !tasks) return <>{studies?.(project) ?? tasks?.(project)}</>;
+  return (
+    <Tabs.Root value={tab} onValueChange={(details) => navigate(details.value === 'tasks' ? `${location}?tab=tasks` : location, { replace: true })} variant="line" lazyMount>
+      <Tabs.List>
+        <Tabs.Trigger value="studies">Feasibility studies</Tabs.Trigger>
+        <Tabs.Trigger value="tasks">Tasks</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="studies">{studies(project)}</Tabs.Content>
+      <Tabs.Content value="tasks">{tasks(project)}</Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+/** `studies` and `tasks` render the project's feasibility studies and task board (the app composes those features in). */
+function ProjectSummary({ project, studies, tasks }: { project: ProjectDetail; studies?: ProjectSlot; tasks?: ProjectSlot }) {
   const { api, modal } = useActors();
   const notify = useNotify();
   const [, navigate] = useLocation();
@@ -100,7 +122,7 @@ function ProjectSummary({ project, studies }: { project: ProjectDetail; studies?
           <DataList.ItemValue>{new Date(project.updated_at).toLocaleDateString()}</DataList.ItemValue>
         </DataList.Item>
       </DataList.Root>
-      {studies?.(project)}
+      <ProjectWork project={project} studies={studies} tasks={tasks} />
       <ProjectSite project={project} />
       <Stack gap={3}>
         <Heading as="h2" size="lg">

@@ -1,0 +1,158 @@
+import { Button, Dialog, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { findTask } from '../../../machines/task-board.machine.ts';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { taskCategories, taskPhases } from '../../contract/tasks.ts';
+import { useTaskBoardSelector, type TaskBoardRef } from './use-task-board.ts';
+
+/** The task-board actor's two modals: the task form (spec §3 task modal: category, last_task, show, id) and the delete confirmation. */
+export function TaskModals({ board }: { board: TaskBoardRef }) {
+  const view = useTaskBoardSelector(board, (s) => ({
+    showTask: s.matches({ ready: 'taskModal' }),
+    modal: s.context.taskModal,
+    deleting: s.matches({ ready: 'deleting' }),
+    deleteSaving: s.matches({ ready: { deleting: 'saving' } }),
+    deleteTitle: s.context.deleteModal && findTask(s.context.board, s.context.deleteModal.id)?.title,
+    errors: s.context.modalErrors,
+  }));
+  if (!view) return null;
+  const send = board.send;
+  const detail = view.errors?.detail ?? undefined;
+  return (
+    <>
+      {view.showTask && view.modal && <TaskFormDialog key={view.modal.id ?? 'new'} board={board} />}
+      <TaskDialog open={view.deleting} title="Delete task?" role="alertdialog" onClose={() => send({ type: 'deleteModal.cancel' })}>
+        <Dialog.Body>
+          <Text>“{view.deleteTitle}” will be deleted. This cannot be undone.</Text>
+          {detail && (
+            <Text color="fg.error" mt={2} role="alert">
+              {detail}
+            </Text>
+          )}
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={() => send({ type: 'deleteModal.cancel' })}>
+            Cancel
+          </Button>
+          <Button colorPalette="red" loading={view.deleteSaving} onClick={() => send({ type: 'deleteModal.confirm' })}>
+            Delete
+          </Button>
+        </Dialog.Footer>
+      </TaskDialog>
+    </>
+  );
+}
+
+/** Create (modal id null: the phase of `last_task`, the modal's category) or edit the modal's task. */
+function TaskFormDialog({ board }: { board: TaskBoardRef }) {
+  const view = useTaskBoardSelector(board, (s) => {
+    const modal = s.context.taskModal;
+    return {
+      id: modal?.id ?? null,
+      task: findTask(s.context.board, modal?.id),
+      lastTask: findTask(s.context.board, modal?.last_task),
+      category: modal?.category ?? null,
+      saving: s.matches({ ready: { taskModal: 'creating' } }) || s.matches({ ready: { taskModal: 'saving' } }),
+      errors: s.context.modalErrors,
+    };
+  })!;
+  const { task } = view;
+  const [values, setValues] = useState(() => ({
+    title: task?.title ?? '',
+    description: task?.description ?? '',
+    phase: task?.phase ?? view.lastTask?.phase ?? taskPhases[0].value,
+    category: task?.category ?? view.category ?? 'other',
+    due_date: task?.due_date ?? '',
+    assignee_name: task?.assignee_name ?? '',
+  }));
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const fieldError = (field: string) => view.errors?.fields[field]?.[0];
+  const cancel = () => board.send({ type: 'taskModal.cancel' });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (view.id === null) {
+      board.send({ type: 'task.create', task: { ...values, due_date: values.due_date || null } });
+    } else {
+      board.send({ type: 'task.edit', task: { id: view.id, ...values, due_date: values.due_date || null } });
+    }
+  };
+
+  return (
+    <TaskDialog open title={view.id === null ? 'New task' : 'Edit task'} onClose={cancel}>
+      <form onSubmit={submit} noValidate>
+        <Dialog.Body>
+          <Stack gap={4}>
+            <FormField label="Title" error={fieldError('title')} required>
+              <Input autoFocus value={values.title} maxLength={200} onChange={set('title')} />
+            </FormField>
+            <FormField label="Phase" error={fieldError('phase')}>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={values.phase} onChange={set('phase')}>
+                  {taskPhases.map((phase) => (
+                    <option key={phase.value} value={phase.value}>
+                      {phase.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+            <FormField label="Category" error={fieldError('category')}>
+              <NativeSelect.Root>
+                <NativeSelect.Field value={values.category} onChange={set('category')}>
+                  {taskCategories.map((category) => (
+                    <option key={category.value} value={category.value}>
+                      {category.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+            <FormField label="Due date" error={fieldError('due_date')}>
+              <Input type="date" value={values.due_date} onChange={set('due_date')} />
+            </FormField>
+            <FormField label="Assignee" error={fieldError('assignee_name')}>
+              <Input value={values.assignee_name} maxLength={100} onChange={set('assignee_name')} />
+            </FormField>
+            <FormField label="Description" error={fieldError('description')}>
+              <Textarea rows={3} value={values.description} maxLength={5000} onChange={set('description')} />
+            </FormField>
+            {view.errors?.detail && (
+              <Text color="fg.error" role="alert">
+                {view.errors.detail}
+              </Text>
+            )}
+          </Stack>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Button variant="outline" onClick={cancel}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="orange" loading={view.saving}>
+            {view.id === null ? 'Add task' : 'Save'}
+          </Button>
+        </Dialog.Footer>
+      </form>
+    </TaskDialog>
+  );
+}
+
+export function TaskDialog({ open, title, role, onClose, children }: { open: boolean; title: string; role?: 'alertdialog'; onClose: () => void; children: ReactNode }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} role={role} scrollBehavior="inside">
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx={3}>
+            <Dialog.Header>
+              <Dialog.Title>{title}</Dialog.Title>
+            </Dialog.Header>
+            {children}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,316 @@
+import {
+  closestCorners,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type Over,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Badge, Box, Button, Card, Checkbox, Heading, HStack, IconButton, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'wouter';
+import { canMoveTask, findTask, maxPosition } from '../../../machines/task-board.machine.ts';
+import type { ProjectDetail } from '../../contract/projects.ts';
+import { taskCategories, type Task, type TaskBoard, type TaskCategory, type TaskPhase } from '../../contract/tasks.ts';
+import { categoryLabel, formatDueDate, phaseLabel, taskPath } from './task-format.ts';
+import { TaskModals } from './task-modals.tsx';
+import { TemplateDialog } from './template-dialog.tsx';
+import { useTaskBoard, useTaskBoardSelector, type TaskBoardRef } from './use-task-board.ts';
+
+type StatusFilter = '' | Task['status'];
+interface Filters {
+  category: '' | TaskCategory;
+  status: StatusFilter;
+}
+
+/** The project's task board: one column per phase with its progress, filters, drag and drop (pointer and keyboard), templates. */
+export function TasksSection({ project }: { project: ProjectDetail }) {
+  const board = useTaskBoard(project.id);
+  const view = useTaskBoardSelector(board, (s) => ({
+    loading: s.matches('loading'),
+    failed: s.matches('failed'),
+    loadError: s.context.loadErrors?.detail,
+    count: s.context.board?.count ?? 0,
+    lastTaskId: s.context.board?.phases.flatMap((phase) => phase.tasks).at(-1)?.id ?? null,
+    canCreate: s.can({ type: 'taskModal.open', id: null, category: null, last_task: null }),
+    canApply: s.can({ type: 'template.apply', templateId: '' }),
+  }));
+  const [filters, setFilters] = useState<Filters>({ category: '', status: '' });
+  const [choosingTemplate, setChoosingTemplate] = useState(false);
+
+  return (
+    <Stack gap={3} as="section" aria-labelledby="tasks-heading">
+      <HStack justify="space-between" wrap="wrap" gap={2}>
+        <Text as="h2" id="tasks-heading" fontSize="xl" fontWeight="semibold">
+          Tasks
+        </Text>
+        <HStack gap={2} wrap="wrap">
+          <Button size="sm" variant="outline" onClick={() => setChoosingTemplate(true)} disabled={!view?.canApply}>
+            Apply template
+          </Button>
+          <Button
+            size="sm"
+            colorPalette="orange"
+            disabled={!view?.canCreate}
+            onClick={() => board?.send({ type: 'taskModal.open', id: null, category: filters.category || null, last_task: view?.lastTaskId ?? null })}
+          >
+            New task
+          </Button>
+        </HStack>
+      </HStack>
+      <HStack gap={3} wrap="wrap" align="flex-end">
+        <FilterSelect
+          label="Filter by category"
+          value={filters.category}
+          onChange={(category) => setFilters((current) => ({ ...current, category: category as Filters['category'] }))}
+          options={[{ value: '', label: 'All categories' }, ...taskCategories]}
+        />
+        <FilterSelect
+          label="Filter by status"
+          value={filters.status}
+          onChange={(status) => setFilters((current) => ({ ...current, status: status as StatusFilter }))}
+          options={[
+            { value: '', label: 'Open and done' },
+            { value: 'open', label: 'Open' },
+            { value: 'done', label: 'Done' },
+          ]}
+        />
+      </HStack>
+      {(!view || view.loading) && <Skeleton h="24" aria-label="Loading the tasks" />}
+      {view?.failed && (
+        <HStack gap={3}>
+          <Text color="fg.error">{view.loadError ?? 'The tasks could not be loaded.'}</Text>
+          <Button size="xs" variant="outline" onClick={() => board?.send({ type: 'board.retry' })}>
+            Try again
+          </Button>
+        </HStack>
+      )}
+      {view && !view.loading && !view.failed && view.count === 0 && (
+        <Card.Root variant="subtle">
+          <Card.Body>
+            <Text>No task yet. Apply a template for a utility-scale or rooftop project, or add tasks one by one with “New task”.</Text>
+          </Card.Body>
+        </Card.Root>
+      )}
+      {board && <Board board={board} filters={filters} />}
+      {board && <TaskModals board={board} />}
+      {board && choosingTemplate && <TemplateDialog board={board} onClose={() => setChoosingTemplate(false)} />}
+    </Stack>
+  );
+}
+
+function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: readonly { value: string; label: string }[] }) {
+  return (
+    <NativeSelect.Root size="sm" width={{ base: 'full', sm: '48' }}>
+      <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect.Field>
+      <NativeSelect.Indicator />
+    </NativeSelect.Root>
+  );
+}
+
+const columnId = (phase: TaskPhase) => `phase:${phase}`;
+type DropData = { type: 'task'; task: Task } | { type: 'phase'; phase: TaskPhase };
+
+/** Over a task in preference to the column around it; the keyboard (no pointer) goes by the closest corners. */
+const collisions: CollisionDetection = (args) => {
+  const hits = pointerWithin(args);
+  if (hits.length > 0) {
+    const tasks = hits.filter((hit) => !String(hit.id).startsWith('phase:'));
+    return tasks.length > 0 ? tasks : hits;
+  }
+  return closestCorners(args);
+};
+
+/** Where a drop on `over` puts `task`: the phase and the position (0 = first) the server's reorder takes. */
+function dropTarget(board: TaskBoard, task: Task, over: Over, activeCenterY: number | null): { phase: TaskPhase; position: number } | null {
+  const data = over.data.current as DropData | undefined;
+  if (!data) return null;
+  if (data.type === 'phase') return { phase: data.phase, position: maxPosition(board, task.id, data.phase) };
+  const target = findTask(board, data.task.id);
+  if (!target || target.id === task.id) return null;
+  // Within a column the task takes the place of the one it is over (as a sortable list moves); in another column
+  // it goes before that task, or after it when dropped on its lower half.
+  if (target.phase === task.phase) return { phase: target.phase, position: target.position };
+  const overCenter = over.rect.top + over.rect.height / 2;
+  return { phase: target.phase, position: target.position + (activeCenterY !== null && activeCenterY > overCenter ? 1 : 0) };
+}
+
+/** Where the drop is, up and down: the pointer when a pointer drags, else the middle of the dragged card. */
+function dropY({ active, activatorEvent, delta }: DragEndEvent): number | null {
+  if ('clientY' in activatorEvent && typeof activatorEvent.clientY === 'number') return activatorEvent.clientY + delta.y;
+  const translated = active.rect.current.translated;
+  return translated ? translated.top + translated.height / 2 : null;
+}
+
+function Board({ board, filters }: { board: TaskBoardRef; filters: Filters }) {
+  const data = useTaskBoardSelector(board, (s) => s.context.board) ?? null;
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  const visible = useMemo(
+    () =>
+      data?.phases.map((phase) => ({
+        ...phase,
+        shown: phase.tasks.filter((task) => (!filters.category || task.category === filters.category) && (!filters.status || task.status === filters.status)),
+      })) ?? [],
+    [data, filters],
+  );
+
+  const announcements = useMemo<Announcements>(() => {
+    const titleOf = (id: string | number) => findTask(data, String(id))?.title ?? 'The task';
+    const where = (over: Over) => {
+      const target = over.data.current as DropData | undefined;
+      if (!target) return 'nowhere';
+      if (target.type === 'phase') return `at the end of ${phaseLabel(target.phase)}`;
+      const column = data?.phases.find((phase) => phase.value === target.task.phase);
+      return `at position ${target.task.position + 1} of ${column?.total ?? 0} in ${phaseLabel(target.task.phase)}`;
+    };
+    return {
+      onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
+      onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is ${where(over)}.` : `${titleOf(active.id)} is not over a phase.`),
+      onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} was dropped ${where(over)}.` : `${titleOf(active.id)} was put back.`),
+      onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled; it is back in its place.`,
+    };
+  }, [data]);
+
+  if (!data) return null;
+
+  const onDragEnd = (event: DragEndEvent) => {
+    const { active, over } = event;
+    const task = findTask(data, String(active.id));
+    if (!task || !over) return;
+    const target = dropTarget(data, task, over, dropY(event));
+    if (target && canMoveTask(data, task.id, target.phase, target.position)) board.send({ type: 'task.reorder', id: task.id, phase: target.phase, position: target.position });
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisions}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable: 'To move a task, press space or enter on its handle, move it with the arrow keys within its phase or to another phase, then press space or enter to drop it, or escape to cancel.',
+        },
+      }}
+    >
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={3} data-testid="task-board">
+        {visible.map((phase) => (
+          <PhaseColumn key={phase.value} board={board} phase={phase.value} done={phase.done} total={phase.total} tasks={phase.shown} />
+        ))}
+      </SimpleGrid>
+    </DndContext>
+  );
+}
+
+function PhaseColumn({ board, phase, done, total, tasks }: { board: TaskBoardRef; phase: TaskPhase; done: number; total: number; tasks: Task[] }) {
+  const { setNodeRef, isOver } = useDroppable({ id: columnId(phase), data: { type: 'phase', phase } satisfies DropData });
+  const label = phaseLabel(phase);
+  const percent = total === 0 ? 0 : Math.round((done / total) * 100);
+  return (
+    <Stack as="section" aria-label={label} ref={setNodeRef} gap={2} p={3} borderWidth="1px" rounded="md" bg={isOver ? 'orange.subtle' : 'bg.subtle'} minW={0} data-testid="phase-column">
+      <HStack justify="space-between" gap={2}>
+        <Heading as="h3" size="sm">
+          {label}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted" data-testid="phase-progress">
+          {done} of {total} done
+        </Text>
+      </HStack>
+      <Progress.Root value={percent} size="xs" colorPalette="green" aria-label={`${label} progress`}>
+        <Progress.Track>
+          <Progress.Range />
+        </Progress.Track>
+      </Progress.Root>
+      <SortableContext id={phase} items={tasks.map((task) => task.id)} strategy={verticalListSortingStrategy}>
+        <Stack gap={2} minH="12" as="ul" listStyleType="none" aria-label={`${label} tasks`}>
+          {tasks.map((task) => (
+            <TaskCard key={task.id} board={board} task={task} />
+          ))}
+        </Stack>
+      </SortableContext>
+    </Stack>
+  );
+}
+
+function TaskCard({ board, task }: { board: TaskBoardRef; task: Task }) {
+  const can = useTaskBoardSelector(board, (s) => ({
+    move: s.matches({ ready: 'idle' }),
+    complete: s.can({ type: 'task.complete', id: task.id }),
+    edit: s.can({ type: 'taskModal.open', id: task.id, category: task.category, last_task: null }),
+    remove: s.can({ type: 'deleteModal.open', id: task.id }),
+  }));
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: task.id,
+    data: { type: 'task', task } satisfies DropData,
+    disabled: !can?.move,
+  });
+  const done = task.status === 'done';
+  return (
+    <Box
+      as="li"
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      position="relative"
+      zIndex={isDragging ? 10 : undefined}
+      boxShadow={isDragging ? 'lg' : undefined}
+      bg="bg.panel"
+      borderWidth="1px"
+      rounded="md"
+      p={2}
+      data-testid="task-card"
+    >
+      <HStack align="flex-start" gap={2}>
+        <IconButton ref={setActivatorNodeRef} size="xs" variant="ghost" cursor={can?.move ? 'grab' : 'default'} aria-label={`Move ${task.title}`} {...attributes} {...listeners} style={{ touchAction: 'none' }}>
+          <span aria-hidden>⠿</span>
+        </IconButton>
+        <Checkbox.Root size="sm" mt={1} checked={done} disabled={!can?.complete} onCheckedChange={() => board.send({ type: 'task.complete', id: task.id })}>
+          <Checkbox.HiddenInput aria-label={`Done: ${task.title}`} />
+          <Checkbox.Control />
+        </Checkbox.Root>
+        <Stack gap={1} flex="1" minW={0}>
+          <RouterLink href={taskPath(task.id)} style={{ fontWeight: 600, textDecoration: done ? 'line-through' : 'underline', overflowWrap: 'anywhere' }}>
+            {task.title}
+          </RouterLink>
+          <HStack gap={2} wrap="wrap">
+            <Badge size="sm" variant="subtle">
+              {categoryLabel(task.category)}
+            </Badge>
+            {task.due_date && (
+              <Text fontSize="xs" color="fg.muted">
+                Due {formatDueDate(task.due_date)}
+              </Text>
+            )}
+            {task.assignee_name && (
+              <Text fontSize="xs" color="fg.muted">
+                {task.assignee_name}
+              </Text>
+            )}
+          </HStack>
+          <HStack gap={1}>
+            <Button size="2xs" variant="ghost" disabled={!can?.edit} onClick={() => board.send({ type: 'taskModal.open', id: task.id, category: task.category, last_task: null })} aria-label={`Edit ${task.title}`}>
+              Edit
+            </Button>
+            <Button size="2xs" variant="ghost" colorPalette="red" disabled={!can?.remove} onClick={() => board.send({ type: 'deleteModal.open', id: task.id })} aria-label={`Delete ${task.title}`}>
+              Delete
+            </Button>
+          </HStack>
+        </Stack>
+      </HStack>
+    </Box>
+  );
+}

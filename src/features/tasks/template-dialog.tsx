@@ -1,0 +1,84 @@
+import { Button, Card, Dialog, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { useActors } from '../../app/actors-context.tsx';
+import type { TaskTemplate } from '../../contract/tasks.ts';
+import { isCancelled } from '../../lib/api-client.ts';
+import { listTaskTemplates } from './api/tasks.ts';
+import { TaskDialog } from './task-modals.tsx';
+import { useTaskBoardSelector, type TaskBoardRef } from './use-task-board.ts';
+
+/** The built-in and the user's templates; applying one appends its tasks to their phases, and closes the dialog. */
+export function TemplateDialog({ board, onClose }: { board: TaskBoardRef; onClose: () => void }) {
+  const { api } = useActors();
+  const [templates, setTemplates] = useState<TaskTemplate[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const view = useTaskBoardSelector(board, (s) => ({
+    applying: s.matches({ ready: 'applyingTemplate' }),
+    applyingId: s.context.applying?.templateId ?? null,
+    canApply: s.can({ type: 'template.apply', templateId: '' }),
+    error: s.context.templateErrors ? (s.context.templateErrors.detail ?? Object.values(s.context.templateErrors.fields).flat()[0] ?? 'The template could not be applied.') : null,
+  }));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listTaskTemplates(api, { signal: controller.signal })
+      .then((list) => setTemplates(list.results))
+      .catch((error: unknown) => !isCancelled(error) && setFailed(true));
+    return () => controller.abort();
+  }, [api]);
+  // The last refusal belongs to the last time the dialog was open.
+  useEffect(() => board.send({ type: 'feedback.clear' }), [board]);
+  useEffect(() => {
+    const subscription = board.on('template.applied', onClose);
+    return () => subscription.unsubscribe();
+  }, [board, onClose]);
+
+  return (
+    <TaskDialog open title="Apply a template" onClose={onClose}>
+      <Dialog.Body>
+        <Stack gap={3}>
+          <Text fontSize="sm" color="fg.muted">
+            A template adds its tasks at the end of their phases; the tasks already on the board stay.
+          </Text>
+          {failed && <Text color="fg.error">The templates could not be loaded. Close and try again.</Text>}
+          {!templates && !failed && <Skeleton h="24" aria-label="Loading the templates" />}
+          {templates?.map((template) => (
+            <Card.Root key={template.id} size="sm" variant="outline">
+              <Card.Body>
+                <HStack justify="space-between" align="flex-start" gap={3} wrap="wrap">
+                  <Stack gap={1} flex="1" minW="40">
+                    <Text fontWeight="semibold">{template.name}</Text>
+                    <Text fontSize="sm">{template.description}</Text>
+                    <Text fontSize="xs" color="fg.muted">
+                      {template.task_count} tasks{template.builtin ? '' : ' · yours'}
+                    </Text>
+                  </Stack>
+                  <Button
+                    size="sm"
+                    colorPalette="orange"
+                    aria-label={`Apply ${template.name}`}
+                    disabled={!view?.canApply && !(view?.applying && view.applyingId === template.id)}
+                    loading={view?.applying && view.applyingId === template.id}
+                    onClick={() => board.send({ type: 'template.apply', templateId: template.id })}
+                  >
+                    Apply
+                  </Button>
+                </HStack>
+              </Card.Body>
+            </Card.Root>
+          ))}
+          {view?.error && (
+            <Text color="fg.error" role="alert">
+              {view.error}
+            </Text>
+          )}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onClose}>
+          Close
+        </Button>
+      </Dialog.Footer>
+    </TaskDialog>
+  );
+}

@@ -1,0 +1,170 @@
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConfirmedAccount } from '../support/accounts.ts';
+import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { HttpClient } from '../support/http-client.ts';
+
+const unavailable = browserUnavailable();
+if (unavailable) {
+  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
+  console.warn(`skipped browser task-board flow: ${unavailable}`);
+}
+
+interface BoardAnswer {
+  phases: { value: string; done: number; total: number; tasks: { id: string; title: string; position: number }[] }[];
+}
+
+const titles = {
+  lease: 'Sign an option or lease with every landowner',
+  survey: 'Order a title report and an ALTA/NSPS survey',
+  wetlands: 'Delineate wetlands and waters on the site',
+  flood: 'Check the FEMA flood zones and plan around them',
+  species: 'Screen protected species and habitat',
+};
+
+const column = (page: Page, phase: string) => page.getByRole('region', { name: phase, exact: true });
+const cardTitles = (list: Locator) => list.getByTestId('task-card').getByRole('link').allTextContents();
+const progress = (page: Page, phase: string) => column(page, phase).getByTestId('phase-progress').textContent();
+
+describe.skipIf(!!unavailable)('a task board in Chromium, as a new user', () => {
+  let app: AppProcess;
+  let browser: Browser;
+  let page: Page;
+  let client: HttpClient;
+  let projectId = '';
+
+  /** The board as the server has it: each phase's titles in order. */
+  const serverTitles = async (phase: string) => {
+    const board = await client.get<BoardAnswer>(`/api/project/task/list/?project_id=${projectId}`);
+    return board.body.phases.find((candidate) => candidate.value === phase)!.tasks.map((task) => task.title);
+  };
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('opens the Tasks tab of a new project: no task yet, one column per phase', async () => {
+    const account = await createConfirmedAccount(app.baseUrl, app.dataDir);
+    client = new HttpClient(app.baseUrl);
+    const login = await client.post<{ access: string }>('/api/user/login/', { email: account.email, password: account.password });
+    client.access = login.body.access;
+    const created = await client.post<{ id: string }>('/api/project/create/', { name: 'Rowan Solar', location: { lat: '36.1', lng: '-79.95' }, country: 'us', postal_code: '27401' });
+    expect(created.status).toBe(201);
+    projectId = created.body.id;
+
+    await page.goto(`${app.baseUrl}/auth/login`);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/project$/);
+    await page.getByRole('link', { name: /Rowan Solar/ }).first().click();
+    await page.getByRole('heading', { name: 'Rowan Solar' }).waitFor();
+    await page.getByRole('tab', { name: 'Tasks' }).click();
+    await page.waitForURL(/\?tab=tasks$/);
+    await page.getByText(/No task yet/).waitFor();
+    expect(await page.getByTestId('phase-column').count()).toBe(6);
+  });
+
+  it('applies the utility-scale template', async () => {
+    await page.getByRole('button', { name: 'Apply template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apply a template' });
+    await dialog.getByRole('button', { name: 'Apply Utility-scale ground mount' }).click();
+    await page.getByRole('status').filter({ hasText: 'Template applied: 18 tasks added' }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('task-card').count()).toBe(18);
+    expect(await progress(page, 'Site control')).toBe('0 of 3 done');
+    expect(await cardTitles(column(page, 'Permitting'))).toEqual([titles.wetlands, titles.flood, titles.species, 'Review cultural resources with the SHPO', 'Obtain the county land-use permit']);
+  });
+
+  it('drags a task to another phase with the mouse, and the order holds after a reload', async () => {
+    const handle = page.getByRole('button', { name: `Move ${titles.survey}` });
+    const target = column(page, 'Permitting').getByTestId('task-card').first();
+    const from = (await handle.boundingBox())!;
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
+    await page.mouse.move(to.x + 40, to.y + 8, { steps: 15 });
+    await page.waitForTimeout(150);
+    await page.mouse.up();
+
+    await expect.poll(() => cardTitles(column(page, 'Permitting'))).toEqual([titles.survey, titles.wetlands, titles.flood, titles.species, 'Review cultural resources with the SHPO', 'Obtain the county land-use permit']);
+    await expect.poll(() => serverTitles('permitting')).toEqual([titles.survey, titles.wetlands, titles.flood, titles.species, 'Review cultural resources with the SHPO', 'Obtain the county land-use permit']);
+    expect(await progress(page, 'Site control')).toBe('0 of 2 done');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Rowan Solar' }).waitFor();
+    await expect.poll(() => cardTitles(column(page, 'Permitting'))).toEqual([titles.survey, titles.wetlands, titles.flood, titles.species, 'Review cultural resources with the SHPO', 'Obtain the county land-use permit']);
+    expect(await cardTitles(column(page, 'Site control'))).toEqual([titles.lease, 'Commission a Phase I environmental site assessment']);
+  });
+
+  it('moves a task with the keyboard: space, arrow down, space', async () => {
+    const handle = page.getByRole('button', { name: `Move ${titles.wetlands}` });
+    await handle.focus();
+    await page.keyboard.press('Space');
+    // Picked up, it is over its own place first.
+    await page.getByRole('status').filter({ hasText: `${titles.wetlands} is at position 2 of 6 in Permitting.` }).waitFor({ state: 'attached' });
+    await page.waitForTimeout(200);
+    await page.keyboard.press('ArrowDown');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Space');
+    // The screen reader hears where it went.
+    await page.getByRole('status').filter({ hasText: `${titles.wetlands} was dropped at position 3 of 6 in Permitting.` }).waitFor({ state: 'attached' });
+    await expect.poll(() => cardTitles(column(page, 'Permitting'))).toEqual([titles.survey, titles.flood, titles.wetlands, titles.species, 'Review cultural resources with the SHPO', 'Obtain the county land-use permit']);
+    await expect.poll(() => serverTitles('permitting')).toEqual([titles.survey, titles.flood, titles.wetlands, titles.species, 'Review cultural resources with the SHPO', 'Obtain the county land-use permit']);
+  });
+
+  it("completes a task and the phase's progress moves", async () => {
+    await column(page, 'Site control').getByRole('checkbox', { name: `Done: ${titles.lease}` }).check({ force: true });
+    await page.getByRole('status').filter({ hasText: `Task done: ${titles.lease}` }).waitFor();
+    expect(await progress(page, 'Site control')).toBe('1 of 2 done');
+    expect(await column(page, 'Site control').getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+  });
+
+  it('filters by status and category', async () => {
+    await page.getByLabel('Filter by status').selectOption('done');
+    await expect.poll(() => page.getByTestId('task-card').count()).toBe(1);
+    await page.getByLabel('Filter by status').selectOption('');
+    await page.getByLabel('Filter by category').selectOption('grid');
+    await expect.poll(() => page.getByTestId('task-card').count()).toBe(3);
+    await page.getByLabel('Filter by category').selectOption('');
+    await expect.poll(() => page.getByTestId('task-card').count()).toBe(18);
+  });
+
+  it("opens a task's detail page with its phase, category, status and why, and links back to the project", async () => {
+    await page.getByRole('link', { name: titles.lease }).click();
+    await page.waitForURL(/\/project\/detail\/task\/[\w-]+\/$/);
+    await page.getByRole('heading', { name: titles.lease }).waitFor();
+    const facts = page.getByTestId('task-facts');
+    await facts.getByText('Rowan Solar').waitFor();
+    const text = await facts.textContent();
+    expect(text).toContain('Site control');
+    expect(text).toContain('Land and title');
+    expect(text).toMatch(/Done on /);
+    expect(await page.getByRole('region', { name: 'Why' }).textContent()).toContain('FERC Order 2023');
+    await page.getByRole('link', { name: "Back to the project's tasks" }).click();
+    await page.waitForURL(/\?tab=tasks$/);
+    await page.getByTestId('task-board').waitFor();
+  });
+
+  it('deletes a task after confirming', async () => {
+    await page.getByRole('button', { name: `Delete ${titles.species}` }).click();
+    await page.getByRole('alertdialog', { name: 'Delete task?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('status').filter({ hasText: `Task deleted: ${titles.species}` }).waitFor();
+    await expect.poll(() => page.getByTestId('task-card').count()).toBe(17);
+    expect(await serverTitles('permitting')).not.toContain(titles.species);
+  });
+
+  it('stacks the columns at 360 px', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.getByTestId('task-board').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const [first, second] = [(await page.getByTestId('phase-column').nth(0).boundingBox())!, (await page.getByTestId('phase-column').nth(1).boundingBox())!];
+    expect(second.y).toBeGreaterThan(first.y + first.height - 1);
+  });
+});
