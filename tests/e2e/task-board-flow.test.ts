@@ -160,6 +160,29 @@ describe.skipIf(!!unavailable)('a task board in Chromium, as a new user', () => 
     expect(await serverTitles('permitting')).not.toContain(titles.species);
   });
 
+  it('adds a task through the task modal (a blank title refused) and edits it', async () => {
+    await page.getByRole('button', { name: 'New task' }).click();
+    const modal = page.getByRole('dialog', { name: 'New task' });
+    await modal.getByLabel('Title').fill('   ');
+    await modal.getByRole('button', { name: 'Add task' }).click();
+    await modal.getByText('Invalid Text').waitFor();
+    await modal.getByLabel('Title').fill('Call the county planner');
+    await modal.getByLabel('Phase').selectOption('permitting');
+    await modal.getByLabel('Category').selectOption('community');
+    await modal.getByLabel('Due date').fill('2027-03-15');
+    await modal.getByRole('button', { name: 'Add task' }).click();
+    await page.getByRole('status').filter({ hasText: 'Task added: Call the county planner' }).waitFor();
+    expect((await cardTitles(column(page, 'Permitting'))).at(-1)).toBe('Call the county planner');
+
+    await page.getByRole('button', { name: 'Edit Call the county planner' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit task' });
+    expect(await edit.getByLabel('Due date').inputValue()).toBe('2027-03-15');
+    await edit.getByLabel('Assignee').fill('Asha');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Task saved: Call the county planner' }).waitFor();
+    await column(page, 'Permitting').getByText('Asha', { exact: true }).waitFor();
+  });
+
   it('stacks the columns at 360 px', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByTestId('task-board').waitFor();
