@@ -183,6 +183,27 @@ describe.skipIf(!!unavailable)('a task board in Chromium, as a new user', () => 
     await column(page, 'Permitting').getByText('Asha', { exact: true }).waitFor();
   });
 
+  it("adds a task from a failing parcel's reason on the map, linked back to the parcel", async () => {
+    expect((await client.post('/api/gis/new_apn/', { project_id: projectId, apn: 'PAR 02420088' })).status).toBe(201);
+    await page.goto(`${app.baseUrl}/project/map/${projectId}/rowan-solar`);
+    // A minimum area no DC lot reaches makes the parcel fail on its size.
+    await page.getByLabel('Minimum area (acres)').fill('1000');
+    await page.getByRole('button', { name: 'Screen parcels' }).click();
+    const addTask = page.getByRole('button', { name: 'Add a task for PAR 02420088: Minimum area' });
+    await expect.poll(() => addTask.isEnabled(), { timeout: 20_000 }).toBe(true);
+    await addTask.click();
+    await page.getByRole('status').filter({ hasText: /^Task added: Review whether parcel PAR 02420088 is large enough \(minimum area: .+ acres\)$/ }).waitFor();
+    const board = await client.get<BoardAnswer>(`/api/project/task/list/?project_id=${projectId}`);
+    const added = board.body.phases.flatMap((phase) => phase.tasks).find((task) => task.title.startsWith('Review whether parcel PAR 02420088'));
+    expect(added).toMatchObject({ phase: 'site_control', category: 'land', criterion: 'min_area', parcel: { apn: 'PAR 02420088' } });
+
+    await page.goto(`${app.baseUrl}/project/detail/task/${added!.id}/`);
+    const facts = page.getByTestId('task-facts');
+    await facts.getByText('PAR 02420088').waitFor();
+    await page.getByRole('link', { name: "Back to the project's tasks" }).click();
+    await page.getByTestId('task-board').waitFor();
+  });
+
   it('stacks the columns at 360 px', async () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByTestId('task-board').waitFor();

@@ -4,6 +4,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
+import { useActors, useSession } from '../../app/actors-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
 import type { ProjectDetail } from '../../contract/projects.ts';
 import { bboxAround } from '../../lib/map/bounds.ts';
@@ -15,6 +16,7 @@ import { ParcelAttachPanel } from './parcel-attach-panel.tsx';
 import { ParcelImportPanel } from './parcel-import-panel.tsx';
 import { parcelTooltip, verdictColors, verdictLabels, verdictStyle } from './screening-format.ts';
 import { ScreeningForm } from './screening-form.tsx';
+import { taskFromReason } from './reason-task.ts';
 import { ScreeningResults } from './screening-results.tsx';
 import { useParcelScreening } from './use-parcel-screening.ts';
 
@@ -32,8 +34,27 @@ export function ProjectMapPage({ params }: { params: { id: string; name: string 
 
 const isUsableBbox = (bbox: Bbox | null): bbox is Bbox => !!bbox && bbox[0] < bbox[2] && bbox[1] < bbox[3];
 
+/**
+ * The project's task board (the session's taskBoard actor, started for this project), and a way to add a task to it
+ * from a screening reason; undefined while the board cannot take one.
+ */
+function useAddTaskFromReason(projectId: string) {
+  const { session } = useActors();
+  useEffect(() => session.send({ type: 'project.open', projectId }), [session, projectId]);
+  const board = useSession((s) => (s.context.openProjectId === projectId ? s.context.taskBoard : undefined));
+  const ready = useSelector(board, (s) => !!s?.can({ type: 'taskModal.open', id: null, category: null, last_task: null }));
+  if (!board || !ready) return undefined;
+  return (parcelId: string, apn: string, reason: Parameters<typeof taskFromReason>[2]) => {
+    const task = taskFromReason(parcelId, apn, reason);
+    // A new task goes through the board's task modal (spec: task modal state), filled in from the reason.
+    board.send({ type: 'taskModal.open', id: null, category: task.category ?? null, last_task: null });
+    board.send({ type: 'task.create', task });
+  };
+}
+
 function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string }) {
   const actor = useParcelScreening(project.id);
+  const addTask = useAddTaskFromReason(project.id);
   const result = useSelector(actor, (s) => s.context.result);
   const found = useSelector(actor, (s) => s.context.found);
   const boundary = (project.boundary as AreaGeometry | null) ?? null;
@@ -104,7 +125,7 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
         <ScreeningForm actor={actor} projectId={project.id} view={isUsableBbox(view) ? view : null} />
         <ParcelImportPanel projectId={project.id} onImported={rescreen} />
       </SimpleGrid>
-      {result && <ScreeningResults result={result} fileName={`${slug}-screening`} selected={selected} onClearSelection={() => setSelected(null)} />}
+      {result && <ScreeningResults result={result} fileName={`${slug}-screening`} selected={selected} onClearSelection={() => setSelected(null)} onAddTask={addTask} />}
       {result && <DataAttributions result={result} />}
     </Stack>
   );

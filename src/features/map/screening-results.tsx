@@ -1,5 +1,5 @@
 import { Badge, Button, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import type { ReasonedParcels } from '../../contract/gis.ts';
+import type { Reason, ReasonedParcels } from '../../contract/gis.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { criterionLabels, formatValue, layerText, reasonRows, screeningCsv, screeningGeoJson, verdictLabels, verdictPalettes } from './screening-format.ts';
 
@@ -11,10 +11,12 @@ interface ScreeningResultsProps {
   /** A parcel picked on the map: only its reasons are listed. */
   selected: string | null;
   onClearSelection: () => void;
+  /** Turns a failing or unknown reason into a task on the project's board; absent while the board cannot take one. */
+  onAddTask?: (parcelId: string, apn: string, reason: Reason) => void;
 }
 
 /** The tally, the exports and every reason: criterion, rule, threshold, measured value, verdict, layer and its date. */
-export function ScreeningResults({ result, fileName, selected, onClearSelection }: ScreeningResultsProps) {
+export function ScreeningResults({ result, fileName, selected, onClearSelection, onAddTask }: ScreeningResultsProps) {
   const features = selected ? result.features.filter((feature) => feature.id === selected) : result.features;
   const rows = reasonRows(features);
   return (
@@ -59,6 +61,7 @@ export function ScreeningResults({ result, fileName, selected, onClearSelection 
                 <Table.ColumnHeader textAlign="end">Measured</Table.ColumnHeader>
                 <Table.ColumnHeader>Verdict</Table.ColumnHeader>
                 <Table.ColumnHeader>Layer and date</Table.ColumnHeader>
+                <Table.ColumnHeader>Task</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -84,6 +87,13 @@ export function ScreeningResults({ result, fileName, selected, onClearSelection 
                     <Badge colorPalette={verdictPalettes[reason.verdict]}>{verdictLabels[reason.verdict]}</Badge>
                   </Table.Cell>
                   <Table.Cell minW="12rem">{layerText(reason.layer)}</Table.Cell>
+                  <Table.Cell>
+                    {reason.verdict !== 'pass' && (
+                      <Button size="xs" variant="outline" disabled={!onAddTask} onClick={() => onAddTask?.(parcelId, apn, reason)} aria-label={`Add a task for ${apn}: ${criterionLabels[reason.criterion]}`}>
+                        Add task
+                      </Button>
+                    )}
+                  </Table.Cell>
                 </Table.Row>
               ))}
             </Table.Body>
