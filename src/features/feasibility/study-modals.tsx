@@ -1,5 +1,6 @@
-import { Button, Dialog, Input, Portal, Text } from '@chakra-ui/react';
-import type { FormEvent, ReactNode } from 'react';
+import { Button, Dialog, Input } from '@chakra-ui/react';
+import type { FormEvent } from 'react';
+import { AppDialog, ConfirmDialog } from '../../components/ui/app-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
 
@@ -26,7 +27,7 @@ export function StudyModals({ feasibility }: { feasibility: FeasibilityRef }) {
 
   return (
     <>
-      <StudyDialog open={view.renaming} title="Rename study" onClose={() => send({ type: 'renameModal.cancel' })}>
+      <AppDialog open={view.renaming} title="Rename study" onClose={() => send({ type: 'renameModal.cancel' })}>
         <form onSubmit={submitRename} noValidate>
           <Dialog.Body>
             <FormField label="Name" error={view.errors?.fields.name?.[0] ?? detail} required>
@@ -42,63 +43,30 @@ export function StudyModals({ feasibility }: { feasibility: FeasibilityRef }) {
             </Button>
           </Dialog.Footer>
         </form>
-      </StudyDialog>
+      </AppDialog>
 
-      <StudyDialog open={view.settingPrimary} title="Make this the primary study?" role="alertdialog" onClose={() => send({ type: 'primaryModal.cancel' })}>
-        <Dialog.Body>
-          <Text>“{view.primaryName}” becomes the project's primary study: the one the report and the project's figures use. The current primary one stays, as an ordinary study.</Text>
-          {detail && (
-            <Text color="fg.error" mt={2} role="alert">
-              {detail}
-            </Text>
-          )}
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Button variant="outline" onClick={() => send({ type: 'primaryModal.cancel' })}>
-            Cancel
-          </Button>
-          <Button colorPalette="orange" loading={view.saving} onClick={() => send({ type: 'primaryModal.confirm' })}>
-            Make primary
-          </Button>
-        </Dialog.Footer>
-      </StudyDialog>
-
-      <StudyDialog open={view.deleting} title="Delete study?" role="alertdialog" onClose={() => send({ type: 'deleteModal.cancel' })}>
-        <Dialog.Body>
-          <Text>“{view.deleteName}”, its results and its plot map will be deleted. This cannot be undone.</Text>
-          {detail && (
-            <Text color="fg.error" mt={2} role="alert">
-              {detail}
-            </Text>
-          )}
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Button variant="outline" onClick={() => send({ type: 'deleteModal.cancel' })}>
-            Cancel
-          </Button>
-          <Button colorPalette="red" loading={view.saving} onClick={() => send({ type: 'deleteModal.confirm' })}>
-            Delete
-          </Button>
-        </Dialog.Footer>
-      </StudyDialog>
+      <ConfirmDialog
+        open={view.settingPrimary}
+        title="Make this the primary study?"
+        message={`“${view.primaryName}” becomes the project's primary study: the one the report and the project's figures use. The current primary one stays, as an ordinary study.`}
+        error={detail}
+        confirmLabel="Make primary"
+        tone="primary"
+        saving={view.saving}
+        onConfirm={() => send({ type: 'primaryModal.confirm' })}
+        onCancel={() => send({ type: 'primaryModal.cancel' })}
+      />
+      <ConfirmDialog
+        open={view.deleting}
+        title="Delete study?"
+        message={`“${view.deleteName}”, its results and its plot map will be deleted. This cannot be undone.`}
+        error={detail}
+        confirmLabel="Delete"
+        tone="danger"
+        saving={view.saving}
+        onConfirm={() => send({ type: 'deleteModal.confirm' })}
+        onCancel={() => send({ type: 'deleteModal.cancel' })}
+      />
     </>
-  );
-}
-
-function StudyDialog({ open, title, role, onClose, children }: { open: boolean; title: string; role?: 'alertdialog'; onClose: () => void; children: ReactNode }) {
-  return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} role={role}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx={3}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {children}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
   );
 }

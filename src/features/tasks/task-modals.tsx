@@ -1,6 +1,7 @@
-import { Button, Dialog, Input, NativeSelect, Portal, Stack, Text, Textarea } from '@chakra-ui/react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Button, Dialog, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { useState, type FormEvent } from 'react';
 import { findTask } from '../../../machines/task-board.machine.ts';
+import { AppDialog, ConfirmDialog } from '../../components/ui/app-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { taskCategories, taskPhases } from '../../contract/tasks.ts';
 import { useTaskBoardSelector, type TaskBoardRef } from './use-task-board.ts';
@@ -21,24 +22,17 @@ export function TaskModals({ board }: { board: TaskBoardRef }) {
   return (
     <>
       {view.showTask && view.modal && <TaskFormDialog key={view.modal.id ?? 'new'} board={board} />}
-      <TaskDialog open={view.deleting} title="Delete task?" role="alertdialog" onClose={() => send({ type: 'deleteModal.cancel' })}>
-        <Dialog.Body>
-          <Text>“{view.deleteTitle}” will be deleted. This cannot be undone.</Text>
-          {detail && (
-            <Text color="fg.error" mt={2} role="alert">
-              {detail}
-            </Text>
-          )}
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Button variant="outline" onClick={() => send({ type: 'deleteModal.cancel' })}>
-            Cancel
-          </Button>
-          <Button colorPalette="red" loading={view.deleteSaving} onClick={() => send({ type: 'deleteModal.confirm' })}>
-            Delete
-          </Button>
-        </Dialog.Footer>
-      </TaskDialog>
+      <ConfirmDialog
+        open={view.deleting}
+        title="Delete task?"
+        message={`“${view.deleteTitle}” will be deleted. This cannot be undone.`}
+        error={detail}
+        confirmLabel="Delete"
+        tone="danger"
+        saving={view.deleteSaving}
+        onConfirm={() => send({ type: 'deleteModal.confirm' })}
+        onCancel={() => send({ type: 'deleteModal.cancel' })}
+      />
     </>
   );
 }
@@ -79,7 +73,7 @@ function TaskFormDialog({ board }: { board: TaskBoardRef }) {
   };
 
   return (
-    <TaskDialog open title={view.id === null ? 'New task' : 'Edit task'} onClose={cancel}>
+    <AppDialog open title={view.id === null ? 'New task' : 'Edit task'} onClose={cancel}>
       <form onSubmit={submit} noValidate>
         <Dialog.Body>
           <Stack gap={4}>
@@ -135,24 +129,6 @@ function TaskFormDialog({ board }: { board: TaskBoardRef }) {
           </Button>
         </Dialog.Footer>
       </form>
-    </TaskDialog>
-  );
-}
-
-export function TaskDialog({ open, title, role, onClose, children }: { open: boolean; title: string; role?: 'alertdialog'; onClose: () => void; children: ReactNode }) {
-  return (
-    <Dialog.Root open={open} onOpenChange={(details) => !details.open && onClose()} role={role} scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx={3}>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            {children}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    </AppDialog>
   );
 }

@@ -4,7 +4,7 @@ import { useActors } from '../../app/actors-context.tsx';
 import type { TaskTemplate } from '../../contract/tasks.ts';
 import { isCancelled } from '../../lib/api-client.ts';
 import { listTaskTemplates } from './api/tasks.ts';
-import { TaskDialog } from './task-modals.tsx';
+import { AppDialog } from '../../components/ui/app-dialog.tsx';
 import { useTaskBoardSelector, type TaskBoardRef } from './use-task-board.ts';
 
 /** The built-in and the user's templates; applying one appends its tasks to their phases, and closes the dialog. */
@@ -34,7 +34,7 @@ export function TemplateDialog({ board, onClose }: { board: TaskBoardRef; onClos
   }, [board, onClose]);
 
   return (
-    <TaskDialog open title="Apply a template" onClose={onClose}>
+    <AppDialog open title="Apply a template" onClose={onClose}>
       <Dialog.Body>
         <Stack gap={3}>
           <Text fontSize="sm" color="fg.muted">
@@ -79,6 +79,6 @@ export function TemplateDialog({ board, onClose }: { board: TaskBoardRef; onClos
           Close
         </Button>
       </Dialog.Footer>
-    </TaskDialog>
+    </AppDialog>
   );
 }
