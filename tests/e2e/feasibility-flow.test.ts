@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount } from '../support/accounts.ts';
+import { clickMap, logInThroughUi, pageWidth } from '../support/browser.ts';
 import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { pageText } from '../support/pdf-text.ts';
 import { sharedPath, WEATHER_FILES } from '../solar/fixtures.ts';
@@ -12,12 +13,7 @@ if (unavailable) {
   console.warn(`skipped browser feasibility flow: ${unavailable}`);
 }
 
-const fitsPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-async function clickMap(page: Page, name: string, x: number, y: number) {
-  const box = (await page.getByRole('region', { name }).boundingBox())!;
-  await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
-}
 
 /** The what-if table's "Annual energy" row: saved value, what-if value, change. */
 async function whatIfEnergy(page: Page) {
@@ -41,10 +37,7 @@ describe.skipIf(!!unavailable)('a feasibility study in Chromium, as a new user',
 
   it('creates a project with a boundary near the weather station', async () => {
     const account = await createConfirmedAccount(app.baseUrl, app.dataDir);
-    await page.goto(`${app.baseUrl}/auth/login`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logInThroughUi(page, app.baseUrl, account);
     await page.waitForURL('**/project/add');
     await page.getByLabel('Project name').fill('Greensboro Solar');
     await page.getByLabel('Search a place').fill('36.1, -79.95');
@@ -149,6 +142,6 @@ describe.skipIf(!!unavailable)('a feasibility study in Chromium, as a new user',
     await page.setViewportSize({ width: 360, height: 740 });
     await page.getByRole('link', { name: 'Study 1 (what-if)' }).click();
     await page.getByTestId('study-figures').waitFor();
-    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
   });
 });

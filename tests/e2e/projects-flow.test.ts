@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount } from '../support/accounts.ts';
+import { clickMap, logInThroughUi, pageWidth } from '../support/browser.ts';
 import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { createScratchDatabase } from '../support/test-db.ts';
 
@@ -11,13 +12,7 @@ if (unavailable) {
   console.warn(`skipped browser project flows: ${unavailable}`);
 }
 
-const fitsPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-/** Clicks a point of the map given as fractions of its width and height. */
-async function clickMap(page: Page, name: string, x: number, y: number) {
-  const box = (await page.getByRole('region', { name }).boundingBox())!;
-  await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
-}
 
 // On the embedded database as `npm start` runs it, and on PostgreSQL too when DATABASE_URL names a server.
 const engines = [{ engine: 'PGlite' }, ...(process.env.DATABASE_URL ? [{ engine: 'PostgreSQL' }] : [])];
@@ -43,10 +38,7 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
 
   it('creates a first project by finding the place, clicking the map and drawing its boundary', async () => {
     const account = await createConfirmedAccount(app.baseUrl, app.dataDir);
-    await page.goto(`${app.baseUrl}/auth/login`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logInThroughUi(page, app.baseUrl, account);
     await page.waitForURL('**/project/add');
 
     await page.getByLabel('Project name').fill('Anacostia Solar');
@@ -70,17 +62,17 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
     }
     await expect.poll(() => page.getByTestId('boundary-area').textContent()).toMatch(/^Boundary area: \d+\.\d\d ha \(\d+\.\d\d acres\)$/);
     expect(await page.getByRole('button', { name: 'Edit boundary' }).count()).toBe(1);
-    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
 
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.waitForURL(/\/project$/);
     await page.getByRole('region', { name: 'Map of all projects' }).waitFor();
-    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
     await page.getByRole('link', { name: /Anacostia Solar/ }).click();
     await page.getByRole('heading', { name: 'Anacostia Solar' }).waitFor();
     await expect.poll(() => page.title()).toBe('Anacostia Solar | Sunplot');
     expect(await page.getByText(/^\d+\.\d\d ha \(\d+\.\d\d acres\)$/).count()).toBe(1);
-    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
   });
 
   it('attaches a DC parcel by its SSL, screens it and reads a reason on hover and in the table', async () => {
@@ -105,7 +97,7 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
     await tooltip.waitFor();
     expect(await tooltip.textContent()).toMatch(/Flood zone: .*Share of the parcel in a flood zone at most 0 %/);
     expect(await page.getByRole('heading', { name: 'Data sources' }).count()).toBe(1);
-    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
   });
 
   it('downloads the project report as a PDF', async () => {
@@ -115,7 +107,7 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
     expect(download.suggestedFilename()).toBe('anacostia-solar-report.pdf');
     const pdf = await readFile((await download.path()));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
   });
 
   it('redraws the boundary on the edit screen', async () => {
@@ -147,6 +139,6 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
     await page.getByLabel(/^Ground coverage ratio/).fill('0.33');
     await page.getByRole('button', { name: 'Save as a new preset' }).click();
     await page.getByRole('status').filter({ hasText: /Preset ".*" saved/ }).waitFor();
-    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
   });
 });

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount } from '../support/accounts.ts';
+import { logInThroughUi } from '../support/browser.ts';
 import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { HttpClient } from '../support/http-client.ts';
 
@@ -57,10 +58,7 @@ describe.skipIf(!!unavailable)('a task board in Chromium, as a new user', () => 
     expect(created.status).toBe(201);
     projectId = created.body.id;
 
-    await page.goto(`${app.baseUrl}/auth/login`);
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await logInThroughUi(page, app.baseUrl, account);
     await page.waitForURL(/\/project$/);
     await page.getByRole('link', { name: /Rowan Solar/ }).first().click();
     await page.getByRole('heading', { name: 'Rowan Solar' }).waitFor();
