@@ -79,3 +79,9 @@ export function parse<T, S>(struct: Struct<T, S>, value: unknown): T {
   if (error) throw invalid(fieldErrors(error));
   return parsed;
 }
+
+/** An ASCII file name for old clients, the real one (RFC 6266 / 5987) for the rest. */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string, fallback: string) {
+  const ascii = fileName.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || fallback;
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -11,7 +11,7 @@ import {
   type StudyLimit,
 } from '../../src/contract/feasibility.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError, invalid, notFound, parse } from '../http.ts';
+import { ApiError, contentDisposition, invalid, notFound, parse } from '../http.ts';
 import { readUploadForm } from '../multipart.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { StudyLimitReached } from '../repositories/feasibility.ts';
@@ -19,12 +19,6 @@ import { draftStudy, studyView } from '../services/feasibility.ts';
 import { plotMapType } from '../services/plot-map.ts';
 
 const base = '/api/project/feasibility';
-
-/** An ASCII file name for old clients, the real one (RFC 6266 / 5987) for the rest. */
-export function contentDisposition(kind: 'inline' | 'attachment', fileName: string, fallback: string) {
-  const ascii = fileName.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || fallback;
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** /api/project/feasibility/: saved energy and finance studies of a project, one of them primary, each scoped to its owner. */
 export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IdQuery, postalCodeError, ProjectCreateBody, ProjectEditBody, ProjectListQuery, type ProjectEditBody as EditBody } from '../../src/contract/projects.ts';
 import type { AppContext } from '../context.ts';
-import { invalid, notFound, parse } from '../http.ts';
+import { contentDisposition, invalid, notFound, parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ProjectRow, ProjectValues } from '../repositories/projects.ts';
 import { geodesicAreaM2 } from '../services/geometry.ts';
@@ -118,12 +118,9 @@ export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       primaryStudy,
       generatedAt: new Date(),
     });
-    // An ASCII file name for old clients, the real one (RFC 6266 / 5987) for the rest.
-    const base = `${project.name} report`;
-    const ascii = base.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'project-report';
     return reply
       .type('application/pdf')
-      .header('content-disposition', `attachment; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(`${base}.pdf`)}`)
+      .header('content-disposition', contentDisposition('attachment', `${project.name} report.pdf`, 'project-report.pdf'))
       .header('cache-control', 'private, no-store')
       .send(pdf);
   });

@@ -349,6 +349,7 @@ describeApi('feasibility studies', () => {
       const served = await fetch(`${app.baseUrl}${api}/plot_map/get/?id=${study.id}`, { headers: { authorization: `Bearer ${asha.access}` } });
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe('image/png');
+      expect(served.headers.get('content-disposition')).toBe(`inline; filename="layout.bin"; filename*=UTF-8''layout.bin`);
       expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
 
       const jpeg = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } }).jpeg().toBuffer();
