@@ -148,27 +148,30 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
         <Section title="Yearly cash flow">{results ? <CashFlowChart years={results.finance.finance.years} currency={study.headline.currency} /> : <Skeleton h="56" />}</Section>
       </Box>
 
-      <Section title="What if">
-        {results ? (
-          <Stack gap={2}>
-            <WhatIfPanel
-              key={study.id}
-              weather={results.weather}
-              study={{ system: study.system, assumptions: study.assumptions }}
-              saved={study.headline}
-              saving={saving}
-              onSaveAsNew={(values) => feasibility.send({ type: 'study.create', study: saveAsNewStudy(study, results.weather, values) })}
-            />
-            {createError?.detail && (
-              <Text color="fg.error" role="alert">
-                {createError.detail}
-              </Text>
-            )}
-          </Stack>
-        ) : (
-          <Skeleton h="40" />
-        )}
-      </Section>
+      {/* The panel has its own heading. */}
+      <Card.Root size="sm">
+        <Card.Body>
+          {results ? (
+            <Stack gap={2}>
+              <WhatIfPanel
+                key={study.id}
+                weather={results.weather}
+                study={{ system: study.system, assumptions: study.assumptions }}
+                saved={study.headline}
+                saving={saving}
+                onSaveAsNew={(values) => feasibility.send({ type: 'study.create', study: saveAsNewStudy(study, results.weather, values) })}
+              />
+              {createError?.detail && (
+                <Text color="fg.error" role="alert">
+                  {createError.detail}
+                </Text>
+              )}
+            </Stack>
+          ) : (
+            <Skeleton h="40" />
+          )}
+        </Card.Body>
+      </Card.Root>
 
       <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap={4}>
         <Section title="Losses">{results ? <LossWaterfall waterfall={results.energy.energy.loss_waterfall} /> : <Skeleton h="40" />}</Section>
