@@ -26,7 +26,7 @@ export const defaultLimits = {
   costlyWorkAtOncePerUser: { limit: 4, seconds: 5 },
   screeningPerUser: { limit: 120, seconds: 60 },
   energyPerUser: { limit: 60, seconds: 60 },
-  parcelImportPerUser: { limit: 200, seconds: 60 * 60 },
+  parcelImportPerUser: { limit: 30, seconds: 60 * 60 },
   reportPerUser: { limit: 60, seconds: 60 * 60 },
 } satisfies Record<string, Window>;
 

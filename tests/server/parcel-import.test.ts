@@ -224,7 +224,11 @@ describeApi('parcel import uploads', () => {
   let ravi: HttpClient;
   let project: Project;
   beforeAll(async () => {
-    app = await startTestApp({ deps: { seedDemoData: false } });
+    // These tests are about reading files, not about per-user limits (tests/server/costly-work.test.ts): one user imports
+    // about a hundred files, several at once.
+    app = await startTestApp({
+      deps: { seedDemoData: false, limits: { costlyWorkAtOncePerUser: { limit: 100, seconds: 5 }, parcelImportPerUser: { limit: 10_000, seconds: 3600 } } },
+    });
     [asha, ravi] = await signedInPair(app);
     project = (await asha.post<Project>('/api/project/create/', { name: 'Import site', location: { lat: 38.9, lng: -77.0 } })).body;
   });
