@@ -82,13 +82,19 @@ describe.skipIf(!!unavailable)('a task board in Chromium, as a new user', () => 
   it('drags a task to another phase with the mouse, and the order holds after a reload', async () => {
     const handle = page.getByRole('button', { name: `Move ${titles.survey}` });
     const target = column(page, 'Permitting').getByTestId('task-card').first();
+    // Both cards mid-screen, away from the edges where dnd-kit scrolls the page while dragging.
+    await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     const from = (await handle.boundingBox())!;
     const to = (await target.boundingBox())!;
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
     await page.mouse.move(to.x + 40, to.y + 8, { steps: 15 });
-    await page.waitForTimeout(150);
+    await page.waitForTimeout(200);
+    // The page may have scrolled while dragging (dnd-kit scrolls near the edges): aim at the card where it is now.
+    const now = (await target.boundingBox())!;
+    await page.mouse.move(now.x + 40, now.y + Math.min(8, now.height / 4), { steps: 3 });
+    await page.waitForTimeout(200);
     await page.mouse.up();
 
     await expect.poll(() => cardTitles(column(page, 'Permitting'))).toEqual([titles.survey, titles.wetlands, titles.flood, titles.species, 'Review cultural resources with the SHPO', 'Obtain the county land-use permit']);
