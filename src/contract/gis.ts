@@ -20,7 +20,9 @@ export function numeric(...rules: Rule[]): Struct<number, null> {
     if (isAbsent(value)) return messages.required;
     return (typeof value === 'number' && Number.isFinite(value)) || 'Must be a number.';
   });
-  return coerce(checked, string(), (value) => (decimalText.test(value) ? Number(value) : value)) as unknown as Struct<number, null>;
+  // Coerced from any value, checked for a string inside: a `string()` condition is probed with is(), which builds (and
+  // throws away) a StructError for every number given as a number, on every request.
+  return coerce(checked, any(), (value) => (typeof value === 'string' && decimalText.test(value) ? Number(value) : value)) as unknown as Struct<number, null>;
 }
 
 /** A rule for a closed or half-open range with its own message; empty values pass (compose with `required`). */
