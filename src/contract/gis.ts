@@ -180,6 +180,17 @@ export const ParcelImportFields = object({
 export const verdicts = ['pass', 'fail', 'unknown'] as const;
 export const criterionNames = ['min_area', 'max_area', 'land_use', 'flood', 'wetland', 'protected', 'grid_distance'] as const;
 
+/** How each screening criterion reads, on the map screen, in reasons turned into tasks and on a task's page. */
+export const criterionLabels: Record<(typeof criterionNames)[number], string> = {
+  min_area: 'Minimum area',
+  max_area: 'Maximum area',
+  land_use: 'Land use',
+  flood: 'Flood zone',
+  wetland: 'Wetlands',
+  protected: 'Protected land',
+  grid_distance: 'Distance to grid',
+};
+
 export const LayerRef = object({ id: string(), kind: string(), name: string(), source: string(), source_date: nullable(string()) });
 
 export const Reason = object({

@@ -1,7 +1,7 @@
 import type { NewTask } from '../../../machines/task-board.machine.ts';
-import type { CriterionName, Reason } from '../../contract/gis.ts';
+import { criterionLabels, type CriterionName, type Reason } from '../../contract/gis.ts';
 import type { TaskCategory, TaskPhase } from '../../contract/tasks.ts';
-import { criterionLabels, formatValue, layerText } from './screening-format.ts';
+import { formatValue, layerText } from './screening-format.ts';
 
 const work: Record<CriterionName, { phase: TaskPhase; category: TaskCategory; title: (apn: string) => string }> = {
   flood: { phase: 'permitting', category: 'environmental', title: (apn) => `Commission a flood-zone study for parcel ${apn}` },

@@ -1,18 +1,8 @@
 /** How screening results read: labels, values, tooltips, and the GeoJSON and CSV exports. Pure functions. */
 import type { FormErrors } from '../../../machines/form-errors.ts';
-import type { CriterionName, LayerRef, Reason, Verdict } from '../../contract/gis.ts';
+import { criterionLabels, type LayerRef, type Reason, type Verdict } from '../../contract/gis.ts';
 import type { ReasonedParcels, ScreenedParcel } from '../../contract/gis.ts';
 import type { PathStyle } from '../../lib/map/map-types.ts';
-
-export const criterionLabels: Record<CriterionName, string> = {
-  min_area: 'Minimum area',
-  max_area: 'Maximum area',
-  land_use: 'Land use',
-  flood: 'Flood zone',
-  wetland: 'Wetlands',
-  protected: 'Protected land',
-  grid_distance: 'Distance to grid',
-};
 
 export const verdictLabels: Record<Verdict, string> = { pass: 'Pass', fail: 'Fail', unknown: 'Unknown' };
 export const verdictColors: Record<Verdict, string> = { pass: '#2f855a', fail: '#c53030', unknown: '#718096' };

@@ -1,7 +1,7 @@
 import { Badge, Button, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import type { Reason, ReasonedParcels } from '../../contract/gis.ts';
+import { criterionLabels, type Reason, type ReasonedParcels } from '../../contract/gis.ts';
 import { saveFile } from '../../lib/save-file.ts';
-import { criterionLabels, formatValue, layerText, reasonRows, screeningCsv, screeningGeoJson, verdictLabels, verdictPalettes } from './screening-format.ts';
+import { formatValue, layerText, reasonRows, screeningCsv, screeningGeoJson, verdictLabels, verdictPalettes } from './screening-format.ts';
 
 const shownRows = 200;
 

@@ -1,5 +1,6 @@
 import { pathTo } from '../../../machines/route-guard.ts';
 import { taskCategories, taskPhases, type Task } from '../../contract/tasks.ts';
+import { criterionLabels } from '../../contract/gis.ts';
 
 export const phaseLabel = (value: string) => taskPhases.find((phase) => phase.value === value)?.label ?? value;
 export const categoryLabel = (value: string) => taskCategories.find((category) => category.value === value)?.label ?? value;
@@ -11,14 +12,5 @@ export const taskPath = (id: string) => pathTo('taskDetail', { id });
 /** A due date (YYYY-MM-DD) as the reader writes dates, read in UTC so it never shifts a day. */
 export const formatDueDate = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
 
-/** Screening criteria by name (the names of src/contract/gis.ts criterionNames). */
-const criterionLabels: Record<string, string> = {
-  min_area: 'Minimum area',
-  max_area: 'Maximum area',
-  land_use: 'Land use',
-  flood: 'Flood zone',
-  wetland: 'Wetlands',
-  protected: 'Protected land',
-  grid_distance: 'Distance to the grid',
-};
-export const criterionLabel = (name: string) => criterionLabels[name] ?? name;
+/** A task's screening criterion as the map screen names it. */
+export const criterionLabel = (name: string) => (criterionLabels as Record<string, string>)[name] ?? name;
