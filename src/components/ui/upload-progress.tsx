@@ -1,4 +1,7 @@
-import { Progress } from '@chakra-ui/react';
+import { Progress, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { UploadState } from '../../lib/use-upload.ts';
+import { uploadFailure } from '../../lib/use-upload.ts';
 
 /** Upload progress, then `busyLabel` while the server reads what it received. */
 export function UploadProgress({ fraction, busyLabel }: { fraction: number; busyLabel: string }) {
@@ -11,4 +14,26 @@ export function UploadProgress({ fraction, busyLabel }: { fraction: number; busy
       </Progress.Track>
     </Progress.Root>
   );
+}
+
+/** Where an upload stands: its progress, why it was refused, or `done` (what the answer says) once accepted. */
+export function UploadStatus<T>({ state, busyLabel, done }: { state: UploadState<T>; busyLabel: string; done: (answer: T) => ReactNode }) {
+  switch (state.phase) {
+    case 'idle':
+      return null;
+    case 'sending':
+      return <UploadProgress fraction={state.fraction} busyLabel={busyLabel} />;
+    case 'failed':
+      return (
+        <Text color="fg.error" fontSize="sm" role="alert">
+          {uploadFailure(state.errors)}
+        </Text>
+      );
+    case 'done':
+      return (
+        <Text fontSize="sm" color="fg.success" role="status">
+          {done(state.answer)}
+        </Text>
+      );
+  }
 }

@@ -2,8 +2,8 @@ import { Box, Image, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
 import { useActors } from '../../app/actors-context.tsx';
 import { FeasibilityStudy, maxPlotMapBytes, plotMapTypes } from '../../contract/feasibility.ts';
-import { UploadProgress } from '../../components/ui/upload-progress.tsx';
-import { uploadFailure, useUpload } from '../../lib/use-upload.ts';
+import { UploadStatus } from '../../components/ui/upload-progress.tsx';
+import { useUpload } from '../../lib/use-upload.ts';
 import { getPlotMap, getStudy } from './api/studies.ts';
 
 /** The study's plot map: shown inline (an image, or a link to the PDF), and replaced by an upload with progress. */
@@ -74,17 +74,7 @@ export function PlotMapCard({ study, onChanged }: { study: FeasibilityStudy; onC
         </Text>
         <Input id="plot-map-file" ref={input} type="file" accept={plotMapTypes.join(',')} disabled={upload.state.phase === 'sending'} onChange={(event) => void choose(event)} p={1} />
       </Stack>
-      {upload.state.phase === 'sending' && <UploadProgress fraction={upload.state.fraction} busyLabel="Checking the file…" />}
-      {upload.state.phase === 'failed' && (
-        <Text color="fg.error" fontSize="sm" role="alert">
-          {uploadFailure(upload.state.errors)}
-        </Text>
-      )}
-      {upload.state.phase === 'done' && (
-        <Text fontSize="sm" color="fg.success" role="status">
-          Plot map saved.
-        </Text>
-      )}
+      <UploadStatus state={upload.state} busyLabel="Checking the file…" done={() => 'Plot map saved.'} />
     </Stack>
   );
 }

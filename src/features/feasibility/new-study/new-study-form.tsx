@@ -5,10 +5,10 @@ import { WeatherFile, maxWeatherFileBytes } from '../../../contract/energy.ts';
 import type { StudyCreateBody } from '../../../contract/feasibility.ts';
 import type { ProjectDetail } from '../../../contract/projects.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
+import { UploadStatus } from '../../../components/ui/upload-progress.tsx';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import type { SessionStore } from '../../../lib/session-storage.ts';
-import { uploadFailure, useUpload } from '../../../lib/use-upload.ts';
+import { useUpload } from '../../../lib/use-upload.ts';
 import { DEFAULT_SIZING, dcKwFromArea } from '../../../solar/sizing.ts';
 import { monthNames } from '../study-format.ts';
 import type { NewStudyData } from './new-study-data.ts';
@@ -139,17 +139,11 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
             <FormField label={data.weatherFiles.length > 0 ? 'Or upload another file' : 'Upload a weather file'} helper={`At most ${maxWeatherFileBytes / 1024 / 1024} MB; judged by its content.`}>
               <Input type="file" size="sm" p={1} aria-label="Upload a weather file" disabled={upload.state.phase === 'sending'} onChange={(event) => void uploadFile(event)} />
             </FormField>
-            {upload.state.phase === 'sending' && <UploadProgress fraction={upload.state.fraction} busyLabel="Reading the weather file…" />}
-            {upload.state.phase === 'failed' && (
-              <Text color="fg.error" fontSize="sm" role="alert">
-                {uploadFailure(upload.state.errors)}
-              </Text>
-            )}
-            {upload.state.phase === 'done' && (
-              <Text fontSize="sm" color="fg.success" role="status">
-                Read {upload.state.answer.name}: {Math.round(upload.state.answer.annual_ghi_kwh_m2).toLocaleString('en-US')} kWh/m² a year.
-              </Text>
-            )}
+            <UploadStatus
+              state={upload.state}
+              busyLabel="Reading the weather file…"
+              done={(file) => `Read ${file.name}: ${Math.round(file.annual_ghi_kwh_m2).toLocaleString('en-US')} kWh/m² a year.`}
+            />
           </Stack>
         )}
         {choice === 'pvgis' && (
