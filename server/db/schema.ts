@@ -6,6 +6,7 @@ import type { EnergyResult, FinanceResult, SystemUsed, WeatherSource, WeatherUse
 import type { EnergyUncertainty, SizingUsed, StudyHeadline } from '../../src/contract/feasibility.ts';
 import type { Assumptions } from '../../src/contract/settings.ts';
 import { taskCategoryValues, taskPhaseValues, taskStatuses } from '../../src/contract/tasks.ts';
+import { freePlanId, subscriptionStatuses } from '../../src/contract/billing.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -366,3 +367,46 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] })],
 );
+
+/**
+ * A user's plan, kept in step with Stripe by verify-payment and the webhook. No row, or plan 'free', is the Free plan;
+ * the row is made when the user first starts a checkout, to hold the Stripe customer made for them.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull().default(freePlanId),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    status: text('status', { enum: subscriptionStatuses }).notNull().default('active'),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('subscriptions_stripe_customer_key').on(t.stripeCustomerId), uniqueIndex('subscriptions_stripe_subscription_key').on(t.stripeSubscriptionId)],
+);
+
+/** A Checkout Session started by a user; activated_at is set once, by verify-payment or the webhook, whichever comes first. */
+export const checkoutSessions = pgTable(
+  'checkout_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text('plan_id').notNull(),
+    createdAt: createdAt(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+  },
+  (t) => [index('checkout_sessions_user_idx').on(t.userId)],
+);
+
+/** Stripe events already applied, recorded in the transaction that applied them, so a redelivery changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
