@@ -6,6 +6,7 @@ export type FieldRules<F extends string> = Record<F, FieldRule<F>[]>;
 /**
  * Form values checked with the spec's rules (src/contract). Errors show after the first submit attempt,
  * then follow every keystroke; `serverErrors` (the API's field messages) show until the field is edited.
+ * `reset` starts over: new values and nothing shown until the next submit attempt.
  */
 export function useForm<F extends string>(initial: Record<F, string>, rules: FieldRules<F>, serverErrors?: Record<string, string[]>) {
   const [values, setValues] = useState(initial);
@@ -50,5 +51,12 @@ export function useForm<F extends string>(initial: Record<F, string>, rules: Fie
     [clientErrors, values],
   );
 
-  return { values, setValues, bind, errorOf, onSubmit };
+  /** After a successful send: the values (by default the initial ones) as if never submitted or edited. */
+  const reset = (next: Record<F, string> = initial) => {
+    setValues(next);
+    setSubmitted(false);
+    setEdited(new Set());
+  };
+
+  return { values, setValues, bind, errorOf, onSubmit, reset };
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/validation.ts';
 import { createConfirmedAccount, strongPassword, uniqueEmail } from '../support/accounts.ts';
@@ -77,12 +77,18 @@ describe('auth screens in jsdom against the real API', () => {
     expect((await screen.findByRole('status', {}, { timeout: 5000 })).textContent).toMatch(/if an account exists/i);
   });
 
-  it('sends the contact form and thanks the visitor', async () => {
+  it('sends the contact form, says so, and leaves it empty without a single error', async () => {
     renderApp('/getstart', api.baseUrl);
     await fillIn(/^name/i, 'Priya');
     await fillIn(/^email/i, 'priya@example.com');
     await fillIn(/^message/i, 'Does Sunplot screen parcels in Ireland?');
     fireEvent.click(await screen.findByRole('button', { name: 'Send message' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/thank you/i));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/message was sent.*thank you/i));
+    const form = screen.getByRole('form', { name: 'Contact us' });
+    expect(within(form).queryByText(messages.required)).toBeNull();
+    expect(within(form).queryByText(messages.email)).toBeNull();
+    expect(['Name', 'Email', 'Phone', 'Message'].map((label) => within(form).getByLabelText<HTMLInputElement>(new RegExp(`^${label}`)).value)).toEqual(['', '', '', '']);
+    fireEvent.click(within(form).getByRole('button', { name: 'Send message' }));
+    expect(await within(form).findAllByText(messages.required)).toHaveLength(3);
   });
 });

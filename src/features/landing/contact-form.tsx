@@ -22,9 +22,9 @@ export function ContactForm() {
     setSending(true);
     try {
       await api.post('/api/create-contact/', { ...values, phone: values.phone || undefined }, { auth: false });
-      form.setValues(empty);
+      form.reset();
       setServerErrors(undefined);
-      notify('Thank you. We will get back to you soon.');
+      notify('Your message was sent. Thank you, we will get back to you soon.');
     } catch (error) {
       if (isCancelled(error)) return;
       const data = (error as ApiError).data as { errors?: Record<string, string[]>; detail?: string } | undefined;
