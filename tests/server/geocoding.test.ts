@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoordinateCandidate } from '../../src/contract/gis.ts';
 import { messages } from '../../src/contract/validation.ts';
+import { geocode, parseLatLon } from '../../server/services/geocoding.ts';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient } from '../support/http-client.ts';
@@ -28,6 +29,29 @@ describeApi('geocoding API (get_coordinates), offline', () => {
     const answer = await lookup('38.8977, -77.0365');
     expect(answer.status).toBe(200);
     expect(answer.body.results[0]).toMatchObject({ kind: 'coordinates', lat: 38.8977, lng: -77.0365, score: 1 });
+  });
+
+  it('reads "lat, lon" as typed, and offers the swapped reading only when the typed one cannot be a place', async () => {
+    const typed = await lookup('38.9, -77.0');
+    expect(typed.body.results.filter((c) => c.kind === 'coordinates')).toEqual([expect.objectContaining({ lat: 38.9, lng: -77 })]);
+    const southern = await lookup('-77.0, 38.9');
+    expect(southern.body.results.filter((c) => c.kind === 'coordinates')).toEqual([expect.objectContaining({ lat: -77, lng: 38.9 })]);
+    // 120.5 is no latitude: the only reading is longitude first.
+    const swapped = await lookup('120.5, 35.2');
+    expect(swapped.body.results.filter((c) => c.kind === 'coordinates')).toEqual([expect.objectContaining({ lat: 35.2, lng: 120.5 })]);
+    expect((await lookup('120.5, 135.2')).body.results).toEqual([]);
+  });
+
+  it('ranks the capital first for "Washington" and lists each place once, told apart by its county', async () => {
+    const answer = await lookup('Washington', { limit: 5 });
+    expect(answer.body.results[0]).toMatchObject({ kind: 'city', label: 'Washington, District of Columbia, US' });
+    expect(answer.body.results[0]!.lat).toBeCloseTo(38.895, 2);
+    const labels = answer.body.results.map((c) => c.label);
+    expect(new Set(labels).size).toBe(labels.length);
+    // The small Caribbean village of that name comes after the places planners mean.
+    expect(labels.slice(0, 3)).not.toContain('Washington, AW');
+    const paris = await lookup('Paris', { limit: 3 });
+    expect(paris.body.results[0]!.label).toBe('Paris, Île-de-France, FR');
   });
 
   it('finds an Indian PIN code and a US ZIP code, both approximate', async () => {
@@ -62,5 +86,25 @@ describeApi('geocoding API (get_coordinates), offline', () => {
     expect(await lookup('x', { limit: 0 })).toMatchObject({ status: 400, body: { errors: { limit: ['Must be from 1 to 50.'] } } });
     expect((await lookup('x'.repeat(201))).status).toBe(400);
     expect((await client.post('/api/gis/get_coordinates/', { query: 'Delhi' }, { access: null })).status).toBe(401);
+  });
+});
+
+describe('geocode() merges the same place from two sources', () => {
+  it('keeps one candidate for a place an online geocoder also found, the better scored one', async () => {
+    const online: CoordinateCandidate = { lat: 38.895, lng: -77.0366, label: 'Washington, District of Columbia, United States', kind: 'place', score: 0.7, approximate: true, source: 'OpenStreetMap Nominatim' };
+    const results = await geocode('Washington', { extra: [online], limit: 50 });
+    const nearDc = results.filter((c) => Math.abs(c.lat - 38.895) < 0.05 && Math.abs(c.lng + 77.036) < 0.05);
+    expect(nearDc).toHaveLength(1);
+    expect(nearDc[0]).toMatchObject({ kind: 'city', label: 'Washington, District of Columbia, US' });
+  });
+
+  it('keeps both places of one name when they are apart', async () => {
+    const results = await geocode('Washington, England');
+    expect(results.map((c) => c.label)).toEqual(['Washington, Sunderland, England, GB', 'Washington, West Sussex, England, GB']);
+  });
+
+  it('does not offer a swapped pair when the typed one is a place', () => {
+    expect(parseLatLon('38.9 -77.0')).toHaveLength(1);
+    expect(parseLatLon('77.0, 38.9')).toEqual([expect.objectContaining({ lat: 77, lng: 38.9 })]);
   });
 });
