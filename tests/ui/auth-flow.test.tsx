@@ -70,6 +70,19 @@ describe('auth screens in jsdom against the real API', () => {
     expect(storage.getItem('project')).toBe('false');
   });
 
+  it("leaves the login refusal on the Log in tab: the Sign up tab starts clean", async () => {
+    const account = await createConfirmedAccount(api.baseUrl, api.dataDir);
+    renderApp('/auth/login', api.baseUrl);
+    await fillIn(/^email/i, account.email);
+    await fillIn(/^password/i, 'wrong password here');
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/no active account/i);
+    fireEvent.click(screen.getByRole('tab', { name: 'Sign up' }));
+    await screen.findByRole('button', { name: 'Create account' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/no active account/i)).toBeNull();
+  });
+
   it('asks for a reset link and answers the same for any address', async () => {
     renderApp('/auth/forgot-password', api.baseUrl);
     await fillIn(/^email/i, uniqueEmail('nobody'));
