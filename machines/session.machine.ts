@@ -1,5 +1,5 @@
 import type { Infer } from 'superstruct';
-import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRef, type ActorRefFrom, type EventObject, type Snapshot } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type DoneActorEvent } from 'xstate';
 import type {
   Account,
   EmailBody,
@@ -11,6 +11,8 @@ import type {
   TokenPair,
   VerifyBody,
 } from '../src/contract/auth.ts';
+import type { VerifiedPayment } from '../src/contract/billing.ts';
+import { checkoutMachine, type CheckoutInput } from './checkout.machine.ts';
 import { feasibilityMachine } from './feasibility.machine.ts';
 import { taskBoardMachine } from './task-board.machine.ts';
 import { toFormErrors, type FormErrors } from './form-errors.ts';
@@ -55,12 +57,6 @@ export type SessionNotice =
 
 export const sessionExpiredMessage = 'Your session has expired. Please log in again.';
 
-/**
- * A signed-in child's ref. Typed loosely until the child's machine lands; narrow it then, as the feasibility and
- * task-board slots are, to `ActorRefFrom<typeof itsMachine>` without touching the session flows.
- */
-export type SessionChildRef = ActorRef<Snapshot<unknown>, EventObject>;
-
 /** systemIds the signed-in children are spawned with, so any actor can reach them with `system.get(id)`. */
 export const sessionChildIds = { feasibility: 'feasibility', taskBoard: 'taskBoard', checkout: 'checkout' } as const;
 
@@ -83,8 +79,8 @@ export interface SessionContext {
   feasibility: ActorRefFrom<typeof feasibilityMachine> | undefined;
   /** task-board.machine.ts for the open project, systemId 'taskBoard'; spawned on 'project.open'. */
   taskBoard: ActorRefFrom<typeof taskBoardMachine> | undefined;
-  /** checkout.machine.ts during a purchase, systemId 'checkout'; spawned by the billing feature. */
-  checkout: SessionChildRef | undefined;
+  /** checkout.machine.ts during a purchase, systemId 'checkout'; spawned on 'checkout.start' and 'checkout.resume'. */
+  checkout: ActorRefFrom<typeof checkoutMachine> | undefined;
 }
 
 export type SessionEvent =
@@ -105,7 +101,15 @@ export type SessionEvent =
   | { type: 'project.open'; projectId: string }
   /** The project's screens closed: its feasibility and task-board children stop. */
   | { type: 'project.close' }
-  | { type: 'account.update'; account: Account };
+  | { type: 'account.update'; account: Account }
+  /** The billing screens start a purchase of a plan: a new checkout child replaces any earlier one. */
+  | { type: 'checkout.start'; planId: string }
+  /** /payment-success after a page load: a new checkout child verifies that session. */
+  | { type: 'checkout.resume'; sessionId: string }
+  /** The billing screens are done with the checkout: its child stops. */
+  | { type: 'checkout.end' }
+  /** The checkout child ended; its output is the verified payment, or null when it did not end paid. */
+  | DoneActorEvent<VerifiedPayment | null, typeof sessionChildIds.checkout>;
 
 const signedOutContext = {
   accessToken: null,
@@ -129,6 +133,9 @@ function missingAction(name: string): never {
 
 type EventOf<T extends SessionEvent['type']> = { event: Extract<SessionEvent, { type: T }> };
 const projectOfEvent = ({ event }: EventOf<'project.open'>) => ({ projectId: event.projectId });
+const checkoutOfEvent = ({ event }: EventOf<'checkout.start' | 'checkout.resume'>): { input: CheckoutInput } => ({
+  input: event.type === 'checkout.start' ? { planId: event.planId } : { sessionId: event.sessionId },
+});
 
 /**
  * What a signed-in user can do, in signedIn and while the token is renewed (refreshing), so that nothing a screen
@@ -139,11 +146,18 @@ const signedInTransitions = {
   'account.update': { actions: { type: 'assignAccount', params: ({ event }: EventOf<'account.update'>) => ({ account: event.account }) } },
   'project.open': { guard: { type: 'anotherProject?', params: projectOfEvent }, actions: ['closeProject', { type: 'openProject', params: projectOfEvent }] },
   'project.close': { actions: 'closeProject' },
+  // One checkout at a time: an earlier one (another plan, a cancelled or finished one) stops as the new one starts.
+  'checkout.start': { actions: ['endCheckout', { type: 'spawnCheckout', params: checkoutOfEvent }] },
+  'checkout.resume': { actions: ['endCheckout', { type: 'spawnCheckout', params: checkoutOfEvent }] },
+  'checkout.end': { actions: 'endCheckout' },
+  // A new plan changes the open project's study limit: its children stop, and the project's screens start fresh
+  // ones (which load the new limit) when it is next opened.
+  'xstate.done.actor.checkout': { guard: { type: 'paid?', params: ({ event }: EventOf<'xstate.done.actor.checkout'>) => ({ payment: event.output }) }, actions: 'closeProject' },
 } as const;
 
 /**
  * The root actor: restores the stored session, runs the auth flows, refreshes tokens for the API client and
- * owns the signed-in children (the open project's feasibility and task board). Nobody spawns it (src/app creates it
+ * owns the signed-in children (the open project's feasibility and task board, a plan's checkout). Nobody spawns it (src/app creates it
  * once); it reports through its snapshot.
  */
 export const sessionMachine = setup({
@@ -170,6 +184,8 @@ export const sessionMachine = setup({
     feasibility: feasibilityMachine,
     /** The open project's task board; the app provides one with its API effects. */
     taskBoard: taskBoardMachine,
+    /** A plan purchase; the app provides one with its API effects. */
+    checkout: checkoutMachine,
   },
   actions: {
     storeSession: (_, _tokens: SessionTokens) => missingAction('storeSession'),
@@ -186,6 +202,13 @@ export const sessionMachine = setup({
       if (context.feasibility) enqueue.stopChild(context.feasibility);
       if (context.taskBoard) enqueue.stopChild(context.taskBoard);
       enqueue.assign({ feasibility: undefined, taskBoard: undefined, openProjectId: null });
+    }),
+    endCheckout: enqueueActions<SessionContext, SessionEvent, undefined, SessionEvent, never, never, never, never, never>(({ context, enqueue }) => {
+      if (context.checkout) enqueue.stopChild(context.checkout);
+      enqueue.assign({ checkout: undefined });
+    }),
+    spawnCheckout: assign({
+      checkout: ({ spawn }, { input }: { input: CheckoutInput }) => spawn('checkout', { id: sessionChildIds.checkout, systemId: sessionChildIds.checkout, input }),
     }),
     openProject: assign(({ spawn }, { projectId }: { projectId: string }) => ({
       openProjectId: projectId,
@@ -213,6 +236,7 @@ export const sessionMachine = setup({
     'signedOut?': ({ context }) => context.accessToken === null,
     'hasProject?': ({ context }) => context.hasProject,
     'anotherProject?': ({ context }, { projectId }: { projectId: string }) => context.openProjectId !== projectId,
+    'paid?': (_, { payment }: { payment: VerifiedPayment | null }) => payment !== null,
   },
 }).createMachine({
   id: 'session',

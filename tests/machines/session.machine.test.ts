@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { assign, createActor, fromCallback, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { Account, LoginResponse, TokenPair } from '../../src/contract/auth.ts';
+import { checkoutMachine, type CheckoutInput, type PlanIdInput, type SessionIdInput } from '../../machines/checkout.machine.ts';
 import { feasibilityMachine, type ProjectIdInput } from '../../machines/feasibility.machine.ts';
 import { taskBoardMachine } from '../../machines/task-board.machine.ts';
+import type { CheckoutSession, VerifiedPayment } from '../../src/contract/billing.ts';
 import type { StudyLimit, StudyList } from '../../src/contract/feasibility.ts';
 import type { TaskBoard } from '../../src/contract/tasks.ts';
 import { genericErrorMessages } from '../../machines/form-errors.ts';
@@ -115,20 +117,32 @@ const events: ModelEvent[] = [
   { type: 'project.open', projectId: 'project-1' },
   { type: 'project.open', projectId: 'project-2' },
   { type: 'project.close' },
+  { type: 'checkout.start', planId: 'pro' },
+  { type: 'checkout.resume', sessionId: 'cs_test_paid' },
+  { type: 'checkout.end' },
 ];
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 type FeasibilityRef = ActorRefFrom<typeof feasibilityMachine>;
 type TaskBoardRef = ActorRefFrom<typeof taskBoardMachine>;
+type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
 
-/** The project's children with effects that never answer: these tests are about their life, not their work. */
-const unanswered = <T>() => fromPromise<T, ProjectIdInput>(() => new Promise<T>(() => undefined));
-const idleFeasibility = feasibilityMachine.provide({ actors: { listStudies: unanswered<StudyList>(), checkLimit: unanswered<StudyLimit>() } });
-const idleTaskBoard = taskBoardMachine.provide({ actors: { loadBoard: unanswered<TaskBoard>() } });
-/** The open project's children, by systemId. */
-const projectChildIds = [sessionChildIds.feasibility, sessionChildIds.taskBoard] as const;
+/** The signed-in children with effects that never answer: these tests are about their life, not their work. */
+const unanswered = <T, TInput>() => fromPromise<T, TInput>(() => new Promise<T>(() => undefined));
+const idleFeasibility = feasibilityMachine.provide({ actors: { listStudies: unanswered<StudyList, ProjectIdInput>(), checkLimit: unanswered<StudyLimit, ProjectIdInput>() } });
+const idleTaskBoard = taskBoardMachine.provide({ actors: { loadBoard: unanswered<TaskBoard, ProjectIdInput>() } });
+const idleCheckout = checkoutMachine.provide({
+  actors: { createCheckoutSession: unanswered<CheckoutSession, PlanIdInput>(), verifyPayment: unanswered<VerifiedPayment, SessionIdInput>() },
+});
+/** The spawned children, by systemId (the invoked effects are the rest). */
+const spawnedChildIds: readonly string[] = [sessionChildIds.feasibility, sessionChildIds.taskBoard, sessionChildIds.checkout];
+/** What a checkout child was started with, read back as its context holds it. */
+const checkoutInputOf = (checkout: CheckoutRef): CheckoutInput => {
+  const { planId, sessionId } = checkout.getSnapshot().context;
+  return planId === null ? { sessionId: sessionId! } : { planId };
+};
 
-function createSystemUnderTest() {
+function createSystemUnderTest(children: { checkout?: typeof idleCheckout } = {}) {
   const store = createSessionStore(createMemoryStorage());
   const doubles = new EffectDoubles();
   const actor = createActor(
@@ -146,6 +160,7 @@ function createSystemUnderTest() {
         logout: doubles.actor<unknown, LogoutInput>('logout'),
         feasibility: idleFeasibility,
         taskBoard: idleTaskBoard,
+        checkout: children.checkout ?? idleCheckout,
       },
       actions: {
         storeSession: (_, { access, refresh, project }) => {
@@ -185,8 +200,10 @@ describe('session machine', () => {
     it(path.description, async () => {
       const { actor, store, doubles } = createSystemUnderTest();
       /** Every project child seen so far, and the project the test expects open. */
-      const children = new Set<FeasibilityRef | TaskBoardRef>();
+      const children = new Set<FeasibilityRef | TaskBoardRef | CheckoutRef>();
       let openProject: string | null = null;
+      /** What the running checkout child must have been started with; null when none may run. */
+      let checkoutInput: CheckoutInput | null = null;
       const execute = async (event: ModelEvent) => {
         const before = actor.getSnapshot();
         if (event.type === 'xstate.done.actor.restoreSession') {
@@ -213,9 +230,19 @@ describe('session machine', () => {
           openProject = event.projectId as string;
         }
         if (event.type === 'project.close' && signedIn) openProject = null;
-        if (after.matches('loggedOut')) openProject = null;
-        if (after.context.feasibility) children.add(after.context.feasibility);
-        if (after.context.taskBoard) children.add(after.context.taskBoard);
+        if (event.type === 'checkout.start' && signedIn) checkoutInput = { planId: event.planId as string };
+        if (event.type === 'checkout.resume' && signedIn) checkoutInput = { sessionId: event.sessionId as string };
+        if (event.type === 'checkout.end' && signedIn) checkoutInput = null;
+        if (event.type.startsWith('checkout.') && signedIn && before.context.checkout) {
+          // A start or resume replaces the running checkout; an end stops it.
+          expect(after.context.checkout).not.toBe(before.context.checkout);
+          expect(before.context.checkout.getSnapshot().status).toBe('stopped');
+        }
+        if (after.matches('loggedOut')) {
+          openProject = null;
+          checkoutInput = null;
+        }
+        for (const child of [after.context.feasibility, after.context.taskBoard, after.context.checkout]) if (child) children.add(child);
       };
 
       const eventExecutors = Object.fromEntries(
@@ -235,11 +262,20 @@ describe('session machine', () => {
             const snapshot = actor.getSnapshot();
             expect(snapshot.status).toBe('active');
             expect(snapshot.value).toEqual(expected.value);
-            const { feasibility, taskBoard, ...context } = snapshot.context;
-            const { feasibility: expectedFeasibility, taskBoard: expectedTaskBoard, ...expectedContext } = expected.context;
+            const { feasibility, taskBoard, checkout, ...context } = snapshot.context;
+            const { feasibility: expectedFeasibility, taskBoard: expectedTaskBoard, checkout: expectedCheckout, ...expectedContext } = expected.context;
             expect(context).toEqual(expectedContext);
             expect(feasibility === undefined).toBe(expectedFeasibility === undefined);
             expect(taskBoard === undefined).toBe(expectedTaskBoard === undefined);
+            expect(checkout === undefined).toBe(expectedCheckout === undefined);
+
+            // The checkout child runs from a start or resume to its end or the logout, reachable by its systemId.
+            expect(actor.system.get(sessionChildIds.checkout)).toBe(checkout);
+            expect(checkout === undefined).toBe(checkoutInput === null);
+            if (checkout) {
+              expect(checkout.getSnapshot().status).toBe('active');
+              expect(checkoutInputOf(checkout)).toEqual(checkoutInput);
+            }
 
             // The open project's children, and only they, run and are reachable by their systemIds; every earlier one is stopped.
             expect(snapshot.context.openProjectId).toBe(openProject);
@@ -254,11 +290,11 @@ describe('session machine', () => {
             } else {
               expect(openProject).toBeNull();
             }
-            for (const child of children) if (child !== feasibility && child !== taskBoard) expect(child.getSnapshot().status).toBe('stopped');
+            for (const child of children) if (child !== feasibility && child !== taskBoard && child !== checkout) expect(child.getSnapshot().status).toBe('stopped');
 
             // Exactly the effects of the current state run, each started with its event's payload.
             const invoked = Object.entries(expected.children)
-              .filter(([id]) => !(projectChildIds as readonly string[]).includes(id))
+              .filter(([id]) => !spawnedChildIds.includes(id))
               .map(([, child]) => child?.src);
             const running = doubles.pending();
             expect(running.map((effect) => effect.src).sort()).toEqual(invoked.sort());
@@ -356,39 +392,97 @@ describe('session machine details', () => {
   });
 
   it('stops the signed-in children on logout', async () => {
-    let childStopped = false;
-    const doubles = new EffectDoubles();
-    // Stands in for a later feature that spawns into a slot once signed in.
-    const actor = createActor(
-      sessionMachine.provide({
-        actors: {
-          restoreSession: doubles.actor<StoredSession, void>('restoreSession'),
-          login: doubles.actor<LoginResponse, LoginInput>('login'),
-          logout: doubles.actor<unknown, LogoutInput>('logout'),
-        },
-        actions: {
-          clearStoredSession: () => undefined,
-          storeSession: assign({
-            checkout: ({ spawn }) => spawn(fromCallback(() => () => void (childStopped = true)), { systemId: sessionChildIds.checkout }),
-          }),
-        },
-      }),
-    );
+    const { actor, doubles } = createSystemUnderTest();
     actor.start();
-    doubles.settle('restoreSession', 'done', restored({}));
+    doubles.settle('restoreSession', 'done', restored({ accessToken: 'a', refreshToken: 'r', project: 'true' }));
     await flush();
-    actor.send({ type: 'login.submit', ...credentials });
-    doubles.settle('login', 'done', loginAnswer(true));
-    await flush();
-    expect(actor.getSnapshot().value).toEqual({ signedIn: 'ready' });
-    expect(actor.system.get(sessionChildIds.checkout)).toBe(actor.getSnapshot().context.checkout);
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    actor.send({ type: 'checkout.start', planId: 'pro' });
+    const { feasibility, taskBoard, checkout } = actor.getSnapshot().context;
+    expect(actor.system.get(sessionChildIds.checkout)).toBe(checkout);
 
     actor.send({ type: 'session.logout' });
     doubles.settle('logout', 'done', detail('Logged out.'));
     await flush();
-    expect(childStopped).toBe(true);
+    for (const child of [feasibility!, taskBoard!, checkout!]) expect(child.getSnapshot().status).toBe('stopped');
+    expect(actor.getSnapshot().context).toMatchObject({ feasibility: undefined, taskBoard: undefined, checkout: undefined });
+    for (const id of Object.values(sessionChildIds)) expect(actor.system.get(id)).toBeUndefined();
+    actor.stop();
+  });
+
+  it('runs one checkout at a time, started, resumed or ended by the billing screens', async () => {
+    const { actor, doubles } = createSystemUnderTest();
+    actor.start();
+    doubles.settle('restoreSession', 'done', restored({ accessToken: 'a', refreshToken: 'r', project: 'true' }));
+    await flush();
+    const checkout = () => actor.system.get(sessionChildIds.checkout) as CheckoutRef | undefined;
+
+    actor.send({ type: 'checkout.start', planId: 'pro' });
+    const first = checkout()!;
+    expect(first).toBe(actor.getSnapshot().context.checkout);
+    expect(first.id).toBe(sessionChildIds.checkout);
+    expect(first.getSnapshot().value).toEqual({ creatingSession: 'requesting' });
+    expect(first.getSnapshot().context.planId).toBe('pro');
+
+    actor.send({ type: 'checkout.start', planId: 'team' });
+    const second = checkout()!;
+    expect(first.getSnapshot().status).toBe('stopped');
+    expect(second.getSnapshot().context.planId).toBe('team');
+
+    actor.send({ type: 'checkout.resume', sessionId: 'cs_test_paid' });
+    const resumed = checkout()!;
+    expect(second.getSnapshot().status).toBe('stopped');
+    expect(resumed.getSnapshot().value).toEqual({ verifying: 'requesting' });
+    expect(resumed.getSnapshot().context.sessionId).toBe('cs_test_paid');
+
+    actor.send({ type: 'checkout.end' });
+    expect(resumed.getSnapshot().status).toBe('stopped');
+    expect(checkout()).toBeUndefined();
     expect(actor.getSnapshot().context.checkout).toBeUndefined();
-    expect(actor.system.get(sessionChildIds.checkout)).toBeUndefined();
+    actor.stop();
+  });
+
+  it('a verified payment closes the open project, so its screens reload the limits of the new plan', async () => {
+    const verify = new EffectDoubles();
+    const { actor, doubles } = createSystemUnderTest({
+      checkout: checkoutMachine.provide({
+        actors: { createCheckoutSession: unanswered<CheckoutSession, PlanIdInput>(), verifyPayment: verify.actor<VerifiedPayment, SessionIdInput>('verifyPayment') },
+      }),
+    });
+    actor.start();
+    doubles.settle('restoreSession', 'done', restored({ accessToken: 'a', refreshToken: 'r', project: 'true' }));
+    await flush();
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    const { feasibility } = actor.getSnapshot().context;
+
+    // A refusal changes no plan: the project stays open.
+    actor.send({ type: 'checkout.resume', sessionId: 'cs_test_unpaid' });
+    verify.settle('verifyPayment', 'error', { kind: 'refused', detail: 'This checkout has not been paid.' });
+    await flush();
+    expect(actor.getSnapshot().context.checkout?.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.feasibility).toBe(feasibility);
+
+    actor.send({ type: 'checkout.resume', sessionId: 'cs_test_paid' });
+    const payment = { session_id: 'cs_test_paid', plan_id: 'pro', plan_name: 'Pro' };
+    verify.settle('verifyPayment', 'done', payment);
+    await flush();
+    const { context } = actor.getSnapshot();
+    expect(feasibility!.getSnapshot().status).toBe('stopped');
+    expect(context).toMatchObject({ feasibility: undefined, taskBoard: undefined, openProjectId: null });
+    // The finished checkout stays readable for the payment-success screen until it ends it.
+    expect(context.checkout?.getSnapshot()).toMatchObject({ status: 'done', value: 'verified', output: payment });
+    actor.send({ type: 'checkout.end' });
+    expect(actor.getSnapshot().context.checkout).toBeUndefined();
+    actor.stop();
+  });
+
+  it('ignores checkouts while signed out', async () => {
+    const { actor, doubles } = createSystemUnderTest();
+    actor.start();
+    doubles.settle('restoreSession', 'done', restored({}));
+    await flush();
+    expect(actor.getSnapshot().can({ type: 'checkout.start', planId: 'pro' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'checkout.resume', sessionId: 'cs_test_paid' })).toBe(false);
     actor.stop();
   });
 
