@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createMemoryStorage } from '../../src/lib/session-storage.ts';
+import { createConfirmedAccount } from '../support/accounts.ts';
+import { startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { fillIn, polyfillBrowser, renderApp } from './render-app.tsx';
+
+configure({ asyncUtilTimeout: 8000 });
+
+describe('project screens, polish of issue 13, in jsdom against the real API', () => {
+  let api: AppProcess;
+  beforeAll(async () => {
+    polyfillBrowser();
+    api = await startAppProcess({}, { buildSpa: false });
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+  afterAll(() => api?.stop());
+
+  /** A signed-in user as the login screen leaves them (project flag from the login answer), with an API client. */
+  async function signedIn() {
+    const account = await createConfirmedAccount(api.baseUrl, api.dataDir);
+    const client = new HttpClient(api.baseUrl);
+    const login = await client.post<{ access: string; refresh: string; project: boolean }>('/api/user/login/', account);
+    client.access = login.body.access;
+    const storage = createMemoryStorage();
+    storage.setItem('accessToken', login.body.access);
+    storage.setItem('refreshToken', login.body.refresh);
+    storage.setItem('project', String(login.body.project));
+    return { client, storage };
+  }
+
+  async function createThroughForm(name: string) {
+    await screen.findByRole('heading', { name: 'Create a project' });
+    await fillIn(/^project name/i, name);
+    await fillIn(/^latitude/i, '38.846');
+    await fillIn(/^longitude/i, '-77.0098');
+    fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toContain(`Project "${name}" created.`));
+  }
+
+  it('shows only links that go somewhere while a first project is required, and all of them once it exists', async () => {
+    const { storage } = await signedIn();
+    expect(storage.getItem('project')).toBe('false');
+    renderApp('/project/add', api.baseUrl, storage);
+    await screen.findByRole('heading', { name: 'Create a project' });
+    // Projects, Account and the brand would all bounce back to /project/add: none is a link, and the header says why.
+    const header = screen.getByRole('banner');
+    expect(within(header).queryAllByRole('link')).toEqual([]);
+    expect(within(header).getByText('Projects and Account open once your first project is created.')).toBeTruthy();
+
+    await createThroughForm('First site');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Create a project' })).toBeNull());
+    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Projects', 'Account']);
+    expect(within(screen.getByRole('banner')).queryByText(/open once your first project/)).toBeNull();
+  });
+});
