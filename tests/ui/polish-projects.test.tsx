@@ -59,4 +59,19 @@ describe('project screens, polish of issue 13, in jsdom against the real API', (
     expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(['Projects', 'Account']);
     expect(within(screen.getByRole('banner')).queryByText(/open once your first project/)).toBeNull();
   });
+
+  it('opens the first project on its page, as it does every later one', async () => {
+    const { storage } = await signedIn();
+    renderApp('/project/add', api.baseUrl, storage);
+    await createThroughForm('First site');
+    await screen.findByRole('heading', { name: 'First site' });
+    expect(window.location.pathname).toMatch(/^\/project\/[\w-]+\/first-site$/);
+    expect(storage.getItem('project')).toBe('true');
+
+    cleanup();
+    renderApp('/project/add', api.baseUrl, storage);
+    await createThroughForm('Second site');
+    await screen.findByRole('heading', { name: 'Second site' });
+    expect(window.location.pathname).toMatch(/^\/project\/[\w-]+\/second-site$/);
+  });
 });

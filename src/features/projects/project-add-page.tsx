@@ -10,7 +10,7 @@ import { ProjectForm } from './project-form.tsx';
 import { projectPath } from '../../lib/project-path.ts';
 import { apnsOf, emptyProject, formFieldErrors, projectBody, type ProjectValues } from './project-values.ts';
 
-/** /project/add: a new project, placed and outlined on the map; a first project then leads to the project list. */
+/** /project/add: a new project, placed and outlined on the map; every new project, the first one too, then opens on its page. */
 export function ProjectAddPage() {
   const { api, session } = useActors();
   const notify = useNotify();
@@ -26,7 +26,7 @@ export function ProjectAddPage() {
       session.send({ type: 'project.created' });
       const parcels = attachSummary(await attachParcels(api, project.id, apnsOf(values.apns)));
       notify(`Project "${project.name}" created. ${parcels.text}`.trim(), parcels.complete ? 'success' : 'warning');
-      navigate(firstProject ? '/project' : projectPath(project), { replace: true });
+      navigate(projectPath(project), { replace: true });
     } catch (error) {
       if (isCancelled(error)) return;
       const failure = error as ApiError;
