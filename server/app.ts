@@ -14,6 +14,7 @@ import { errors } from './plugins/errors.ts';
 import { security } from './plugins/security.ts';
 import { spa } from './plugins/spa.ts';
 import { auditRepository } from './repositories/audit.ts';
+import { billingRepository } from './repositories/billing.ts';
 import { contactsRepository } from './repositories/contacts.ts';
 import { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
 import { feasibilityRepository } from './repositories/feasibility.ts';
@@ -27,6 +28,7 @@ import { sessionsRepository } from './repositories/sessions.ts';
 import { usersRepository } from './repositories/users.ts';
 import { pvgisCacheRepository, weatherFilesRepository } from './repositories/weather.ts';
 import { accountRoutes } from './routes/account.ts';
+import { billingRoutes } from './routes/billing.ts';
 import { authRoutes } from './routes/auth.ts';
 import { energyRoutes } from './routes/energy.ts';
 import { feasibilityRoutes } from './routes/feasibility.ts';
@@ -37,6 +39,7 @@ import { projectRoutes } from './routes/projects.ts';
 import { publicRoutes } from './routes/public.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { createBilling } from './services/billing.ts';
 import { costlyWorkRoutes } from './services/costly-work.ts';
 import { createMediaStore, maxPhotoBytes } from './services/media.ts';
 import { createProjectScreening } from './services/project-screening.ts';
@@ -94,6 +97,8 @@ export async function buildApp(deps: AppDeps) {
   const parcels = parcelsRepository(database.db);
   const layers = layersRepository(database.db);
   const weatherFiles = weatherFilesRepository(database.db);
+  const projects = projectsRepository(database.db);
+  const billing = createBilling({ settings, repository: billingRepository(database.db), projects, log: app.log });
   const geocoderTimeoutMs = settings.GEOCODER_TIMEOUT_MS;
   const ctx: AppContext = {
     geocoders: [
@@ -115,8 +120,9 @@ export async function buildApp(deps: AppDeps) {
       maxAgeDays: settings.SESSION_MAX_AGE_DAYS,
     }),
     rateLimiter: createRateLimiter(rateLimitsRepository(database.db), { ...defaultLimits, ...deps.limits }),
-    billingEnabled: !!settings.STRIPE_SECRET_KEY,
-    projects: projectsRepository(database.db),
+    billingEnabled: billing.enabled,
+    billing,
+    projects,
     parcels,
     presets: settingsPresetsRepository(database.db),
     layers,
@@ -156,7 +162,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(security, { googleSignIn: !!settings.GOOGLE_CLIENT_ID });
   await app.register(cookie, { secret: createHmac('sha256', deps.jwtSecret).update('sunplot csrf cookie').digest('base64url') });
-  await app.register(csrf, { secure: settings.PUBLIC_URL.startsWith('https:') });
+  // Stripe's webhook carries no cookie; its signature stands in for the CSRF token.
+  await app.register(csrf, { secure: settings.PUBLIC_URL.startsWith('https:'), exempt: ['/api/stripe/webhook/'] });
   await app.register(multipart, { limits: { fileSize: maxPhotoBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
   await app.register(auth, { signer, users });
   // Before the routes: it wraps the handlers of those that name costly work as they are added.
@@ -172,6 +179,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(energyRoutes, { ctx });
   await app.register(feasibilityRoutes, { ctx });
   await app.register(taskRoutes, { ctx });
+  await app.register(billingRoutes, { ctx });
   await app.register(spa, { root: deps.staticDir });
 
   return app;

@@ -13,6 +13,7 @@ import type { ProjectsRepository } from './repositories/projects.ts';
 import type { SettingsPresetsRepository } from './repositories/settings-presets.ts';
 import type { UsersRepository } from './repositories/users.ts';
 import type { WeatherFilesRepository } from './repositories/weather.ts';
+import type { Billing } from './services/billing.ts';
 import type { MediaStore } from './services/media.ts';
 import type { ProjectScreening } from './services/project-screening.ts';
 import type { RateLimiter } from './services/rate-limiter.ts';
@@ -37,6 +38,8 @@ export interface AppContext {
   sessions: SessionService;
   rateLimiter: RateLimiter;
   billingEnabled: boolean;
+  /** Plans, limits and Stripe; limits apply (Free's study limit only) while billing is off too. */
+  billing: Billing;
   projects: ProjectsRepository;
   parcels: ParcelsRepository;
   presets: SettingsPresetsRepository;

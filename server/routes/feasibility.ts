@@ -22,9 +22,8 @@ const base = '/api/project/feasibility';
 
 /** /api/project/feasibility/: saved energy and finance studies of a project, one of them primary, each scoped to its owner. */
 export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const { projects, presets, studies, weather } = ctx;
+  const { billing, projects, presets, studies, weather } = ctx;
   const auth = { preHandler: app.authenticate };
-  const limit = ctx.settings.FREE_STUDIES_PER_PROJECT;
 
   async function ownProject(userId: string, projectId: string) {
     const project = await projects.find(userId, projectId);
@@ -50,23 +49,27 @@ export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     const user = currentUser(request);
     const { project_id } = parse(StudyProjectQuery, request.query);
     const project = await ownProject(user.id, project_id);
-    const used = await studies.countForProject(user.id, project.id);
-    const allowed = used < limit;
-    return { allowed, used, limit, detail: allowed ? null : feasibilityMessages.limit(limit) };
+    const [used, limits] = await Promise.all([studies.countForProject(user.id, project.id), billing.limitsFor(user.id)]);
+    const limit = limits.studiesPerProject;
+    const allowed = limit === null || used < limit;
+    // StudyLimit.limit is a number: an unlimited plan answers the largest one JSON carries exactly.
+    return { allowed, used, limit: limit ?? Number.MAX_SAFE_INTEGER, detail: allowed ? null : billing.limitMessage(limits, 'studies_per_project') };
   });
 
   app.post(`${base}/create/`, { ...auth, config: { costlyWork: 'energy' } }, async (request, reply) => {
     const user = currentUser(request);
     const body = parse(StudyCreateBody, request.body);
     const project = await ownProject(user.id, body.project_id);
+    const limits = await billing.limitsFor(user.id);
+    const limit = limits.studiesPerProject ?? Number.POSITIVE_INFINITY;
     // Checked before the simulation so a full project costs nothing; checked again inside the saving transaction.
-    if ((await studies.countForProject(user.id, project.id)) >= limit) throw new ApiError(403, feasibilityMessages.limit(limit));
+    if ((await studies.countForProject(user.id, project.id)) >= limit) throw new ApiError(403, billing.limitMessage(limits, 'studies_per_project'));
     const draft = await draftStudy({ presets, weather }, user.id, project, body);
     let created;
     try {
       created = await studies.create(user.id, project.id, draft.values, draft.weather, limit);
     } catch (error) {
-      if (error instanceof StudyLimitReached) throw new ApiError(403, feasibilityMessages.limit(error.limit));
+      if (error instanceof StudyLimitReached) throw new ApiError(403, billing.limitMessage(limits, 'studies_per_project'));
       throw error;
     }
     if (!created) throw notFound();

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { IdQuery, postalCodeError, ProjectCreateBody, ProjectEditBody, ProjectListQuery, type ProjectEditBody as EditBody } from '../../src/contract/projects.ts';
 import type { AppContext } from '../context.ts';
-import { contentDisposition, invalid, notFound, parse } from '../http.ts';
+import { ApiError, contentDisposition, invalid, notFound, parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ProjectRow, ProjectValues } from '../repositories/projects.ts';
+import { PlanLimitReached } from '../services/billing.ts';
 import { geodesicAreaM2 } from '../services/geometry.ts';
 import { lastPresetFor } from '../services/preset-views.ts';
 import { parcelSummary, projectView } from '../services/project-views.ts';
@@ -51,14 +52,20 @@ function editedValues(body: Omit<EditBody, 'id'>, current?: ProjectRow): Partial
 
 /** /api/project/: create, list, get, edit, delete and the PDF report, each scoped to the caller. */
 export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const { projects, parcels, presets, screening, studies } = ctx;
+  const { billing, projects, parcels, presets, screening, studies } = ctx;
   const auth = { preHandler: app.authenticate };
 
   app.post('/api/project/create/', { ...auth, bodyLimit: geometryBodyLimit }, async (request, reply) => {
     const user = currentUser(request);
     const body = parse(ProjectCreateBody, request.body);
     const values = editedValues(body);
-    const created = await projects.create(user.id, { ...values, name: body.name.trim(), lat: body.location.lat, lng: body.location.lng });
+    let created;
+    try {
+      created = await billing.createProject(user.id, { ...values, name: body.name.trim(), lat: body.location.lat, lng: body.location.lng });
+    } catch (error) {
+      if (error instanceof PlanLimitReached) throw new ApiError(403, error.message);
+      throw error;
+    }
     return reply.code(201).send(projectView(created));
   });
 

@@ -16,6 +16,7 @@ export const billingMessages = {
   notPaid: 'This checkout has not been paid. Nothing was charged and your plan is unchanged.',
   expired: 'This checkout expired before it was paid. Choose the plan again to start a new one.',
   badSignature: 'The webhook signature is missing or does not match.',
+  providerFailed: 'The payment provider could not be reached. Please try again in a moment.',
   projectLimit: (limit: number, plan: string, lifting: string | null) =>
     `The ${plan} plan allows ${limit} ${limit === 1 ? 'project' : 'projects'}.` +
     (lifting ? ` Upgrade to ${lifting} for more, or delete a project first.` : ' Delete a project before creating another.'),

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { billingMessages, CheckoutBody, VerifyPaymentBody } from '../../src/contract/billing.ts';
+import type { AppContext } from '../context.ts';
+import { ApiError, invalid, notFound, parse } from '../http.ts';
+import { currentUser } from '../plugins/auth.ts';
+import { BillingRefusal, type BillingRefusalReason } from '../services/billing.ts';
+
+const refusals: Record<BillingRefusalReason, () => ApiError> = {
+  off: () => new ApiError(404, billingMessages.off),
+  unknownPlan: () => invalid({ plan_id: [billingMessages.unknownPlan] }),
+  freePlan: () => invalid({ plan_id: [billingMessages.freePlan] }),
+  samePlan: () => new ApiError(409, billingMessages.samePlan),
+  unknownCheckout: notFound,
+  notPaid: () => new ApiError(402, billingMessages.notPaid),
+  expired: () => new ApiError(402, billingMessages.expired),
+  badSignature: () => new ApiError(400, billingMessages.badSignature),
+};
+
+// Stripe sends small events, but an invoice's lines can take it past the API's 64 KiB.
+const webhookBodyLimit = 1024 * 1024;
+
+/**
+ * Billing: plans and usage, Embedded Checkout, payment verification, Stripe's webhook and invoices. Every route answers
+ * 404 while billing is off; Stripe's own failures answer 502, so Stripe retries a webhook it could not get applied.
+ */
+export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const { billing } = ctx;
+
+  /** Runs a billing call, answering its refusals and Stripe's failures in the API's shape. */
+  async function answer<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof BillingRefusal) throw refusals[error.reason]();
+      if (error instanceof Stripe.errors.StripeError) {
+        app.log.warn({ err: { type: error.type, code: error.code, statusCode: error.statusCode, message: error.message } }, 'a Stripe request failed');
+        throw new ApiError(502, billingMessages.providerFailed);
+      }
+      throw error;
+    }
+  }
+
+  // First, so that billing being off answers the same to everyone, signed in or not.
+  const whenOn = async () => {
+    if (!billing.enabled) throw refusals.off();
+  };
+  const auth = { preHandler: [whenOn, app.authenticate] };
+
+  app.get('/api/subscriptions_list/', auth, async (request) => {
+    const user = currentUser(request);
+    return answer(() => billing.overview(user.id));
+  });
+
+  app.post('/api/stripe/checkout/', auth, async (request, reply) => {
+    const user = currentUser(request);
+    const { plan_id } = parse(CheckoutBody, request.body);
+    return reply.code(201).send(await answer(() => billing.startCheckout(user, plan_id.trim())));
+  });
+
+  app.post('/api/stripe/verify-payment/', auth, async (request) => {
+    const user = currentUser(request);
+    const { session_id } = parse(VerifyPaymentBody, request.body);
+    return answer(() => billing.verifyPayment(user.id, session_id.trim()));
+  });
+
+  app.get('/api/invoices/', auth, async (request) => {
+    const user = currentUser(request);
+    return answer(() => billing.invoices(user.id));
+  });
+
+  // Its own scope: Stripe signs the raw bytes, so this route alone reads every body as a Buffer (CSRF exempts it in app.ts).
+  await app.register(async (webhook) => {
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: webhookBodyLimit }, (_request, body, done) => done(null, body));
+    webhook.post('/api/stripe/webhook/', { preHandler: whenOn, bodyLimit: webhookBodyLimit }, async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const payload = Buffer.isBuffer(request.body) ? request.body : undefined;
+      await answer(() => billing.webhook(payload, typeof signature === 'string' ? signature : undefined));
+      return { received: true };
+    });
+  });
+}
