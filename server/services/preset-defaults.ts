@@ -1,7 +1,8 @@
 /**
  * Built-in, read-only assumption presets. Every value cites where it comes from and the source's year, as gathered in
  * shared/reference/assumption-defaults.md; `approximate` marks values that source itself flags "(≈, verify)" or that
- * are placeholders to replace with the site's own figure.
+ * are placeholders to replace with the site's own figure. Each `source` is written for the planner: what the value
+ * stands for, then a short name of its source (the fuller reference, where there is one, in a comment beside it).
  */
 import type { Assumptions, BuiltinPresetId, ValueSource } from '../../src/contract/settings.ts';
 
@@ -12,17 +13,25 @@ export interface BuiltinPreset {
   sources: Record<string, ValueSource>;
 }
 
-const cite = (source: string, year: number | null, approximate = false): ValueSource => ({ source, year, approximate });
+/** "What the value stands for — short source name", as the settings hints, study tables and reports show it. */
+const cite = (meaning: string, source: string, year: number | null, approximate = false): ValueSource => ({ source: `${meaning} — ${source}`, year, approximate });
 
-const pvwatts = cite('NREL PVWatts v8 engine default (ssc cmod_pvwattsv8.cpp)', 2022);
-const pvwattsLosses = cite('NREL PVWatts default losses, 14.08 % compounded (soiling 2, shading 3, mismatch 2, wiring 2, connections 0.5, LID 1.5, nameplate 1, availability 3)', 2022);
-const moduleMarket = cite('Module nameplate 540-620 Wp bifacial, 2024-25 market (assumption-defaults: ≈, verify)', 2024, true);
-const premiumEfficiency = cite('PySAM example configuration: premium modules ≈ 21 % efficiency', null, true);
-const jordanKurtz = cite('Jordan & Kurtz, Photovoltaic Degradation Rates, Prog. Photovolt. (doi 10.1002/pip.1182): median 0.5 %/yr', 2012);
-const samFinance = cite('NREL SAM financial defaults: real discount 6.4 % + inflation 2.5 % ≈ 9.1 % nominal', null);
-const samPeriod = cite('NREL SAM default analysis period', null);
-const noFixedCosts = cite('No fixed costs assumed: add interconnection and development costs for the site', null, true);
-const flatPpa = cite('Flat-price PPA assumed (no escalation)', null, true);
+// ssc cmod_pvwattsv8.cpp: inv_eff ?= 96, dc_ac_ratio ?= 1.1, gcr ?= 0.4, rotlim ?= 45
+const pvwattsInverter = cite('Nominal inverter efficiency', 'NREL PVWatts v8 default', 2022);
+// soiling 2, shading 3, mismatch 2, wiring 2, connections 0.5, LID 1.5, nameplate 1, availability 3 (%)
+const pvwattsLosses = cite('Soiling, shading, mismatch, wiring, light-induced degradation and availability, 14.08 % compounded', 'NREL PVWatts default losses', 2022);
+const unusedRotation = cite('Unused for fixed tilt; the tracker default is kept', 'NREL PVWatts v8 default', 2022);
+const facingSouth = cite('Facing south (northern hemisphere)', 'usual orientation', null);
+const moduleMarket = cite('Bifacial modules of the 540-620 Wp class', '2024-25 market prices', 2024, true);
+const premiumEfficiency = cite('Premium modules', 'NREL PySAM example configuration', null, true);
+// Prog. Photovolt. 20 (2012), doi 10.1002/pip.1182: median of about 2,000 measurements
+const jordanKurtz = cite('Median degradation measured in the field', 'Jordan & Kurtz', 2012);
+const samFinance = cite('Nominal rate: 6.4 % real plus 2.5 % inflation', 'NREL SAM financial defaults', null);
+const samInflation = cite('General inflation', 'NREL SAM default', null);
+const samPeriod = cite('Analysis period', 'NREL SAM default', null);
+const noFixedCosts = cite('None assumed: add the site’s interconnection and development costs', 'Sunplot placeholder', null, true);
+const flatPpa = cite('Flat-price PPA, no escalation', 'Sunplot assumption', null, true);
+const usDollar = cite('Currency of the United States', 'ISO 4217', null);
 
 const usUtility: BuiltinPreset = {
   id: 'builtin:us-utility',
@@ -47,25 +56,25 @@ const usUtility: BuiltinPreset = {
   sources: {
     'system.module_power_w': moduleMarket,
     'system.module_efficiency_pct': premiumEfficiency,
-    'system.mount': cite('LBNL Utility-Scale Solar 2024: most new US utility plants use single-axis trackers', 2024),
-    'system.tilt_deg': cite('Horizontal tracker axis (PVWatts tracker convention)', 2022),
-    'system.azimuth_deg': cite('North-south tracker axis (PVWatts tracker convention)', 2022),
-    'system.gcr': cite('NREL PVWatts v8 default GCR 0.4 (ssc cmod_pvwattsv8.cpp); trackers 0.30-0.40', 2022),
-    'system.max_angle_deg': cite('NREL PVWatts v8 default tracker rotation limit', 2022),
+    'system.mount': cite('Most new US utility plants use single-axis trackers', 'LBNL Utility-Scale Solar', 2024),
+    'system.tilt_deg': cite('Horizontal tracker axis', 'NREL PVWatts tracker convention', 2022),
+    'system.azimuth_deg': cite('North-south tracker axis', 'NREL PVWatts tracker convention', 2022),
+    'system.gcr': cite('Default ground coverage ratio; trackers run 0.30-0.40', 'NREL PVWatts v8 default', 2022),
+    'system.max_angle_deg': cite('Tracker rotation limit', 'NREL PVWatts v8 default', 2022),
     'system.losses_pct': pvwattsLosses,
-    'system.dc_ac_ratio': cite('NREL ATB 2020 representative tracker plant, ILR 1.34', 2020),
-    'system.inverter_efficiency_pct': pvwatts,
-    'costs.capex_per_wdc': cite('LBNL Utility-Scale Solar 2024: $1.43/WAC ≈ $1.08/WDC installed, 2023 capacity-weighted average', 2024),
+    'system.dc_ac_ratio': cite('Representative tracker plant', 'NREL ATB', 2020),
+    'system.inverter_efficiency_pct': pvwattsInverter,
+    'costs.capex_per_wdc': cite('Installed cost of 2023 plants, capacity-weighted: $1.43/WAC, about $1.08/WDC', 'LBNL Utility-Scale Solar', 2024),
     'costs.fixed_costs': noFixedCosts,
-    'costs.om_per_kw_yr': cite('≈ $15-25/kWac-yr (assumption-defaults: ≈, verify against NREL ATB 2024 Fixed O&M)', 2024, true),
-    'costs.om_basis': cite('NREL ATB quotes fixed O&M per kWac', 2024),
-    'costs.om_escalation_pct': cite('NREL SAM default inflation 2.5 %', null),
-    'tariff.price_per_kwh': cite('LBNL Utility-Scale Solar 2024: levelised PPA ≈ $35/MWh (2023 $), new contracts', 2024),
+    'costs.om_per_kw_yr': cite('Fixed O&M of $15-25 per kWac and year', 'NREL ATB', 2024, true),
+    'costs.om_basis': cite('Fixed O&M is quoted per kWac', 'NREL ATB', 2024),
+    'costs.om_escalation_pct': samInflation,
+    'tariff.price_per_kwh': cite('Levelised PPA price of new contracts, about $35/MWh (2023 $)', 'LBNL Utility-Scale Solar', 2024),
     'tariff.escalation_pct': flatPpa,
     'finance.discount_rate_pct': samFinance,
     'finance.degradation_pct': jordanKurtz,
     'finance.analysis_years': samPeriod,
-    'finance.currency': cite('United States', null),
+    'finance.currency': usDollar,
   },
 };
 
@@ -90,27 +99,27 @@ const indiaUtility: BuiltinPreset = {
     finance: { discount_rate_pct: 10, degradation_pct: 0.5, analysis_years: 25, currency: 'INR' },
   },
   sources: {
-    'system.module_power_w': cite('ALMM-listed modules, 540-620 Wp class, 2024-25 market (≈, verify)', 2024, true),
+    'system.module_power_w': cite('ALMM-listed modules of the 540-620 Wp class', '2024-25 market prices', 2024, true),
     'system.module_efficiency_pct': premiumEfficiency,
-    'system.mount': cite('Fixed tilt: the normative CERC case (CUF 19 %)', 2016),
-    'system.tilt_deg': cite('Fixed tilt near the latitude of the Rajasthan/Gujarat solar belt (site-specific: set to the latitude)', null, true),
-    'system.azimuth_deg': cite('Facing south (northern hemisphere)', null),
-    'system.gcr': cite('Fixed-tilt GCR 0.40-0.50 (assumption-defaults: ≈)', null, true),
-    'system.max_angle_deg': cite('Unused for fixed tilt; PVWatts tracker default kept', 2022),
+    'system.mount': cite('Fixed tilt, the normative case (CUF 19 %)', 'CERC', 2016),
+    'system.tilt_deg': cite('Near the latitude of the Rajasthan and Gujarat solar belt: set it to the site’s latitude', 'Sunplot assumption', null, true),
+    'system.azimuth_deg': facingSouth,
+    'system.gcr': cite('Fixed-tilt rows run 0.40-0.50', 'industry range', null, true),
+    'system.max_angle_deg': unusedRotation,
     'system.losses_pct': pvwattsLosses,
-    'system.dc_ac_ratio': cite('DC/AC 1.3-1.5 for high-CUF bids (assumption-defaults: ≈, verify)', null, true),
-    'system.inverter_efficiency_pct': pvwatts,
-    'costs.capex_per_wdc': cite('Crisil via Livemint 2021-10-25: ₹3.6-3.7 Cr/MW to FY22 (≈ ₹36/Wdc); ₹3.3-4.0 Cr/MW today (≈, verify)', 2021, true),
+    'system.dc_ac_ratio': cite('High-CUF bids use 1.3-1.5', 'Indian auction practice', null, true),
+    'system.inverter_efficiency_pct': pvwattsInverter,
+    'costs.capex_per_wdc': cite('₹3.6-3.7 Cr/MW up to FY22, about ₹36/Wdc; ₹3.3-4.0 Cr/MW since', 'Crisil via Livemint', 2021, true),
     'costs.fixed_costs': noFixedCosts,
-    'costs.om_per_kw_yr': cite('≈ ₹4-7 lakh/MW-yr with escalation (assumption-defaults: ≈, verify current CERC RE tariff order)', null, true),
-    'costs.om_basis': cite('Quoted per MW of plant capacity', null),
-    'costs.om_escalation_pct': cite('CERC-style O&M escalation (≈, verify current CERC RE tariff order)', null, true),
-    'tariff.price_per_kwh': cite('SECI ISTS solar allocations ₹2.54-2.60/kWh (energyheadlines.com, Nov 2024)', 2024),
-    'tariff.escalation_pct': cite('SECI PPAs: fixed tariff for 25 years', 2024),
-    'finance.discount_rate_pct': cite('CERC-style D:E 70:30, ROE 14 %, debt at SBI MCLR + 200 bp: nominal WACC ≈ 9-10.5 % (≈, verify)', 2020, true),
-    'finance.degradation_pct': cite('CERC RE tariff assumptions FY2016-17: 0.5 %/yr', 2016),
-    'finance.analysis_years': cite('25-year useful life (CERC, ≈)', null, true),
-    'finance.currency': cite('India', null),
+    'costs.om_per_kw_yr': cite('₹4-7 lakh per MW and year, escalated', 'CERC RE tariff orders', null, true),
+    'costs.om_basis': cite('Quoted per MW of plant capacity', 'CERC RE tariff orders', null),
+    'costs.om_escalation_pct': cite('Yearly O&M escalation', 'CERC RE tariff orders', null, true),
+    'tariff.price_per_kwh': cite('SECI ISTS solar allocations at ₹2.54-2.60/kWh', 'energyheadlines.com, Nov 2024', 2024),
+    'tariff.escalation_pct': cite('Fixed tariff for 25 years', 'SECI PPAs', 2024),
+    'finance.discount_rate_pct': cite('Nominal WACC of 9-10.5 %: 70 % debt at SBI MCLR + 200 bp, 30 % equity at 14 % return', 'CERC tariff method', 2020, true),
+    'finance.degradation_pct': cite('Yearly degradation', 'CERC RE tariff assumptions FY2016-17', 2016),
+    'finance.analysis_years': cite('Useful life', 'CERC', null, true),
+    'finance.currency': cite('Currency of India', 'ISO 4217', null),
   },
 };
 
@@ -135,27 +144,27 @@ const commercialRooftop: BuiltinPreset = {
     finance: { discount_rate_pct: 9.1, degradation_pct: 0.5, analysis_years: 20, currency: 'USD' },
   },
   sources: {
-    'system.module_power_w': cite('Google Solar API assumes 400 W panels', 2024),
+    'system.module_power_w': cite('Panel power', 'Google Solar API assumption', 2024),
     'system.module_efficiency_pct': premiumEfficiency,
-    'system.mount': cite('Flat-roof ballasted racking', null),
-    'system.tilt_deg': cite('Low-tilt ballasted rows (typical 5-15°)', null, true),
-    'system.azimuth_deg': cite('Facing south (northern hemisphere)', null),
-    'system.gcr': cite('Flat-roof ballasted rows GCR 0.5-0.7 (assumption-defaults: ≈)', null, true),
-    'system.max_angle_deg': cite('Unused for fixed tilt; PVWatts tracker default kept', 2022),
+    'system.mount': cite('Ballasted racking on a flat roof', 'usual practice', null),
+    'system.tilt_deg': cite('Low-tilt ballasted rows, usually 5-15°', 'usual practice', null, true),
+    'system.azimuth_deg': facingSouth,
+    'system.gcr': cite('Ballasted rows on a flat roof run 0.5-0.7', 'industry range', null, true),
+    'system.max_angle_deg': unusedRotation,
     'system.losses_pct': pvwattsLosses,
-    'system.dc_ac_ratio': pvwatts,
-    'system.inverter_efficiency_pct': pvwatts,
-    'costs.capex_per_wdc': cite('C&I rooftop ~$1.6-2.2/Wdc (assumption-defaults: ≈, verify in NREL Q1-2023 benchmark tables)', 2023, true),
+    'system.dc_ac_ratio': cite('Default DC/AC ratio', 'NREL PVWatts v8 default', 2022),
+    'system.inverter_efficiency_pct': pvwattsInverter,
+    'costs.capex_per_wdc': cite('Commercial rooftops at $1.6-2.2/Wdc', 'NREL Q1-2023 cost benchmark', 2023, true),
     'costs.fixed_costs': noFixedCosts,
-    'costs.om_per_kw_yr': cite('NREL SAM residential/commercial default $29/kW-yr (older default)', null, true),
-    'costs.om_basis': cite('Quoted per kWdc installed', null),
-    'costs.om_escalation_pct': cite('NREL SAM default inflation 2.5 %', null),
-    'tariff.price_per_kwh': cite('Placeholder for the retail tariff the system offsets: enter the site’s own rate', null, true),
-    'tariff.escalation_pct': cite('OpenSolar default utility escalation 3 %/yr', null),
+    'costs.om_per_kw_yr': cite('Residential and commercial O&M', 'older NREL SAM default', null, true),
+    'costs.om_basis': cite('Quoted per kWdc installed', 'NREL SAM', null),
+    'costs.om_escalation_pct': samInflation,
+    'tariff.price_per_kwh': cite('Placeholder for the retail rate the system offsets: enter the site’s own', 'Sunplot placeholder', null, true),
+    'tariff.escalation_pct': cite('Utility price escalation', 'OpenSolar default', null),
     'finance.discount_rate_pct': samFinance,
     'finance.degradation_pct': jordanKurtz,
-    'finance.analysis_years': cite('OpenSolar and Google Solar API default 20 years', 2024),
-    'finance.currency': cite('United States', null),
+    'finance.analysis_years': cite('Analysis period', 'OpenSolar and Google Solar API defaults', 2024),
+    'finance.currency': usDollar,
   },
 };
 

@@ -182,7 +182,7 @@ describe('project screens in jsdom against the real API', () => {
     await fillIn(/^Minimum area/, '5');
     fireEvent.click(screen.getByRole('button', { name: 'Screen parcels' }));
     await waitFor(() => expect(screen.getByRole('table', { name: 'Screening reasons' }).textContent).toMatch(/Area at least 5 acres/));
-    expect(screen.getByLabelText('Screening summary').textContent).toMatch(/1 parcels screened:.*0 pass.*1 fail/);
+    expect(screen.getByLabelText('Screening summary').textContent).toMatch(/^1 parcel screened \(attached or inside the boundary\):.*0 pass.*1 fail/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     fireEvent.click(screen.getByRole('button', { name: 'Export GeoJSON' }));
@@ -201,8 +201,8 @@ describe('project screens in jsdom against the real API', () => {
     await screen.findByRole('heading', { name: 'Assumptions for Anacostia' });
     expect(screen.getByLabelText<HTMLSelectElement>('Preset').value).toBe('builtin:us-utility');
     expect(screen.getByText(/Built-in presets are read-only/)).toBeTruthy();
-    expect(screen.getByText(/NREL PVWatts v8 default GCR 0\.4.*\(2022\)/)).toBeTruthy();
-    expect(screen.getByText(/Jordan & Kurtz.*\(2012\)/)).toBeTruthy();
+    expect(screen.getByText('Default ground coverage ratio; trackers run 0.30-0.40 — NREL PVWatts v8 default, 2022.')).toBeTruthy();
+    expect(screen.getByText(/Jordan & Kurtz, 2012/)).toBeTruthy();
 
     await fillIn(/^Tilt/, '95');
     await fillIn(/^Module efficiency/, '100');
@@ -236,7 +236,7 @@ describe('project screens in jsdom against the real API', () => {
     await waitFor(() => expect(screen.getByLabelText<HTMLSelectElement>('Preset').selectedOptions[0]!.textContent).toBe('Anacostia trackers (current)'));
     expect(screen.getByText('This project only')).toBeTruthy();
     // A changed value is the user's; the built-in default stays shown with its source.
-    expect(screen.getByText(/Source: Entered by user\. Built-in default 0\.4: NREL PVWatts v8 default GCR 0\.4/)).toBeTruthy();
+    expect(screen.getByText(/^Your value\. Built-in default 0\.4: Default ground coverage ratio; trackers run 0\.30-0\.40 — NREL PVWatts v8 default, 2022\.$/)).toBeTruthy();
     const last = await client.get<{ name: string; assumptions: { system: { tilt_deg: number; gcr: number }; tariff: { price_per_kwh: number } } }>(`/api/settings/last/get/?project_id=${project.id}`);
     expect(last.body).toMatchObject({ name: 'Anacostia trackers', assumptions: { system: { tilt_deg: 25, gcr: 0.35 }, tariff: { price_per_kwh: 0.041 } } });
 

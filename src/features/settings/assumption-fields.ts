@@ -54,6 +54,7 @@ const NameStruct = PresetBody.schema.name as Struct<unknown, unknown>;
 
 export const pathOf = (field: AssumptionField) => `${field.section}.${field.key}`;
 const isChoice = (field: AssumptionField) => field.options !== undefined;
+const valueOf = (preset: Preset, field: AssumptionField) => (preset.assumptions[field.section] as Record<string, unknown>)[field.key];
 
 /** Every field's rules: the contract's struct for it, so each shows the API's (and the spec's) message. */
 export function assumptionRules(): Record<string, FieldRule<string>[]> {
@@ -69,7 +70,7 @@ export function assumptionRules(): Record<string, FieldRule<string>[]> {
 /** The preset's values as form text, by path ("system.gcr"). */
 export function valuesOf(preset: Preset, name: string): Record<string, string> {
   const values: Record<string, string> = { name };
-  for (const field of assumptionFields) values[pathOf(field)] = String((preset.assumptions[field.section] as Record<string, unknown>)[field.key]);
+  for (const field of assumptionFields) values[pathOf(field)] = String(valueOf(preset, field));
   return values;
 }
 
@@ -83,9 +84,21 @@ export function assumptionsOf(values: Record<string, string>): AssumptionsPatch 
   return patch;
 }
 
-/** "NREL PVWatts v8 … (2022)", marked when the source itself calls the value approximate. */
-export const sourceText = (source: ValueSource | undefined) =>
-  source ? `${source.source}${source.year ? ` (${source.year})` : ''}${source.approximate ? ' — approximate, verify' : ''}` : 'No source recorded';
+/** "Tracker rotation limit — NREL PVWatts v8 default, 2022", with "(estimate)" where the source gives only a range or a placeholder. */
+const sourceText = (source: ValueSource | undefined) =>
+  source ? `${source.source}${source.year ? `, ${source.year}` : ''}${source.approximate ? ' (estimate)' : ''}` : 'No source recorded';
+
+/**
+ * The one hint under a field: the source of the value, or, once the user changed it, the built-in default it replaced
+ * with that default's source (never both, so a saved copy of a built-in reads as the built-in does).
+ */
+export function hintOf(field: AssumptionField, preset: Preset, builtin: Preset | undefined): string {
+  const path = pathOf(field);
+  if (!builtin) return `${sourceText(preset.sources[path])}.`;
+  const builtinValue = valueOf(builtin, field);
+  const cited = `${sourceText(builtin.sources[path])}.`;
+  return valueOf(preset, field) === builtinValue ? cited : `Your value. Built-in default ${String(builtinValue)}: ${cited}`;
+}
 
 /** The built-in preset a preset starts from: itself when built in, else the one it is based on. */
 export const builtinOf = (preset: Preset, presets: readonly Preset[]) => (preset.builtin ? preset : presets.find((p) => p.builtin && p.id === preset.based_on));

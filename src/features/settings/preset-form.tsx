@@ -2,7 +2,7 @@ import { Alert, Button, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack 
 import { FormField } from '../../components/ui/form-field.tsx';
 import type { Preset } from '../../contract/settings.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { assumptionFields, assumptionRules, pathOf, sections, sourceText, valuesOf, type AssumptionField } from './assumption-fields.ts';
+import { assumptionFields, assumptionRules, hintOf, pathOf, sections, valuesOf, type AssumptionField } from './assumption-fields.ts';
 
 const rules = assumptionRules();
 
@@ -13,14 +13,6 @@ interface PresetFormProps {
   saving: 'save' | 'copy' | null;
   serverErrors?: Record<string, string[]>;
   onSave: (values: Record<string, string>, asNew: boolean) => void;
-}
-
-function helperOf(field: AssumptionField, preset: Preset, builtin: Preset | undefined): string {
-  const path = pathOf(field);
-  const own = `Source: ${sourceText(preset.sources[path])}.`;
-  if (!builtin || builtin.id === preset.id) return own;
-  const value = String((builtin.assumptions[field.section] as Record<string, unknown>)[field.key]);
-  return `${own} Built-in default ${value}: ${sourceText(builtin.sources[path])}.`;
 }
 
 /** Every assumption of a preset, each with its source and the built-in default; built-ins can only be copied. */
@@ -53,7 +45,7 @@ export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: Pr
                 .map((field) => {
                   const path = pathOf(field);
                   return (
-                    <FormField key={path} label={labelOf(field)} error={form.errorOf(path)} helper={helperOf(field, preset, builtin)} required>
+                    <FormField key={path} label={labelOf(field)} error={form.errorOf(path)} helper={hintOf(field, preset, builtin)} required>
                       {field.options ? (
                         <NativeSelect.Root>
                           <NativeSelect.Field name={path} value={form.values[path]} onChange={(event) => form.setValues((values) => ({ ...values, [path]: event.target.value }))}>

@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryStorage } from '../../src/lib/session-storage.ts';
+import { createConfirmedAccount } from '../support/accounts.ts';
+import { startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { fillIn, polyfillBrowser, renderApp } from './render-app.tsx';
+
+configure({ asyncUtilTimeout: 8000 });
+
+/** The hint under each assumption of the preset form, by the field's label. */
+function hints() {
+  const byLabel: Record<string, string> = {};
+  for (const helper of document.querySelectorAll('fieldset [data-scope="field"][data-part="helper-text"]')) {
+    const label = helper.parentElement!.querySelector('label')!.textContent.replace(/\*$/, '').trim();
+    byLabel[label] = helper.textContent;
+  }
+  return byLabel;
+}
+
+describe('settings and account screens, polish of issue 13, in jsdom against the real API', () => {
+  let api: AppProcess;
+  beforeAll(async () => {
+    polyfillBrowser();
+    api = await startAppProcess({}, { buildSpa: false });
+  });
+  afterEach(cleanup);
+  afterAll(() => api?.stop());
+
+  async function signedInWithProject() {
+    const account = await createConfirmedAccount(api.baseUrl, api.dataDir);
+    const client = new HttpClient(api.baseUrl);
+    const login = await client.post<{ access: string; refresh: string }>('/api/user/login/', account);
+    client.access = login.body.access;
+    const created = await client.post<{ id: string; name: string }>('/api/project/create/', { name: 'Anacostia', location: { lat: 38.846, lng: -77.0098 } });
+    const storage = createMemoryStorage();
+    storage.setItem('accessToken', login.body.access);
+    storage.setItem('refreshToken', login.body.refresh);
+    storage.setItem('project', 'true');
+    return { account, storage, project: created.body };
+  }
+
+  it('gives every assumption one clean hint, the same after a save, and names the default a changed value replaced', async () => {
+    const { storage, project } = await signedInWithProject();
+    renderApp(`/project/settings/${project.id}/anacostia`, api.baseUrl, storage);
+    await screen.findByRole('heading', { name: 'Assumptions for Anacostia' });
+    const before = hints();
+    expect(Object.keys(before)).toHaveLength(21);
+    for (const hint of Object.values(before)) {
+      expect(hint).not.toMatch(/verify|assumption-defaults|\(≈|Source:.*Source:/i);
+      expect(hint).toMatch(/^[^—]+ — [^—]+\.$/); // what the value is — where it comes from.
+    }
+    expect(before['Degradation (% / yr)']).toBe('Median degradation measured in the field — Jordan & Kurtz, 2012.');
+    expect(before['Module power (W)']).toBe('Bifacial modules of the 540-620 Wp class — 2024-25 market prices, 2024 (estimate).');
+
+    await fillIn(/^Ground coverage ratio/, '0.35');
+    await fillIn(/^Preset name/, 'Anacostia copy');
+    fireEvent.click(screen.getByRole('button', { name: 'Save as a new preset' }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLSelectElement>('Preset').selectedOptions[0]!.textContent).toBe('Anacostia copy (current)'));
+
+    const after = hints();
+    expect(after['Ground coverage ratio']).toBe(`Your value. Built-in default 0.4: ${before['Ground coverage ratio']}`);
+    const { ['Ground coverage ratio']: _changed, ...unchanged } = after;
+    const { ['Ground coverage ratio']: _default, ...defaults } = before;
+    expect(unchanged).toEqual(defaults);
+  });
+});
