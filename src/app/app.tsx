@@ -24,16 +24,23 @@ function NotYetAvailable() {
  * so the landing page downloads none of them.
  */
 function lazyScreen<K extends string>(load: () => Promise<Record<K, Screen>>, name: K): Screen {
-  return lazy<Screen>(async () => ({ default: (await load())[name] }));
+  return lazy<Screen>(async () => ({ default: (await withScreenRecipes(load()))[name] }));
+}
+
+/** What lazily loaded code needs before it renders: the recipes of the components only later screens use. */
+const loadScreenRecipes = () => import('../components/ui/screen-recipes.ts');
+async function withScreenRecipes<T>(module: Promise<T>): Promise<T> {
+  const [loaded] = await Promise.all([module, loadScreenRecipes()]);
+  return loaded;
 }
 
 const AuthPage = lazyScreen(() => import('../features/auth/auth-page.tsx'), 'AuthPage');
 const ProjectsPage = lazyScreen(() => import('../features/projects/projects-page.tsx'), 'ProjectsPage');
 
 // The frame of the signed-in screens and the question dialog, with their menus, avatar and focus trap, load when first needed.
-const loadRootLayout = () => import('./root-layout.tsx');
+const loadRootLayout = () => withScreenRecipes(import('./root-layout.tsx'));
 const RootLayout = lazy(async () => ({ default: (await loadRootLayout()).RootLayout }));
-const QuestionDialog = lazy(async () => ({ default: (await import('../components/ui/question-dialog.tsx')).QuestionDialog }));
+const QuestionDialog = lazy(async () => ({ default: (await withScreenRecipes(import('../components/ui/question-dialog.tsx'))).QuestionDialog }));
 
 /** Mounts the question dialog once the modal actor first asks something, and keeps it for its closing animation. */
 function LazyQuestionDialog() {

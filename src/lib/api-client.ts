@@ -1,4 +1,4 @@
-import { ofetch, type FetchResponse } from 'ofetch';
+import type { $Fetch, FetchResponse } from 'ofetch';
 import { validate, type Struct } from 'superstruct';
 import type { SessionStore } from './session-storage.ts';
 
@@ -134,7 +134,7 @@ function follow(signal: AbortSignal | undefined, controller: AbortController): (
 }
 
 /**
- * The app's one HTTP client (spec §7, §8, §9) over one ofetch instance: same-origin base, Bearer token,
+ * The app's one HTTP client (spec §7, §8, §9) over one ofetch instance (loaded lazily): same-origin base, Bearer token,
  * CSRF header on unsafe methods, no timeout, no automatic retries (404, 500 and 502 are all just errors),
  * a single token refresh for all concurrent 401s with each request then repeated once, and responses
  * validated against a superstruct struct per call.
@@ -146,7 +146,16 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   // No `timeout` (spec §9: 0, none) and `retry: false`: ofetch would otherwise retry a failed GET once.
   // Error statuses come back as responses so 401 handling and error reporting live in one place below.
-  const $fetch = ofetch.create({ baseURL: options.baseURL ?? '', retry: false, ignoreResponseError: true }, { fetch: fetchImpl });
+  // Loaded with the first request, not with the page: the landing page sends none until its contact form is used.
+  let fetcher: Promise<$Fetch> | undefined;
+  const $fetch = () =>
+    (fetcher ??= import('ofetch').then(
+      ({ ofetch }) => ofetch.create({ baseURL: options.baseURL ?? '', retry: false, ignoreResponseError: true }, { fetch: fetchImpl }),
+      (error: unknown) => {
+        fetcher = undefined; // a failed chunk load is tried again by the next request
+        throw error;
+      },
+    ));
 
   const unfinished = new Map<string, AbortController>();
   let refreshing: Promise<void> | undefined;
@@ -155,7 +164,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function csrfToken(): Promise<string | undefined> {
     if (readCookie(csrfCookieName) === undefined) {
       // Only the Set-Cookie matters; a failure shows up as the server's 403 on the request itself.
-      fetchingCsrfCookie ??= $fetch.raw(options.csrfBootstrapPath ?? '/api/config/', { method: 'GET' }).catch(() => undefined);
+      fetchingCsrfCookie ??= $fetch()
+        .then((f) => f.raw(options.csrfBootstrapPath ?? '/api/config/', { method: 'GET' }))
+        .catch(() => undefined);
       await fetchingCsrfCookie;
       fetchingCsrfCookie = undefined;
     }
@@ -208,7 +219,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const sentToken = auth ? store.read().accessToken : null;
       if (sentToken) headers.set('Authorization', `Bearer ${sentToken}`);
       try {
-        const response = await $fetch.raw<unknown, typeof responseType>(path, { method, query, body, headers, signal: controller.signal, responseType });
+        const response = await (await $fetch()).raw<unknown, typeof responseType>(path, { method, query, body, headers, signal: controller.signal, responseType });
         return { response, sentToken };
       } catch (error) {
         throwIfCancelled();
