@@ -140,7 +140,7 @@ export function projectReportPdf(data: ReportData): Promise<Buffer> {
     ['Location', project.lat === null || project.lng === null ? 'not set' : `${project.lat.toFixed(5)}, ${project.lng.toFixed(5)}`],
     ['Address', [project.address, project.postalCode, project.country].filter(Boolean).join(', ') || 'not set'],
     ['Boundary area', area ? `${area.ha.toFixed(2)} ha (${area.acres.toFixed(2)} acres)` : 'no boundary drawn'],
-    ['Parcels', `${data.parcels.length} (${data.parcels.filter((p) => p.result.suitable).length} suitable)`],
+    ['Parcels screened (attached or inside the boundary)', `${data.parcels.length} (${data.parcels.filter((p) => p.result.suitable).length} suitable)`],
     ['Created', project.createdAt.toISOString().slice(0, 10)],
   ];
   for (const [label, value] of facts) doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(printable(value));

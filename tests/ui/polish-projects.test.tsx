@@ -5,9 +5,16 @@ import { createMemoryStorage } from '../../src/lib/session-storage.ts';
 import { createConfirmedAccount } from '../support/accounts.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { HttpClient } from '../support/http-client.ts';
+import { pageText } from '../support/pdf-text.ts';
 import { fillIn, polyfillBrowser, renderApp } from './render-app.tsx';
 
 configure({ asyncUtilTimeout: 8000 });
+
+// A 400 m square in Anacostia Park, Washington DC, around the demo parcel PAR 02420088 and some of its neighbours.
+const dcBoundary = { type: 'Polygon', coordinates: [[[-77.012, 38.844], [-77.007, 38.844], [-77.007, 38.848], [-77.012, 38.848], [-77.012, 38.844]]] };
+
+/** The value of a DataList item on the project page, by its label. */
+const fact = (label: string) => screen.getByText(label, { selector: 'dt' }).parentElement!.querySelector('dd')!.textContent;
 
 describe('project screens, polish of issue 13, in jsdom against the real API', () => {
   let api: AppProcess;
@@ -73,5 +80,38 @@ describe('project screens, polish of issue 13, in jsdom against the real API', (
     await createThroughForm('Second site');
     await screen.findByRole('heading', { name: 'Second site' });
     expect(window.location.pathname).toMatch(/^\/project\/[\w-]+\/second-site$/);
+  });
+
+  it('counts attached parcels and screened parcels under the same names on the project page, the map screen, the list and the report', async () => {
+    const { client, storage } = await signedIn();
+    const created = await client.post<{ id: string }>('/api/project/create/', { name: 'Anacostia', location: { lat: 38.846, lng: -77.0098 }, boundary: dcBoundary });
+    expect((await client.post('/api/gis/new_apn/', { project_id: created.body.id, apn: 'PAR 02420088' })).status).toBe(201);
+    const screening = await client.post<{ screened: number }>('/api/gis/get_reasoned_geo_json/', { project_id: created.body.id });
+    const screened = screening.body.screened;
+    expect(screened).toBeGreaterThan(1);
+    storage.setItem('project', 'true');
+
+    const files: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => (files.push(blob), 'blob:test'));
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+
+    renderApp(`/project/${created.body.id}/anacostia`, api.baseUrl, storage);
+    await screen.findByRole('heading', { name: 'Anacostia' });
+    expect(fact('Attached parcels')).toBe('1');
+    await waitFor(() => expect(fact('Parcels screened')).toBe(`${screened} (attached or inside the boundary)`));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Download report' }));
+    await waitFor(() => expect(files).toHaveLength(1), { timeout: 15_000 });
+    const report = pageText(Buffer.from(await files[0]!.arrayBuffer()));
+    expect(report).toMatch(new RegExp(`Parcels screened \\(attached or inside the boundary\\):\\s*${screened} \\(\\d+ suitable\\)`));
+
+    fireEvent.click(screen.getByRole('link', { name: 'Map and screening' }));
+    await screen.findByRole('heading', { name: 'Anacostia: map and screening' });
+    await waitFor(() => expect(screen.getByLabelText('Screening summary').textContent).toMatch(new RegExp(`^${screened} parcels screened \\(attached or inside the boundary\\):`)));
+
+    fireEvent.click(screen.getByRole('link', { name: 'Projects' }));
+    await screen.findByRole('heading', { name: 'Projects' });
+    expect(await screen.findByText('1 attached parcel')).toBeTruthy();
   });
 });

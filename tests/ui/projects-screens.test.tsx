@@ -182,7 +182,7 @@ describe('project screens in jsdom against the real API', () => {
     await fillIn(/^Minimum area/, '5');
     fireEvent.click(screen.getByRole('button', { name: 'Screen parcels' }));
     await waitFor(() => expect(screen.getByRole('table', { name: 'Screening reasons' }).textContent).toMatch(/Area at least 5 acres/));
-    expect(screen.getByLabelText('Screening summary').textContent).toMatch(/1 parcels screened:.*0 pass.*1 fail/);
+    expect(screen.getByLabelText('Screening summary').textContent).toMatch(/^1 parcel screened \(attached or inside the boundary\):.*0 pass.*1 fail/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     fireEvent.click(screen.getByRole('button', { name: 'Export GeoJSON' }));

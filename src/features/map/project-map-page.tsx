@@ -57,6 +57,7 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
   const addTask = useAddTaskFromReason(project.id);
   const result = useSelector(actor, (s) => s.context.result);
   const found = useSelector(actor, (s) => s.context.found);
+  const scope = useSelector(actor, (s) => ('projectId' in s.context.request.scope ? 'project' : 'view'));
   const boundary = (project.boundary as AreaGeometry | null) ?? null;
   const [view, setView] = useState<Bbox | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
@@ -125,7 +126,7 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
         <ScreeningForm actor={actor} projectId={project.id} view={isUsableBbox(view) ? view : null} />
         <ParcelImportPanel projectId={project.id} onImported={rescreen} />
       </SimpleGrid>
-      {result && <ScreeningResults result={result} fileName={`${slug}-screening`} selected={selected} onClearSelection={() => setSelected(null)} onAddTask={addTask} />}
+      {result && <ScreeningResults result={result} scope={scope} fileName={`${slug}-screening`} selected={selected} onClearSelection={() => setSelected(null)} onAddTask={addTask} />}
       {result && <DataAttributions result={result} />}
     </Stack>
   );

@@ -4,9 +4,12 @@ import { saveFile } from '../../lib/save-file.ts';
 import { formatValue, layerText, reasonRows, screeningCsv, screeningGeoJson, verdictLabels, verdictPalettes } from './screening-format.ts';
 
 const shownRows = 200;
+const scopeWords = { project: '(attached or inside the boundary)', view: 'in the visible map area' } as const;
 
 interface ScreeningResultsProps {
   result: ReasonedParcels;
+  /** What was screened: the project's parcels (the figure the project page and the report give) or the visible map area. */
+  scope: 'project' | 'view';
   fileName: string;
   /** A parcel picked on the map: only its reasons are listed. */
   selected: string | null;
@@ -16,14 +19,16 @@ interface ScreeningResultsProps {
 }
 
 /** The tally, the exports and every reason: criterion, rule, threshold, measured value, verdict, layer and its date. */
-export function ScreeningResults({ result, fileName, selected, onClearSelection, onAddTask }: ScreeningResultsProps) {
+export function ScreeningResults({ result, scope, fileName, selected, onClearSelection, onAddTask }: ScreeningResultsProps) {
   const features = selected ? result.features.filter((feature) => feature.id === selected) : result.features;
   const rows = reasonRows(features);
   return (
     <Stack gap={3}>
       <HStack justify="space-between" wrap="wrap" gap={2}>
         <Wrap gap={2} aria-label="Screening summary">
-          <Text>{result.screened} parcels screened:</Text>
+          <Text>
+            {result.screened} {result.screened === 1 ? 'parcel' : 'parcels'} screened {scopeWords[scope]}:
+          </Text>
           {(['pass', 'fail', 'unknown'] as const).map((verdict) => (
             <Badge key={verdict} colorPalette={verdictPalettes[verdict]}>
               {result.summary[verdict]} {verdictLabels[verdict].toLowerCase()}

@@ -16,7 +16,7 @@ import { boundaryStyle } from './project-site-map.tsx';
 import { projectEditPath, projectMapPath, projectSettingsPath } from '../../lib/project-path.ts';
 import { statusLabel } from './project-values.ts';
 import { ReportButton } from './report-button.tsx';
-import { useParcelShapes } from './use-parcel-shapes.ts';
+import { useScreenedParcels, type ScreenedParcels } from './use-screened-parcels.ts';
 import { useProject } from '../../lib/use-project.ts';
 
 const parcelStyle = { color: '#2b6cb0', weight: 1.5, fillColor: '#4299e1', fillOpacity: 0.3 };
@@ -57,6 +57,7 @@ function ProjectSummary({ project, studies, tasks }: { project: ProjectDetail; s
   const { api, modal } = useActors();
   const notify = useNotify();
   const [, navigate] = useLocation();
+  const screening = useScreenedParcels(project);
 
   const remove = async () => {
     const confirmed = await askModal(modal, 'delete', { title: 'Delete project?', message: `"${project.name}" and its parcels, studies and tasks will be deleted. This cannot be undone.` });
@@ -114,8 +115,14 @@ function ProjectSummary({ project, studies, tasks }: { project: ProjectDetail; s
           <DataList.ItemValue>{project.area ? formatArea(project.area) : 'Not drawn'}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>Parcels</DataList.ItemLabel>
+          <DataList.ItemLabel>Attached parcels</DataList.ItemLabel>
           <DataList.ItemValue>{project.parcels.length}</DataList.ItemValue>
+        </DataList.Item>
+        <DataList.Item>
+          <DataList.ItemLabel>Parcels screened</DataList.ItemLabel>
+          <DataList.ItemValue>
+            <ScreenedCount screening={screening} />
+          </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
           <DataList.ItemLabel>Updated</DataList.ItemLabel>
@@ -123,7 +130,7 @@ function ProjectSummary({ project, studies, tasks }: { project: ProjectDetail; s
         </DataList.Item>
       </DataList.Root>
       <ProjectWork project={project} studies={studies} tasks={tasks} />
-      <ProjectSite project={project} />
+      <ProjectSite project={project} shapes={screening.attachedShapes} />
       <Stack gap={3}>
         <Heading as="h2" size="lg">
           Parcels
@@ -144,11 +151,14 @@ function ProjectSummary({ project, studies, tasks }: { project: ProjectDetail; s
   );
 }
 
-function ProjectSite({ project }: { project: ProjectDetail }) {
-  const shapes = useParcelShapes(
-    project.id,
-    useMemo(() => project.parcels.map((parcel) => parcel.id), [project.parcels]),
-  );
+/** The figure the map screen and the report give, named as they name it. */
+function ScreenedCount({ screening }: { screening: ScreenedParcels }) {
+  if (screening.failed) return <>Not known: see the map screen</>;
+  if (screening.screened === null) return <Spinner size="xs" aria-label="Counting the parcels screened" />;
+  return <>{screening.screened} (attached or inside the boundary)</>;
+}
+
+function ProjectSite({ project, shapes }: { project: ProjectDetail; shapes: ScreenedParcels['attachedShapes'] }) {
   const boundary = (project.boundary as AreaGeometry | null) ?? null;
   const layers = useMemo<MapLayer[]>(() => {
     const list: MapLayer[] = [];

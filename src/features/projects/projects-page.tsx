@@ -75,7 +75,7 @@ export function ProjectsPage() {
                     {project.area && <Badge colorPalette="green">{project.area.ha.toFixed(1)} ha</Badge>}
                     {project.parcel_count > 0 && (
                       <Badge colorPalette="blue">
-                        {project.parcel_count} parcel{project.parcel_count === 1 ? '' : 's'}
+                        {project.parcel_count} attached parcel{project.parcel_count === 1 ? '' : 's'}
                       </Badge>
                     )}
                   </HStack>
