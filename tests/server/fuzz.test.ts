@@ -22,6 +22,7 @@ import { HttpClient } from '../support/http-client.ts';
 import { readShared, WEATHER_FILES } from '../solar/fixtures.ts';
 import { captureMailer, type TestApp } from '../support/test-app.ts';
 import { openTestDatabase } from '../support/test-db.ts';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in.ts';
 
 /** Property runs × requests per run: at least 10,000 requests before shrinking. */
 const runs = Number(process.env.FUZZ_RUNS ?? 1300);
@@ -215,6 +216,7 @@ describeApi('hostile requests to every route', () => {
   let database: Database;
   let dataDir: string;
   let pvgis: Awaited<ReturnType<typeof startSeaPvgis>>;
+  let stripe: StripeStandIn;
   let baseUrl: string;
   let owner: HttpClient;
   let other: HttpClient;
@@ -253,11 +255,19 @@ describeApi('hostile requests to every route', () => {
     database = await openTestDatabase();
     dataDir = await mkdtemp(join(tmpdir(), 'sunplot-fuzz-'));
     pvgis = await startSeaPvgis();
+    stripe = await startStripeStandIn();
     const mail = captureMailer();
     // Limits wide open: the fuzz sends thousands of logins and signups from one address.
     const limits = Object.fromEntries(Object.entries(defaultLimits).map(([name, window]) => [name, { ...window, limit: 1_000_000 }])) as Limits;
     app = await buildApp({
-      settings: loadSettings({ PUBLIC_URL: 'http://sunplot.test', PVGIS_BASE_URL: pvgis.baseUrl }),
+      // Billing on, against the Stripe stand-in, so its routes are fuzzed past "billing is off"; the Free project limit
+      // is out of reach so that fixtures can always be made again.
+      settings: loadSettings({
+        PUBLIC_URL: 'http://sunplot.test',
+        PVGIS_BASE_URL: pvgis.baseUrl,
+        ...stripe.env([{ id: 'pro', name: 'Pro', price_id: 'price_pro', price: '$49 / month', projects: null, studies_per_project: null }]),
+        FREE_PROJECTS: '100000',
+      }),
       database,
       dataDir,
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256!',
@@ -281,6 +291,7 @@ describeApi('hostile requests to every route', () => {
     await app?.close();
     await database?.close();
     pvgis?.server.close();
+    await stripe?.close();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
