@@ -65,4 +65,15 @@ describe('settings and account screens, polish of issue 13, in jsdom against the
     const { ['Ground coverage ratio']: _default, ...defaults } = before;
     expect(unchanged).toEqual(defaults);
   });
+
+  it('shows the email on the account page as text with how it is used, not as a field that looks editable', async () => {
+    const { account, storage } = await signedInWithProject();
+    renderApp('/account', api.baseUrl, storage);
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^name/i).value).toBe('Asha Planner'));
+    expect(screen.queryByRole('textbox', { name: /email/i })).toBeNull();
+    const email = screen.getByText('Email', { selector: 'dt' }).closest('dl')!;
+    expect(email.querySelector('dd')!.textContent).toBe(account.email);
+    expect(email.nextElementSibling!.textContent).toMatch(/you log in with this address.*cannot be changed here/i);
+    expect(screen.getAllByRole('textbox').map((box) => box.getAttribute('name'))).toEqual(['name', 'company_name']);
+  });
 });

@@ -1,4 +1,4 @@
-import { Avatar, Button, Card, Heading, HStack, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Button, Card, DataList, Heading, HStack, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { useActors, useNotify, useSession } from '../../app/actors-context.tsx';
@@ -100,9 +100,17 @@ function AccountForm({ account }: { account: Account }) {
               <FormField label="Name" error={form.errorOf('name')} required>
                 <Input autoComplete="name" {...form.bind('name')} />
               </FormField>
-              <FormField label="Email" helper="Your email address is your login and cannot be changed here.">
-                <Input value={account.email} readOnly />
-              </FormField>
+              <Stack gap={1}>
+                <DataList.Root>
+                  <DataList.Item>
+                    <DataList.ItemLabel>Email</DataList.ItemLabel>
+                    <DataList.ItemValue wordBreak="break-all">{account.email}</DataList.ItemValue>
+                  </DataList.Item>
+                </DataList.Root>
+                <Text fontSize="sm" color="fg.muted">
+                  You log in with this address, and password reset links are sent to it. It cannot be changed here.
+                </Text>
+              </Stack>
               <FormField label="Company" error={form.errorOf('company_name')}>
                 <Input autoComplete="organization" {...form.bind('company_name')} />
               </FormField>
