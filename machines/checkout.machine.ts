@@ -13,7 +13,8 @@ export interface SessionIdInput {
 }
 
 /**
- * What the checkout effects reject with (the app builds it from the API client's error, src/features/billing/api).
+ * What the checkout effects reject with, read by shape (the app rejects with an Error carrying these two fields,
+ * built from the API client's error in src/features/billing/api).
  * 'network': no answer, or a gateway's (502, 503, 504): the same request may well work a moment later.
  * 'refused': the server answered no (not paid, expired, unknown session, billing off); asking again changes nothing.
  */
@@ -62,7 +63,8 @@ function isFailure(error: unknown): error is CheckoutFailure {
 }
 
 /** An effect's rejection; anything that is not a CheckoutFailure (a bug, a missing effect) is a refusal with a generic message. */
-export const readFailure = (error: unknown): CheckoutFailure => (isFailure(error) ? error : { kind: 'refused', detail: genericErrorMessages.unexpected });
+export const readFailure = (error: unknown): CheckoutFailure =>
+  isFailure(error) ? { kind: error.kind, detail: error.detail } : { kind: 'refused', detail: genericErrorMessages.unexpected };
 
 type ErrorParams = { event: { error: unknown } };
 const failureOf = ({ event }: ErrorParams) => ({ failure: readFailure(event.error) });

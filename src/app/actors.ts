@@ -1,11 +1,13 @@
 import { createActor, fromPromise, type ActorOptions, type AnyActorLogic } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
+import { checkoutMachine, type PlanIdInput, type SessionIdInput } from '../../machines/checkout.machine.ts';
 import { feasibilityMachine, type ProjectIdInput, type RenameStudyInput, type StudyIdInput } from '../../machines/feasibility.machine.ts';
 import { modalMachine } from '../../machines/modal.machine.ts';
 import { sessionMachine, type EmailInput, type GoogleLoginInput, type LoginInput, type LogoutInput, type ResetPasswordInput, type DetailAnswer, type SignupAnswer, type SignupInput, type StoredSession, type VerifyInput } from '../../machines/session.machine.ts';
 import { snackbarMachine } from '../../machines/snackbar.machine.ts';
 import { taskBoardMachine, type ApplyTemplateInput, type ProjectIdInput as BoardProjectInput, type TaskIdInput } from '../../machines/task-board.machine.ts';
 import { DetailResponse, LoginResponse, SignupResponse, TokenPair } from '../contract/auth.ts';
+import type { CheckoutSession, VerifiedPayment } from '../contract/billing.ts';
 import type { FeasibilityStudy, StudyCreateBody, StudyLimit, StudyList } from '../contract/feasibility.ts';
 import type { Task, TaskBoard, TaskCreateBody, TaskEditBody, TaskReorderBody } from '../contract/tasks.ts';
 import { createApiClient, type ApiClientOptions } from '../lib/api-client.ts';
@@ -33,6 +35,7 @@ export interface AppActorsOptions {
 // with the landing page.
 const studiesApi = () => import('../features/feasibility/api/studies.ts');
 const tasksApi = () => import('../features/tasks/api/tasks.ts');
+const billingApi = () => import('../features/billing/api/billing.ts');
 
 export function createAppActors(options: AppActorsOptions = {}) {
   const store = options.store ?? createSessionStore();
@@ -75,6 +78,13 @@ export function createAppActors(options: AppActorsOptions = {}) {
             reorderTask: fromPromise<TaskBoard, TaskReorderBody>(async ({ input, signal }) => (await tasksApi()).reorderTask(api, input, { signal })),
             deleteTask: fromPromise<unknown, TaskIdInput>(async ({ input, signal }) => (await tasksApi()).deleteTask(api, input.id, { signal })),
             applyTemplate: fromPromise<TaskBoard, ApplyTemplateInput>(async ({ input, signal }) => (await tasksApi()).applyTaskTemplate(api, input, { signal })),
+          },
+        }),
+        // Both reject with a CheckoutRequestError: network trouble (retried) or the server's refusal.
+        checkout: checkoutMachine.provide({
+          actors: {
+            createCheckoutSession: fromPromise<CheckoutSession, PlanIdInput>(async ({ input, signal }) => (await billingApi()).createCheckoutSession(api, input.planId, { signal })),
+            verifyPayment: fromPromise<VerifiedPayment, SessionIdInput>(async ({ input, signal }) => (await billingApi()).verifyPayment(api, input.sessionId, { signal })),
           },
         }),
       },

@@ -4,7 +4,6 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useLocation } from 'wouter';
 import { guardRoute, matchRoute, type RouteName } from '../../machines/route-guard.ts';
 import { SnackbarView } from '../components/ui/snackbar-view.tsx';
-import { StatusPanel } from '../components/ui/status-panel.tsx';
 import { FeasibilityNotices } from '../features/feasibility/use-feasibility.ts';
 import { TaskBoardNotices } from '../features/tasks/use-task-board.ts';
 import { GetStartPage } from '../features/landing/getstart-page.tsx';
@@ -14,10 +13,6 @@ import { useRouteTitle } from './use-page-title.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen takes its own route's params
 type Screen = ComponentType<{ params: any }>;
-
-function NotYetAvailable() {
-  return <StatusPanel title="Not available yet" message="This part of Sunplot is still being built." action={{ label: 'Back to projects', href: '/project' }} />;
-}
 
 /**
  * A screen loaded on first use: each one (and the map, chart and drawing code only it needs) is its own chunk,
@@ -91,10 +86,10 @@ const screens: Record<RouteName, Screen> = {
     };
   }, 'ProjectDetailPage'),
   account: lazyScreen(() => import('../features/account/account-page.tsx'), 'AccountPage'),
-  subscription: NotYetAvailable,
-  invoices: NotYetAvailable,
-  stripe: NotYetAvailable,
-  paymentSuccess: NotYetAvailable,
+  subscription: lazyScreen(() => import('../features/billing/subscription-page.tsx'), 'SubscriptionPage'),
+  invoices: lazyScreen(() => import('../features/billing/invoices-page.tsx'), 'InvoicesPage'),
+  stripe: lazyScreen(() => import('../features/billing/checkout-page.tsx'), 'CheckoutPage'),
+  paymentSuccess: lazyScreen(() => import('../features/billing/payment-success-page.tsx'), 'PaymentSuccessPage'),
   projectEdit: lazyScreen(() => import('../features/projects/project-edit-page.tsx'), 'ProjectEditPage'),
   feasibilityDetail: lazyScreen(() => import('../features/feasibility/study-page.tsx'), 'StudyPage'),
   taskDetail: lazyScreen(() => import('../features/tasks/task-page.tsx'), 'TaskPage'),

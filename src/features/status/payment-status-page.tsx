@@ -1,16 +1,61 @@
-import { useSearchParams } from 'wouter';
+import { Center, Spinner } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
+import { toFormErrors } from '../../../machines/form-errors.ts';
+import { useActors, useSession } from '../../app/actors-context.tsx';
 import { StatusPanel } from '../../components/ui/status-panel.tsx';
+import { billingMessages, SubscriptionsList } from '../../contract/billing.ts';
+import { isCancelled } from '../../lib/api-client.ts';
 
+type Outcome = Parameters<typeof StatusPanel>[0];
+
+const toPlans = { label: 'See your plan', href: '/subscription' };
 const outcomes = {
-  success: { title: 'Payment received', message: 'Thank you. Your plan is active; the invoice is on the invoices page.', action: { label: 'See invoices', href: '/subscription/invoices' } },
-  cancelled: { title: 'Payment cancelled', message: 'You cancelled the payment. Nothing was charged.', action: { label: 'Back to plans', href: '/subscription' } },
-  failed: { title: 'Payment failed', message: 'The payment did not go through and nothing was charged. You can try again with another card.', action: { label: 'Back to plans', href: '/subscription' } },
-} as const;
+  signedOut: { title: 'Payment status', message: 'Log in to see your plan and your payments.', action: { label: 'Log in', href: '/auth/login' } },
+  billingOff: { title: 'Billing is not enabled', message: `${billingMessages.off} Nothing can be bought or charged here.`, action: { label: 'Back to projects', href: '/project' } },
+  unknown: { title: 'Payment status', message: 'Your plan could not be loaded just now, so its status is unknown. Nothing is charged without a confirmation.', action: toPlans },
+} satisfies Record<string, Outcome>;
 
-/** /response/payment-status?status=success|cancelled|failed: where checkout ends up. */
+/** The current plan as the server has it: what the payment status is, whatever page or provider sent the user here. */
+function currentPlanOutcome({ plans, current }: SubscriptionsList): Outcome {
+  const name = plans.find((plan) => plan.id === current.plan_id)?.name ?? current.plan_id;
+  const good = current.status === 'active' || current.status === 'trialing';
+  return {
+    title: good ? `You are on the ${name} plan` : `Your ${name} plan needs attention`,
+    message: good ? 'Your plan is active. Its invoices are on the subscription page.' : `Its payment status is "${current.status.replace('_', ' ')}". The subscription page shows what to do next.`,
+    action: toPlans,
+  };
+}
+
+/**
+ * /response/payment-status: nothing in the app links here with an outcome, so the screen claims none; it shows what
+ * the server says now: the current plan and its status, billing being off, or that the status is unknown.
+ */
 export function PaymentStatusPage() {
-  const [params] = useSearchParams();
-  const status = params.get('status');
-  const outcome = status === 'success' || status === 'cancelled' ? outcomes[status] : outcomes.failed;
+  const { api } = useActors();
+  const signedIn = useSession((s) => s.context.accessToken !== null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  useEffect(() => {
+    if (!signedIn) return;
+    const controller = new AbortController();
+    api
+      .get('/api/subscriptions_list/', { struct: SubscriptionsList, signal: controller.signal })
+      .then((answer) => setOutcome(currentPlanOutcome(answer)))
+      .catch((error: unknown) => {
+        if (isCancelled(error)) return;
+        const { status, detail } = toFormErrors(error);
+        setOutcome(status === 404 && detail === billingMessages.off ? outcomes.billingOff : outcomes.unknown);
+      });
+    return () => controller.abort();
+  }, [api, signedIn]);
+
+  if (!signedIn) return <StatusPanel {...outcomes.signedOut} />;
+  if (!outcome) {
+    return (
+      <Center minH="50vh">
+        <Spinner size="lg" aria-label="Loading your plan" />
+      </Center>
+    );
+  }
   return <StatusPanel {...outcome} />;
 }

@@ -1,0 +1,49 @@
+import type { CheckoutFailure } from '../../../../machines/checkout.machine.ts';
+import { genericErrorMessages, toFormErrors } from '../../../../machines/form-errors.ts';
+import { CheckoutSession, InvoiceList, SubscriptionsList, VerifiedPayment } from '../../../contract/billing.ts';
+import { ApiError, type ApiClient } from '../../../lib/api-client.ts';
+
+/** The billing endpoints (src/contract/billing.ts), one function each; every answer is checked with its struct. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** The plans, the user's current one, their usage and Stripe's publishable key. 404 `{detail: billingMessages.off}` with billing off. */
+export const getSubscriptions = (api: ApiClient, { signal }: CallOptions = {}) => api.get('/api/subscriptions_list/', { struct: SubscriptionsList, signal });
+
+/** Newest first, from Stripe. 404 with billing off. */
+export const listInvoices = (api: ApiClient, { signal }: CallOptions = {}) => api.get('/api/invoices/', { struct: InvoiceList, signal });
+
+/** Statuses that come from a gateway in front of the API: the request may well work a moment later. */
+const gatewayStatuses = new Set([502, 503, 504]);
+
+/**
+ * A failed checkout request as the checkout machine reads it (machines/checkout.machine.ts): no answer or a gateway's
+ * is 'network' and is retried; any other answer is the server's refusal, with its message.
+ */
+export class CheckoutRequestError extends Error implements CheckoutFailure {
+  override readonly name = 'CheckoutRequestError';
+  readonly kind: CheckoutFailure['kind'];
+  readonly detail: string;
+
+  constructor(error: unknown) {
+    super('The checkout request failed', { cause: error });
+    const { detail, fields } = toFormErrors(error);
+    // Only an HTTP failure has a status; an expired login or a bug has none, and is no network trouble.
+    const status = error instanceof ApiError ? error.status : null;
+    this.kind = status !== null && (status === 0 || gatewayStatuses.has(status)) ? 'network' : 'refused';
+    this.detail = detail ?? Object.values(fields).flat()[0] ?? genericErrorMessages.unexpected;
+  }
+}
+
+const rejectAsCheckoutFailure = (error: unknown): never => {
+  throw new CheckoutRequestError(error);
+};
+
+/** 201 with the Checkout Session (embedded mode) for the plan; rejects with a CheckoutRequestError. */
+export const createCheckoutSession = (api: ApiClient, planId: string, { signal }: CallOptions = {}) =>
+  api.post('/api/stripe/checkout/', { plan_id: planId }, { struct: CheckoutSession, signal }).catch(rejectAsCheckoutFailure);
+
+/** The plan the paid session moved the account to; 402 not paid or expired, 404 unknown session. Rejects with a CheckoutRequestError. */
+export const verifyPayment = (api: ApiClient, sessionId: string, { signal }: CallOptions = {}) =>
+  api.post('/api/stripe/verify-payment/', { session_id: sessionId }, { struct: VerifiedPayment, signal }).catch(rejectAsCheckoutFailure);

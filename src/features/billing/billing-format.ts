@@ -1,0 +1,39 @@
+import type { CurrentPlan, PlanLimits } from '../../contract/billing.ts';
+
+/** An invoice amount from Stripe's minor units (cents; none for JPY) in the invoice's currency. */
+export function formatAmount(minorUnits: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  return format.format(minorUnits / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+}
+
+export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** A plan limit; null is no limit. */
+export const formatLimit = (limit: number | null) => (limit === null ? 'Unlimited' : String(limit));
+
+/** Usage against a limit: "2 of 3", or "2 · Unlimited". */
+export const formatUsage = (used: number, limit: number | null) => (limit === null ? `${used} · Unlimited` : `${used} of ${limit}`);
+
+export const limitLines = (limits: PlanLimits) => [
+  { label: 'Projects', value: formatLimit(limits.projects) },
+  { label: 'Studies per project', value: formatLimit(limits.studies_per_project) },
+];
+
+const statusLabels: Record<CurrentPlan['status'], string> = {
+  active: 'Active',
+  trialing: 'Trial',
+  past_due: 'Payment overdue',
+  unpaid: 'Unpaid',
+  canceled: 'Cancelled',
+  incomplete: 'Payment incomplete',
+  incomplete_expired: 'Payment expired',
+  paused: 'Paused',
+};
+export const subscriptionStatusLabel = (status: CurrentPlan['status']) => statusLabels[status];
+
+/** When a paid period ends: renewal, or the end of a subscription cancelled at period end. */
+export function periodLine(current: CurrentPlan): string | null {
+  if (!current.current_period_end) return null;
+  const date = formatDate(current.current_period_end);
+  return current.cancel_at_period_end ? `Ends on ${date}` : `Renews on ${date}`;
+}

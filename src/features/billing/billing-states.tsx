@@ -1,0 +1,41 @@
+import { Alert, Button, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Link as RouterLink } from 'wouter';
+import { billingMessages } from '../../contract/billing.ts';
+
+/** What every billing screen shows on a server without billing: no plans, no buttons, a way back. */
+export function BillingOff() {
+  return (
+    <Card.Root variant="outline" data-testid="billing-off">
+      <Card.Body>
+        <Stack gap={3} align="flex-start">
+          <Text fontWeight="semibold">{billingMessages.off}</Text>
+          <Text color="fg.muted">Every feature works on the plan this server gives all accounts; there is nothing to buy here.</Text>
+          <Button asChild size="sm" variant="outline">
+            <RouterLink href="/project">Back to projects</RouterLink>
+          </Button>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+export function BillingLoading({ label }: { label: string }) {
+  return <Skeleton h="32" aria-label={label} />;
+}
+
+/** A failed load, with the server's message and a retry. */
+export function BillingFailed({ detail, onRetry }: { detail: string; onRetry: () => void }) {
+  return (
+    <Alert.Root status="error">
+      <Alert.Indicator />
+      <Alert.Content>
+        <HStack justify="space-between" wrap="wrap" gap={3} w="full">
+          <Alert.Description>{detail}</Alert.Description>
+          <Button size="xs" variant="outline" onClick={onRetry}>
+            Try again
+          </Button>
+        </HStack>
+      </Alert.Content>
+    </Alert.Root>
+  );
+}

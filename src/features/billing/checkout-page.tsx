@@ -1,0 +1,88 @@
+import { Alert, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useCallback, useEffect } from 'react';
+import { Link as RouterLink, useLocation } from 'wouter';
+import { pathTo } from '../../../machines/route-guard.ts';
+import { useActors } from '../../app/actors-context.tsx';
+import { getSubscriptions } from './api/billing.ts';
+import { BillingFailed, BillingOff } from './billing-states.tsx';
+import { CheckoutProgress } from './checkout-progress.tsx';
+import { EmbeddedCheckout } from './embedded-checkout.tsx';
+import { useBillingData } from './use-billing-data.ts';
+import { useCheckout } from './use-checkout.ts';
+
+/**
+ * /stripe/{id}: buys plan `id`. Starts the session's checkout, shows Stripe's Embedded Checkout once the Checkout
+ * Session exists, and on Stripe's onComplete goes on to /payment-success/{session} where the payment is verified.
+ */
+export function CheckoutPage({ params }: { params: { id: string } }) {
+  const planId = params.id;
+  const { session } = useActors();
+  const [, navigate] = useLocation();
+  const [subscriptions, reload] = useBillingData(getSubscriptions);
+  const { checkout, view } = useCheckout();
+
+  useEffect(() => {
+    // A purchase of this plan already under way (back from another screen, React's double effects) goes on.
+    const running = session.getSnapshot().context.checkout?.getSnapshot();
+    if (running?.status === 'active' && running.context.planId === planId) return;
+    session.send({ type: 'checkout.start', planId });
+  }, [session, planId]);
+
+  const sessionId = view?.sessionId;
+  const onComplete = useCallback(() => {
+    if (!checkout || !sessionId) return;
+    checkout.send({ type: 'payment.completed' });
+    navigate(pathTo('paymentSuccess', { session_id: sessionId }));
+  }, [checkout, sessionId, navigate]);
+
+  const cancel = () => {
+    checkout?.send({ type: 'checkout.cancel' });
+    session.send({ type: 'checkout.end' });
+    navigate('/subscription');
+  };
+
+  const plan = subscriptions.status === 'ready' ? subscriptions.data.plans.find((candidate) => candidate.id === planId) : undefined;
+  const ours = view && view.planId === planId ? view : undefined;
+  return (
+    <Stack gap={6} maxW="3xl">
+      <HStack justify="space-between" wrap="wrap" gap={3}>
+        <Heading as="h1" size="2xl">
+          {plan ? `Subscribe to ${plan.name}` : 'Payment'}
+        </Heading>
+        {ours?.canCancel && (
+          <Button variant="outline" size="sm" onClick={cancel}>
+            Cancel
+          </Button>
+        )}
+      </HStack>
+      {plan && (
+        <Text color="fg.muted">
+          {plan.price}. You pay on Stripe's secure form below; your plan changes as soon as the payment is confirmed.
+        </Text>
+      )}
+      {subscriptions.status === 'off' && <BillingOff />}
+      {subscriptions.status === 'failed' && <BillingFailed detail={subscriptions.detail} onRetry={reload} />}
+      {subscriptions.status !== 'off' && checkout && ours && (
+        <>
+          {ours.step === 'creatingSession' && <CheckoutProgress checkout={checkout} view={ours} busyText="Preparing your checkout…" />}
+          {ours.step === 'paying' && subscriptions.status === 'ready' && ours.clientSecret && (
+            <EmbeddedCheckout publishableKey={subscriptions.data.publishable_key} clientSecret={ours.clientSecret} onComplete={onComplete} />
+          )}
+          {ours.step === 'failed' && (
+            <Alert.Root status="error" role="alert">
+              <Alert.Indicator />
+              <Alert.Content>
+                <Stack gap={2}>
+                  <Alert.Description>{ours.failure?.detail}</Alert.Description>
+                  <Button asChild size="sm" variant="outline" alignSelf="flex-start">
+                    <RouterLink href="/subscription">Back to plans</RouterLink>
+                  </Button>
+                </Stack>
+              </Alert.Content>
+            </Alert.Root>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

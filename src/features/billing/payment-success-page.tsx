@@ -1,0 +1,65 @@
+import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { Link as RouterLink } from 'wouter';
+import { useActors } from '../../app/actors-context.tsx';
+import { CheckoutProgress } from './checkout-progress.tsx';
+import { useCheckout } from './use-checkout.ts';
+
+/**
+ * /payment-success/{session_id}: where Embedded Checkout's onComplete (and Stripe's return URL, after a redirect)
+ * lands. The server verifies the payment with Stripe; the screen shows the new plan, or why it did not change.
+ * Coming from /stripe the checkout actor is already verifying this session; after a page load it is resumed.
+ */
+export function PaymentSuccessPage({ params }: { params: { session_id: string } }) {
+  const sessionId = params.session_id;
+  const { session } = useActors();
+  const { checkout, view } = useCheckout();
+
+  useEffect(() => {
+    if (session.getSnapshot().context.checkout?.getSnapshot().context.sessionId !== sessionId) session.send({ type: 'checkout.resume', sessionId });
+    return () => session.send({ type: 'checkout.end' });
+  }, [session, sessionId]);
+
+  const ours = view && view.sessionId === sessionId ? view : undefined;
+  return (
+    <Stack gap={6} maxW="3xl">
+      <Heading as="h1" size="2xl">
+        {ours?.step === 'verified' ? 'Payment confirmed' : ours?.step === 'failed' ? 'Payment not confirmed' : 'Confirming your payment'}
+      </Heading>
+      {checkout && ours && (ours.step === 'verifying' || ours.step === 'paying') && <CheckoutProgress checkout={checkout} view={ours} busyText="Checking your payment with Stripe…" />}
+      {ours?.step === 'verified' && ours.payment && (
+        <Card.Root variant="outline" borderColor="green.400">
+          <Card.Body>
+            <Stack gap={4} align="flex-start">
+              <Text fontSize="lg">
+                You are now on the <strong>{ours.payment.plan_name}</strong> plan. Thank you!
+              </Text>
+              <Text color="fg.muted">Its limits apply at once; the invoice is on the invoices page.</Text>
+              <HStack gap={3} wrap="wrap">
+                <Button asChild colorPalette="orange">
+                  <RouterLink href="/project">Go to your projects</RouterLink>
+                </Button>
+                <Button asChild variant="outline">
+                  <RouterLink href="/subscription">See your plan</RouterLink>
+                </Button>
+              </HStack>
+            </Stack>
+          </Card.Body>
+        </Card.Root>
+      )}
+      {ours?.step === 'failed' && (
+        <Alert.Root status="error" role="alert">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Stack gap={3}>
+              <Alert.Description>{ours.failure?.detail}</Alert.Description>
+              <Button asChild size="sm" variant="outline" alignSelf="flex-start">
+                <RouterLink href="/subscription">Back to plans</RouterLink>
+              </Button>
+            </Stack>
+          </Alert.Content>
+        </Alert.Root>
+      )}
+    </Stack>
+  );
+}
