@@ -114,4 +114,21 @@ describe('project screens, polish of issue 13, in jsdom against the real API', (
     await screen.findByRole('heading', { name: 'Projects' });
     expect(await screen.findByText('1 attached parcel')).toBeTruthy();
   });
+
+  it.each([
+    ['the project page', '/project/5f0c7a8e-0000-4000-8000-000000000000/gone'],
+    ['the project page of a malformed id', '/project/does-not-exist/x'],
+    ['the map screen', '/project/map/does-not-exist/x'],
+    ['the edit screen', '/project/edit/does-not-exist/x'],
+  ])('tells that a project does not exist on %s, with a way back to the projects', async (_, path) => {
+    const { storage } = await signedIn();
+    storage.setItem('project', 'true');
+    renderApp(path, api.baseUrl, storage);
+    await screen.findByRole('heading', { name: 'Project not found' });
+    await waitFor(() => expect(document.title).toBe('Project not found | Sunplot'));
+    expect(screen.getByText(/no project at this address/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Back to your projects' }));
+    await screen.findByRole('heading', { name: 'Projects' });
+    expect(window.location.pathname).toBe('/project');
+  });
 });

@@ -5,6 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
 import { useActors, useSession } from '../../app/actors-context.tsx';
+import { StatusPanel } from '../../components/ui/status-panel.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
 import type { ProjectDetail } from '../../contract/projects.ts';
 import { bboxAround } from '../../lib/map/bounds.ts';
@@ -26,8 +27,17 @@ const previewStyle = { color: '#2b6cb0', weight: 3, fillColor: '#4299e1', fillOp
 /** /project/map/{id}/{name}: the project's parcels screened on a map, coloured by verdict, with every reason and its sources. */
 export function ProjectMapPage({ params }: { params: { id: string; name: string } }) {
   const { project, missing } = useProject(params.id);
-  usePageTitle(project ? `${project.name} map` : 'Map');
-  if (missing) return <Text>This project does not exist, or it is not yours.</Text>;
+  usePageTitle(missing ? 'Project not found' : project ? `${project.name} map` : 'Map');
+  // The projects feature's not-found screen, worded the same (features do not import each other).
+  if (missing) {
+    return (
+      <StatusPanel
+        title="Project not found"
+        message="There is no project at this address, or it belongs to another account. It may have been deleted, or the link may be mistyped."
+        action={{ label: 'Back to your projects', href: '/project' }}
+      />
+    );
+  }
   if (!project) return <Spinner aria-label="Loading the project" />;
   return <ProjectMap project={project} slug={params.name} />;
 }

@@ -18,6 +18,7 @@ import { statusLabel } from './project-values.ts';
 import { ReportButton } from './report-button.tsx';
 import { useScreenedParcels, type ScreenedParcels } from './use-screened-parcels.ts';
 import { useProject } from '../../lib/use-project.ts';
+import { ProjectNotFound } from './project-not-found.tsx';
 
 const parcelStyle = { color: '#2b6cb0', weight: 1.5, fillColor: '#4299e1', fillOpacity: 0.3 };
 
@@ -26,8 +27,8 @@ type ProjectSlot = (project: ProjectDetail) => ReactNode;
 /** /project/{id}/{name}: the project's summary, its site and parcels on a map, the report and the way to every project screen. */
 export function ProjectDetailPage({ params, studies, tasks }: { params: { id: string }; studies?: ProjectSlot; tasks?: ProjectSlot }) {
   const { project, missing } = useProject(params.id);
-  usePageTitle(project?.name ?? 'Project');
-  if (missing) return <Text>This project does not exist, or it is not yours.</Text>;
+  usePageTitle(missing ? 'Project not found' : (project?.name ?? 'Project'));
+  if (missing) return <ProjectNotFound />;
   if (!project) return <Spinner aria-label="Loading the project" />;
   return <ProjectSummary project={project} studies={studies} tasks={tasks} />;
 }

@@ -1,4 +1,4 @@
-import { Heading, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Heading, Spinner, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useActors, useNotify } from '../../app/actors-context.tsx';
@@ -10,6 +10,7 @@ import { ProjectForm } from './project-form.tsx';
 import { projectPath } from '../../lib/project-path.ts';
 import { formFieldErrors, projectBody, valuesOf, type ProjectValues } from './project-values.ts';
 import { useProject } from '../../lib/use-project.ts';
+import { ProjectNotFound } from './project-not-found.tsx';
 
 /** /project/edit/{id}/{name}: the project form, filled in; saving goes back to the project. */
 export function ProjectEditPage({ params }: { params: { id: string } }) {
@@ -19,7 +20,7 @@ export function ProjectEditPage({ params }: { params: { id: string } }) {
   const { project, missing } = useProject(params.id);
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>();
   const [saving, setSaving] = useState(false);
-  usePageTitle(project ? `Edit ${project.name}` : 'Edit project');
+  usePageTitle(missing ? 'Project not found' : project ? `Edit ${project.name}` : 'Edit project');
 
   const save = async (values: ProjectValues, boundary: AreaGeometry | null) => {
     setSaving(true);
@@ -38,7 +39,7 @@ export function ProjectEditPage({ params }: { params: { id: string } }) {
     }
   };
 
-  if (missing) return <Text>This project does not exist, or it is not yours.</Text>;
+  if (missing) return <ProjectNotFound />;
   if (!project) return <Spinner aria-label="Loading the project" />;
   return (
     <Stack gap={6} maxW="3xl">
