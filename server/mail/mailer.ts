@@ -24,22 +24,49 @@ interface Logger {
   error(object: object, message: string): void;
 }
 
-/** SMTP when `smtpUrl` is set, else every message becomes a .eml file in `outboxDir`. */
+// RFC 5322 allows 998 characters a line; RFC 6152 (8BITMIME) allows UTF-8 text as it is.
+const maxLineLength = 998;
+const ascii = /^[\x20-\x7e\t\r\n]*$/;
+
+/**
+ * A text part written as it is, 7bit when ASCII and 8bit otherwise. nodemailer would pick quoted-printable for any
+ * line over 76 characters (and ignores a 7bit or 8bit asked for), folding the one link a message is about with soft
+ * line breaks; an .eml read as text, or a mail client that mishandles them, then has no link to follow. Content with a
+ * line too long for SMTP is left to nodemailer's encoding.
+ */
+function asWritten(contentType: string, content: string) {
+  if (content.split('\n').some((line) => Buffer.byteLength(line) > maxLineLength)) return content;
+  const encoding = ascii.test(content) ? '7bit' : '8bit';
+  return { raw: `Content-Type: ${contentType}; charset=utf-8\r\nContent-Transfer-Encoding: ${encoding}\r\n\r\n${content}` };
+}
+
+/**
+ * SMTP when `smtpUrl` is set, else every message becomes a .eml file in `outboxDir`. In outbox mode the log line names
+ * the message's link, for whoever runs the server without mail to follow it; over SMTP the link (a secret for its
+ * addressee) is never logged.
+ */
 export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string; logger: Logger }): Mailer {
   const { smtpUrl, outboxDir, from, logger } = options;
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
 
   async function deliver(message: MailMessage) {
-    const info = await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    const info = await transport.sendMail({
+      from,
+      to: message.to,
+      subject: message.subject,
+      text: asWritten('text/plain', message.text),
+      html: asWritten('text/html', message.html),
+    });
+    const summary = `mail to ${message.to}: "${message.subject}"`;
     if (smtpUrl) {
-      logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      logger.info({ to: message.to, subject: message.subject }, `${summary} sent over SMTP`);
       return;
     }
     await mkdir(outboxDir, { recursive: true });
     const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
     await writeFile(file, (info as unknown as { message: Buffer }).message);
-    logger.info({ to: message.to, subject: message.subject, file, link: message.link }, 'mail written to outbox');
+    logger.info({ to: message.to, subject: message.subject, file }, message.link ? `${summary} → ${message.link}` : `${summary} written to ${file}`);
   }
 
   return {

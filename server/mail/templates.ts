@@ -4,7 +4,8 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function linkMail(to: string, subject: string, greetingName: string, lines: string[], action: string, link: string): MailMessage {
-  const text = [`Hello ${greetingName},`, '', ...lines, '', `${action}: ${link}`, '', 'If you did not ask for this, ignore this message.', '', 'Sunplot'].join('\n');
+  // The link on a line of its own: a mail client shows it whole and a reader of the .eml finds it at once.
+  const text = [`Hello ${greetingName},`, '', ...lines, '', `${action}:`, link, '', 'If you did not ask for this, ignore this message.', '', 'Sunplot'].join('\n');
   const html = [
     `<p>Hello ${escapeHtml(greetingName)},</p>`,
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
