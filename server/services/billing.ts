@@ -148,32 +148,35 @@ export function createBilling({ settings, repository, projects, log }: { setting
     return result.outcome;
   }
 
+  async function limitsFor(userId: string): Promise<Limits> {
+    const plan = enabled ? planOf(await repository.subscription(userId)) : freePlan;
+    return { plan, projects: plan.limits.projects, studiesPerProject: plan.limits.studies_per_project };
+  }
+
+  /** The 403 message for a reached limit: billing's (naming the plan that lifts it) when on, the study limit's of old when off. */
+  function limitMessage(limits: Limits, limit: keyof Plan['limits']): string {
+    const allowed = limits.plan.limits[limit] ?? 0;
+    if (!enabled) return feasibilityMessages.limit(allowed);
+    const message = limit === 'projects' ? billingMessages.projectLimit : billingMessages.studyLimit;
+    return message(allowed, limits.plan.name, liftingPlan(limits.plan, limit)?.name ?? null);
+  }
+
   const isPaid = (session: Stripe.Checkout.Session) => session.status === 'complete' && paidCheckout.has(session.payment_status);
 
   return {
     enabled,
 
-    async limitsFor(userId: string): Promise<Limits> {
-      const plan = enabled ? planOf(await repository.subscription(userId)) : freePlan;
-      return { plan, projects: plan.limits.projects, studiesPerProject: plan.limits.studies_per_project };
-    },
-
-    /** The 403 message for a reached limit: billing's (naming the plan that lifts it) when on, the study limit's of old when off. */
-    limitMessage(limits: Limits, limit: keyof Plan['limits']): string {
-      const allowed = limits.plan.limits[limit] ?? 0;
-      if (!enabled) return feasibilityMessages.limit(allowed);
-      const message = limit === 'projects' ? billingMessages.projectLimit : billingMessages.studyLimit;
-      return message(allowed, limits.plan.name, liftingPlan(limits.plan, limit)?.name ?? null);
-    },
+    limitsFor,
+    limitMessage,
 
     /** Creates a project within the user's plan; throws PlanLimitReached at the limit. */
     async createProject(userId: string, values: ProjectValues): Promise<ProjectWithCount> {
-      const limits = await this.limitsFor(userId);
+      const limits = await limitsFor(userId);
       if (limits.projects === null) return projects.create(userId, values);
       try {
         return await repository.createProjectWithinLimit(userId, limits.projects, values);
       } catch (error) {
-        if (error instanceof ProjectLimitReached) throw new PlanLimitReached(this.limitMessage(limits, 'projects'));
+        if (error instanceof ProjectLimitReached) throw new PlanLimitReached(limitMessage(limits, 'projects'));
         throw error;
       }
     },

@@ -96,7 +96,7 @@ describeApi('billing on Stripe', () => {
     const session = await checkout(user.client, planId);
     const paid = stripe.pay(session.session_id);
     expect((await verify(user.client, session.session_id)).status).toBe(200);
-    return { ...user, session, ...paid };
+    return { ...user, ...paid };
   }
 
   describe('a Free user, from the limits to a paid plan', () => {
