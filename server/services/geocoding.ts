@@ -34,10 +34,12 @@ export function parseLatLon(text: string): CoordinateCandidate[] {
   // Hemisphere letters say which is which: "77.03W 38.9N" is still latitude 38.9.
   if (match[2] && /[EW]/i.test(match[2]) && (!match[4] || /[NS]/i.test(match[4]))) [a, b] = [b, a];
   const onEarth = (lat: number, lng: number) => Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
-  const candidate = (lat: number, lng: number, score: number): CoordinateCandidate[] => [{ lat, lng, label: `${lat}, ${lng}`, kind: 'coordinates', score, approximate: false, source: geocodingSources.coordinates }];
+  const candidate = (lat: number, lng: number, score: number, note = ''): CoordinateCandidate[] => [
+    { lat, lng, label: `${lat}, ${lng}${note}`, kind: 'coordinates', score, approximate: false, source: geocodingSources.coordinates },
+  ];
   if (onEarth(a, b)) return candidate(a, b, 1);
   const lettered = !!(match[2] || match[4]);
-  return !lettered && onEarth(b, a) ? candidate(b, a, 0.6) : [];
+  return !lettered && onEarth(b, a) ? candidate(b, a, 0.6, ' (read longitude first)') : [];
 }
 
 interface PincodeRow {

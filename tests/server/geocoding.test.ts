@@ -38,7 +38,7 @@ describeApi('geocoding API (get_coordinates), offline', () => {
     expect(southern.body.results.filter((c) => c.kind === 'coordinates')).toEqual([expect.objectContaining({ lat: -77, lng: 38.9 })]);
     // 120.5 is no latitude: the only reading is longitude first.
     const swapped = await lookup('120.5, 35.2');
-    expect(swapped.body.results.filter((c) => c.kind === 'coordinates')).toEqual([expect.objectContaining({ lat: 35.2, lng: 120.5 })]);
+    expect(swapped.body.results.filter((c) => c.kind === 'coordinates')).toEqual([expect.objectContaining({ lat: 35.2, lng: 120.5, label: '35.2, 120.5 (read longitude first)' })]);
     expect((await lookup('120.5, 135.2')).body.results).toEqual([]);
   });
 
