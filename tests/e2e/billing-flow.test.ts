@@ -1,0 +1,198 @@
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingMessages } from '../../src/contract/billing.ts';
+import type { WeatherFile } from '../../src/contract/energy.ts';
+import { createConfirmedAccount } from '../support/accounts.ts';
+import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { logInThroughUi, pageWidth } from '../support/browser.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { startStripeStandIn, type StandInPlan, type StripeStandIn } from '../support/stripe-stand-in.ts';
+import { readShared, WEATHER_FILES } from '../solar/fixtures.ts';
+
+const unavailable = browserUnavailable();
+if (unavailable) {
+  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
+  console.warn(`skipped browser billing flow: ${unavailable}`);
+}
+
+const plans: StandInPlan[] = [{ id: 'pro', name: 'Pro', price_id: 'price_pro_monthly', price: '$49 / month', projects: 10, studies_per_project: 10 }];
+
+/**
+ * Stripe.js as the page gets it from js.stripe.com, replaced: Embedded Checkout's form is one "Pay" button that calls
+ * onComplete, as Stripe's does once the customer has paid (the test pays at the Stripe stand-in first).
+ */
+const stripeJsStandIn = `
+window.Stripe = Object.assign(function (key) {
+  return {
+    createEmbeddedCheckoutPage: async function (options) {
+      const secret = await options.fetchClientSecret();
+      let form;
+      return {
+        mount(element) {
+          form = document.createElement('div');
+          form.dataset.clientSecret = secret;
+          const pay = document.createElement('button');
+          pay.textContent = 'Pay';
+          pay.addEventListener('click', () => options.onComplete());
+          form.append(pay);
+          element.append(form);
+        },
+        destroy() { form?.remove(); },
+      };
+    },
+  };
+}, { version: 'endive' });
+`;
+
+/** A Greensboro project (the TMY3 file's station) with one study: a Free user at the one-study limit. */
+async function userAtStudyLimit(app: AppProcess) {
+  const account = await createConfirmedAccount(app.baseUrl, app.dataDir);
+  const client = new HttpClient(app.baseUrl);
+  client.access = (await client.post<{ access: string }>('/api/user/login/', account)).body.access;
+  const project = await client.post<{ id: string; name: string }>('/api/project/create/', { name: 'Greensboro Solar', location: { lat: 36.1, lng: -79.95 } });
+  expect(project.status).toBe(201);
+  const form = new FormData();
+  form.append('file', new Blob([readShared(WEATHER_FILES.tmy3)]), '723170TYA.CSV');
+  const upload = await client.post<WeatherFile>('/api/gis/weather/upload/', form);
+  expect(upload.status).toBe(201);
+  const study = await client.post('/api/project/feasibility/create/', { project_id: project.body.id, weather: { source: 'upload', weather_id: upload.body.id } });
+  expect(study.status).toBe(201);
+  return { account, project: project.body };
+}
+
+describe.skipIf(!!unavailable)('buying a plan in Chromium, with Stripe and Stripe.js stood in', () => {
+  let stripe: StripeStandIn;
+  let app: AppProcess;
+  let appWithoutBilling: AppProcess;
+  let browser: Browser;
+  let page: Page;
+  const stripeJsRequests: string[] = [];
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn({ prices: { price_pro_monthly: { unit_amount: 4900, currency: 'usd' } } });
+    [app, appWithoutBilling, browser] = await Promise.all([
+      startAppProcess({ ...stripe.env(plans), FREE_PROJECTS: '1', FREE_STUDIES_PER_PROJECT: '1' }),
+      startAppProcess({}),
+      chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }),
+    ]);
+    // bypassCSP: the app's Content-Security-Policy does not allow js.stripe.com yet (see the known failure below).
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    await context.route('https://js.stripe.com/**', (route) => {
+      stripeJsRequests.push(route.request().url());
+      return route.fulfill({ contentType: 'text/javascript', body: stripeJsStandIn });
+    });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await Promise.all([app?.stop(), appWithoutBilling?.stop()]);
+    await stripe?.close();
+  });
+
+  // Known failure, for server/plugins/security.ts: with billing on, the Content-Security-Policy must let Stripe.js
+  // and Embedded Checkout load (script-src and frame-src https://js.stripe.com, frame-src https://checkout.stripe.com,
+  // connect-src https://api.stripe.com https://checkout.stripe.com). Today it is script-src 'self' only, and Chromium
+  // blocks js.stripe.com; the tests below bypass the policy. When this fails, the policy is fixed: drop `.fails` and bypassCSP.
+  it.fails('serves a Content-Security-Policy that lets Stripe.js load on the checkout screen', async () => {
+    const policy = (await fetch(`${app.baseUrl}/stripe/pro`)).headers.get('content-security-policy') ?? '';
+    const sources = (directive: string) => new RegExp(`(?:^|;)\\s*${directive} ([^;]*)`).exec(policy)?.[1]?.split(' ') ?? [];
+    expect(sources('script-src')).toContain('https://js.stripe.com');
+    expect(sources('frame-src')).toContain('https://js.stripe.com');
+  });
+
+  it('a Free user at the study limit finds the plans from the account page', async () => {
+    const { account, project } = await userAtStudyLimit(app);
+    await logInThroughUi(page, app.baseUrl, account);
+    await page.waitForURL(/\/project$/);
+    await page.getByRole('link', { name: /Greensboro Solar/ }).first().click();
+    await page.getByRole('heading', { name: project.name }).waitFor();
+    await page.getByText('1 of 1 on your plan').waitFor();
+    expect(await page.getByRole('button', { name: 'New study' }).isDisabled()).toBe(true);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+    await page.locator('a[href="/subscription"]').click();
+    await page.getByRole('heading', { name: 'Your plan: Free' }).waitFor();
+    expect(await page.getByTestId('plan-card').count()).toBe(2);
+    expect(stripeJsRequests).toEqual([]);
+  });
+
+  it('chooses Pro, pays in Embedded Checkout and lands verified on /payment-success', async () => {
+    await page.getByRole('link', { name: 'Choose Pro' }).click();
+    await page.waitForURL('**/stripe/pro');
+    const pay = page.getByRole('button', { name: 'Pay' });
+    await pay.waitFor();
+    // Stripe.js loads only now, from js.stripe.com, with the client secret of the session the server created.
+    expect(stripeJsRequests).toHaveLength(1);
+    expect(stripe.sessions.size).toBe(1);
+    const [session] = [...stripe.sessions.values()];
+    const sessionId = session!.object.id;
+    expect(await page.locator('[data-client-secret]').getAttribute('data-client-secret')).toBe(session!.object.client_secret);
+    expect(session!.params).toMatchObject({ ui_mode: 'embedded_page', redirect_on_completion: 'if_required', return_url: `${app.baseUrl}/payment-success/{CHECKOUT_SESSION_ID}` });
+
+    stripe.pay(sessionId);
+    await pay.click();
+    await page.waitForURL(`**/payment-success/${sessionId}`);
+    await page.getByRole('heading', { name: 'Payment confirmed' }).waitFor();
+    expect(await page.getByText(/You are now on the/).textContent()).toContain('Pro');
+    // Embedded Checkout is gone with the checkout screen.
+    expect(await page.getByRole('button', { name: 'Pay' }).count()).toBe(0);
+  });
+
+  it('shows the higher limit on the plan page, the invoice, and the project', async () => {
+    await page.getByRole('link', { name: 'See your plan' }).click();
+    await page.getByRole('heading', { name: 'Your plan: Pro' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Your plan: Pro' }).textContent()).toContain('1 of 10');
+    expect(await page.getByRole('link', { name: /^Choose/ }).count()).toBe(0);
+
+    await page.getByRole('link', { name: 'See invoices' }).click();
+    const row = page.getByTestId('invoice-row');
+    await row.waitFor();
+    expect(await row.count()).toBe(1);
+    expect(await row.textContent()).toContain('$49.00');
+    expect(await row.textContent()).toContain('Paid');
+    expect(await row.getByRole('link', { name: /as PDF$/ }).getAttribute('target')).toBe('_blank');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+    await page.getByRole('link', { name: /Greensboro Solar/ }).first().click();
+    await page.getByText('1 of 10 on your plan').waitFor();
+    expect(await page.getByRole('button', { name: 'New study' }).isDisabled()).toBe(false);
+  });
+
+  it('refuses a second checkout of the current plan, and does not confirm an unknown session', async () => {
+    await page.goto(`${app.baseUrl}/stripe/pro`);
+    await page.getByRole('alert').filter({ hasText: billingMessages.samePlan }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to plans' }).getAttribute('href')).toBe('/subscription');
+
+    await page.goto(`${app.baseUrl}/payment-success/cs_test_not_a_session`);
+    await page.getByRole('heading', { name: 'Payment not confirmed' }).waitFor();
+  });
+
+  it('fits a 360 px screen', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/subscription', '/subscription/invoices']) {
+      await page.goto(`${app.baseUrl}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByTestId(path === '/subscription' ? 'plan-card' : 'invoice-row').first().waitFor();
+      expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('with billing off, shows no billing link and says billing is off', async () => {
+    const account = await createConfirmedAccount(appWithoutBilling.baseUrl, appWithoutBilling.dataDir);
+    const client = new HttpClient(appWithoutBilling.baseUrl);
+    client.access = (await client.post<{ access: string }>('/api/user/login/', account)).body.access;
+    expect((await client.post('/api/project/create/', { name: 'Kerry', location: { lat: 52.06, lng: -9.51 } })).status).toBe(201);
+    await logInThroughUi(page, appWithoutBilling.baseUrl, account);
+    await page.waitForURL(/\/project$/);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Save' }).waitFor();
+    expect(await page.locator('a[href^="/subscription"]').count()).toBe(0);
+
+    await page.goto(`${appWithoutBilling.baseUrl}/subscription`);
+    expect(await page.getByTestId('billing-off').textContent()).toContain(billingMessages.off);
+    expect(await page.getByTestId('plan-card').count()).toBe(0);
+    await page.goto(`${appWithoutBilling.baseUrl}/response/payment-status`);
+    await page.getByRole('heading', { name: 'Billing is not enabled' }).waitFor();
+  });
+});
