@@ -157,8 +157,8 @@ const signedInTransitions = {
 
 /**
  * The root actor: restores the stored session, runs the auth flows, refreshes tokens for the API client and
- * owns the signed-in children (the open project's feasibility and task board, a plan's checkout). Nobody spawns it (src/app creates it
- * once); it reports through its snapshot.
+ * owns the signed-in children (the open project's feasibility and task board, a plan's checkout). Nobody spawns
+ * it (src/app creates it once); it reports through its snapshot.
  */
 export const sessionMachine = setup({
   types: { context: {} as SessionContext, events: {} as SessionEvent },
