@@ -7,6 +7,8 @@ import { ActorsProvider } from '../../src/app/actors-context.tsx';
 import { App } from '../../src/app/app.tsx';
 import { AppProvider } from '../../src/app/provider.tsx';
 import { billingMessages, type Invoice, type InvoiceList, type SubscriptionsList, type VerifiedPayment } from '../../src/contract/billing.ts';
+import { CheckoutRequestError } from '../../src/features/billing/api/billing.ts';
+import { ApiError, SessionExpiredError } from '../../src/lib/api-client.ts';
 import { createMemoryStorage, createSessionStore } from '../../src/lib/session-storage.ts';
 import { polyfillBrowser } from './render-app.tsx';
 
@@ -279,5 +281,21 @@ describe('billing screens in jsdom', () => {
     renderSignedIn('/response/payment-status', fakeApi({ '/api/subscriptions_list/': () => ok(onPro) }));
     await screen.findByRole('heading', { name: 'You are on the Pro plan' });
     expect(screen.getByRole('link', { name: 'See your plan' }).getAttribute('href')).toBe('/subscription');
+  });
+});
+
+describe('checkout request failures', () => {
+  const failed = (status: number, data: unknown) => new CheckoutRequestError(new ApiError('POST', '/api/stripe/verify-payment/', status, data, null));
+  const read = ({ kind, detail }: CheckoutRequestError) => ({ kind, detail });
+
+  it('are network trouble without an answer or with a gateway’s, and refusals otherwise', () => {
+    expect(read(failed(0, undefined))).toEqual({ kind: 'network', detail: genericErrorMessages.unreachable });
+    expect(read(failed(502, { detail: billingMessages.providerFailed }))).toEqual({ kind: 'network', detail: billingMessages.providerFailed });
+    expect(read(failed(504, '<html>Gateway Timeout</html>'))).toEqual({ kind: 'network', detail: genericErrorMessages.unexpected });
+    expect(read(failed(402, { detail: billingMessages.expired }))).toEqual({ kind: 'refused', detail: billingMessages.expired });
+    expect(read(failed(404, { detail: billingMessages.off }))).toEqual({ kind: 'refused', detail: billingMessages.off });
+    expect(read(failed(400, { errors: { plan_id: ['This is Required.'] } }))).toEqual({ kind: 'refused', detail: 'This is Required.' });
+    // A login that could not be renewed is no network trouble: the app is on its way to the login screen.
+    expect(read(new CheckoutRequestError(new SessionExpiredError('expired')))).toEqual({ kind: 'refused', detail: genericErrorMessages.unexpected });
   });
 });
