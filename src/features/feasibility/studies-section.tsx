@@ -9,6 +9,7 @@ import { useNewStudyData } from './new-study/new-study-data.ts';
 import { StudyModals } from './study-modals.tsx';
 import { formatMoney, formatMwh, formatPerKwh } from './study-format.ts';
 import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 
 /** The project's feasibility studies: the list (primary first marked), rename, make primary, delete, and a new study. */
 export function StudiesSection({ project }: { project: ProjectDetail }) {
@@ -72,7 +73,7 @@ function StudyTable({ project, feasibility }: { project: ProjectDetail; feasibil
   const studies = useFeasibilitySelector(feasibility, (s) => s.context.studies) ?? [];
   const idle = useFeasibilitySelector(feasibility, (s) => s.matches({ ready: 'idle' }));
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
+    <TableScroll label="Feasibility studies">
       <Table.Root size="sm" aria-label="Feasibility studies">
         <Table.Header>
           <Table.Row>
@@ -124,7 +125,7 @@ function StudyTable({ project, feasibility }: { project: ProjectDetail; feasibil
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }
 

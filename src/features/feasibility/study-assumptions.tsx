@@ -43,7 +43,8 @@ export function StudyAssumptions({ study, preset }: { study: FeasibilityStudy; p
   };
 
   const table = (title: string, rows: Row[]) => (
-    <Box overflowX="auto">
+    // Focusable, so a keyboard can scroll the table sideways on a narrow screen.
+    <Box overflowX="auto" tabIndex={0} role="region" aria-label={title}>
       <Text fontWeight="semibold" mb={1}>
         {title}
       </Text>

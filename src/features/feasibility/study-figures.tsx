@@ -22,7 +22,8 @@ export function StudyFigures({ study }: { study: FeasibilityStudy }) {
         <Stat.Root key={label} borderWidth="1px" rounded="md" p={3} bg="bg">
           <Stat.Label>{label}</Stat.Label>
           <Stat.ValueText fontSize={{ base: 'lg', md: 'xl' }}>{value}</Stat.ValueText>
-          {help && <Stat.HelpText>{help}</Stat.HelpText>}
+          {/* A <dd>: a bare <span> directly in the stat's <dl> is not allowed there (axe definition-list). */}
+          {help && <Stat.HelpText as="dd">{help}</Stat.HelpText>}
         </Stat.Root>
       ))}
     </SimpleGrid>

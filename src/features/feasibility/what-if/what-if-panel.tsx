@@ -5,6 +5,7 @@ import type { WhatIfFigures, WhatIfInputs, WhatIfValues } from '../../../solar/w
 import { sliderValuesOf, withWhatIf } from '../../../solar/what-if.ts';
 import type { WhatIfTransport } from './what-if-protocol.ts';
 import { useWhatIf } from './use-what-if.ts';
+import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 
 /** The saved figures shown beside the what-if's; a study's headline has all of them. */
 export type SavedFigures = Pick<
@@ -189,7 +190,7 @@ export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false
               <Alert.Title>These values cannot be simulated: {whatIf.error}</Alert.Title>
             </Alert.Root>
           )}
-          <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full">
+          <TableScroll label="What-if figures">
             <Table.Root size="sm" aria-label="What-if figures">
               <Table.Header>
                 <Table.Row>
@@ -215,7 +216,7 @@ export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false
                 })}
               </Table.Body>
             </Table.Root>
-          </Table.ScrollArea>
+          </TableScroll>
           {whatIf.ms !== null && (
             <Text fontSize="sm" color="fg.muted">
               Recomputed in your browser in {number(whatIf.ms, 1)} ms.
