@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps) {
   // Order matters: errors first so every later hook's throw is answered in the API's shape.
   await app.register(errors);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
-  await app.register(security, { googleSignIn: !!settings.GOOGLE_CLIENT_ID });
+  await app.register(security, { googleSignIn: !!settings.GOOGLE_CLIENT_ID, stripe: !!settings.STRIPE_SECRET_KEY });
   await app.register(cookie, { secret: createHmac('sha256', deps.jwtSecret).update('sunplot csrf cookie').digest('base64url') });
   // Stripe's webhook carries no cookie; its signature stands in for the CSRF token.
   await app.register(csrf, { secure: settings.PUBLIC_URL.startsWith('https:'), exempt: ['/api/stripe/webhook/'] });

@@ -27,20 +27,28 @@ function helmetHeaders(options: FastifyHelmetOptions): { set: [string, string][]
 }
 
 /** Security headers for every response; auth answers are never cached. */
-export const security = fp(async (app: FastifyInstance, options: { googleSignIn: boolean }) => {
+export const security = fp(async (app: FastifyInstance, options: { googleSignIn: boolean; stripe: boolean }) => {
   const google = options.googleSignIn ? ['https://accounts.google.com/gsi/'] : [];
+  // Stripe.js and Embedded Checkout, only with billing on (Stripe's CSP guide: docs.stripe.com/security/guide).
+  const stripe = options.stripe
+    ? {
+        script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+        frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com', 'https://checkout.stripe.com'],
+        connect: ['https://api.stripe.com', 'https://checkout.stripe.com'],
+      }
+    : { script: [], frame: [], connect: [] };
   const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(options.googleSignIn ? ['https://accounts.google.com/gsi/client'] : [])],
+        scriptSrc: ["'self'", ...(options.googleSignIn ? ['https://accounts.google.com/gsi/client'] : []), ...stripe.script],
         // Chakra UI (emotion) injects its styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'", ...google],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...google],
-        frameSrc: google,
+        connectSrc: ["'self'", ...google, ...stripe.connect],
+        frameSrc: [...google, ...stripe.frame],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         frameAncestors: ["'none'"],

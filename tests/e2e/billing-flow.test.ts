@@ -75,8 +75,7 @@ describe.skipIf(!!unavailable)('buying a plan in Chromium, with Stripe and Strip
       startAppProcess({}),
       chromium.launch({ executablePath: chromiumPath, args: chromiumArgs }),
     ]);
-    // bypassCSP: the app's Content-Security-Policy does not allow js.stripe.com yet (see the known failure below).
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.route('https://js.stripe.com/**', (route) => {
       stripeJsRequests.push(route.request().url());
       return route.fulfill({ contentType: 'text/javascript', body: stripeJsStandIn });
@@ -89,15 +88,16 @@ describe.skipIf(!!unavailable)('buying a plan in Chromium, with Stripe and Strip
     await stripe?.close();
   });
 
-  // Known failure, for server/plugins/security.ts: with billing on, the Content-Security-Policy must let Stripe.js
-  // and Embedded Checkout load (script-src and frame-src https://js.stripe.com, frame-src https://checkout.stripe.com,
-  // connect-src https://api.stripe.com https://checkout.stripe.com). Today it is script-src 'self' only, and Chromium
-  // blocks js.stripe.com; the tests below bypass the policy. When this fails, the policy is fixed: drop `.fails` and bypassCSP.
-  it.fails('serves a Content-Security-Policy that lets Stripe.js load on the checkout screen', async () => {
+  // With billing on, the Content-Security-Policy lets Stripe.js and Embedded Checkout load (the flow below needs it).
+  it('serves a Content-Security-Policy that lets Stripe.js load on the checkout screen', async () => {
     const policy = (await fetch(`${app.baseUrl}/stripe/pro`)).headers.get('content-security-policy') ?? '';
     const sources = (directive: string) => new RegExp(`(?:^|;)\\s*${directive} ([^;]*)`).exec(policy)?.[1]?.split(' ') ?? [];
     expect(sources('script-src')).toContain('https://js.stripe.com');
     expect(sources('frame-src')).toContain('https://js.stripe.com');
+    expect(sources('frame-src')).toContain('https://checkout.stripe.com');
+    expect(sources('connect-src')).toContain('https://api.stripe.com');
+    const withoutBilling = (await fetch(`${appWithoutBilling.baseUrl}/stripe/pro`)).headers.get('content-security-policy') ?? '';
+    expect(withoutBilling).not.toContain('stripe.com');
   });
 
   it('a Free user at the study limit finds the plans from the account page', async () => {
