@@ -65,7 +65,9 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
 
     await page.getByRole('button', { name: 'Create project' }).click();
-    await page.waitForURL(/\/project$/);
+    await page.waitForURL(/\/project\/[\w-]+\/anacostia-solar$/);
+    await page.getByRole('heading', { name: 'Anacostia Solar' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
     await page.getByRole('region', { name: 'Map of all projects' }).waitFor();
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
     await page.getByRole('link', { name: /Anacostia Solar/ }).click();

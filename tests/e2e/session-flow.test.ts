@@ -30,7 +30,7 @@ describe.skipIf(!!unavailable)('session flows in Chromium', () => {
     await app?.stop();
   });
 
-  it('signs up, verifies from the mailed link, is sent to create a first project, then lands on /project', async () => {
+  it('signs up, verifies from the mailed link, is sent to create a first project, then lands on its page', async () => {
     await page.goto(`${app.baseUrl}/auth/signup`);
     await page.waitForURL('**/auth/login');
     await expect.poll(() => page.title()).toBe('Log in | Sunplot');
@@ -75,8 +75,8 @@ describe.skipIf(!!unavailable)('session flows in Chromium', () => {
     await page.getByText('Pincode number is not correct').waitFor();
     await page.getByLabel('Pincode').fill('422001');
     await page.getByRole('button', { name: 'Create project' }).click();
-    await page.waitForURL(/\/project$/);
-    await page.getByText('Nashik Solar Park').waitFor();
+    await page.waitForURL(/\/project\/[\w-]+\/nashik-solar-park$/);
+    await page.getByRole('heading', { name: 'Nashik Solar Park' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('project'))).toBe('true');
     // With a project, public pages go to '/', which goes to /project.
     await page.goto(`${app.baseUrl}/auth/login`);

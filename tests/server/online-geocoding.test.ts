@@ -16,6 +16,9 @@ function startStandIn() {
     const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (url.pathname === '/nominatim/search') {
       if (url.searchParams.get('q') === 'broken') return json(500, { error: 'down' });
+      if (url.searchParams.get('q') === 'Muckross House') {
+        return json(200, [{ lat: '52.0195', lon: '-9.5046', display_name: 'Muckross House, Killarney, County Kerry, Munster, Ireland', importance: 0.4 }]);
+      }
       return json(200, [
         { lat: '52.0599', lon: '-9.5044', display_name: 'Killarney, County Kerry, Munster, Ireland', importance: 0.6 },
         { lat: 'not a number', lon: '0', display_name: 'Nowhere' },
@@ -23,6 +26,7 @@ function startStandIn() {
     }
     if (url.pathname === '/google/geocode/json') {
       if (url.searchParams.get('key') !== 'test-key') return json(200, { status: 'REQUEST_DENIED', results: [] });
+      if (url.searchParams.get('address') === 'Muckross House') return json(200, { status: 'ZERO_RESULTS', results: [] });
       return json(200, { status: 'OK', results: [{ formatted_address: 'Killarney, Co. Kerry, Ireland', geometry: { location: { lat: 52.0599, lng: -9.5045 } } }] });
     }
     return json(404, {});
@@ -51,16 +55,25 @@ describeApi('online geocoding', () => {
     standIn?.server.close();
   });
 
-  it('adds the places Nominatim and Google find, ranked after exact offline matches', async () => {
+  it('asks Nominatim and Google, and lists a place all three sources know once, as the offline city', async () => {
+    const before = standIn.seen.length;
     const answer = await client.post<CoordinatesAnswer>('/api/gis/get_coordinates/', { query: 'Killarney', country: 'IE' });
     expect(answer.status).toBe(200);
-    const places = answer.body.results.filter((r) => r.kind === 'place');
-    expect(places.map((p) => p.source).sort()).toEqual(['Google Geocoding API', 'OpenStreetMap contributors via Nominatim (ODbL)']);
-    expect(places.every((p) => Math.abs(p.lat - 52.06) < 0.01 && Math.abs(p.lng + 9.5) < 0.01)).toBe(true);
-    const offline = answer.body.results.find((r) => r.kind === 'city');
-    expect(offline?.score).toBeGreaterThan(Math.max(...places.map((p) => p.score)));
+    expect(standIn.seen.slice(before).map((url) => url.pathname).sort()).toEqual(['/google/geocode/json', '/nominatim/search']);
+    const killarney = answer.body.results.filter((r) => Math.abs(r.lat - 52.06) < 0.02 && Math.abs(r.lng + 9.5) < 0.02);
+    expect(killarney).toHaveLength(1);
+    expect(killarney[0]).toMatchObject({ label: 'Killarney, Munster, IE', kind: 'city' });
     const nominatimCall = standIn.seen.find((url) => url.pathname === '/nominatim/search')!;
     expect(nominatimCall.searchParams.get('countrycodes')).toBe('ie');
+  });
+
+  it('adds a place only an online geocoder knows', async () => {
+    const answer = await client.post<CoordinatesAnswer>('/api/gis/get_coordinates/', { query: 'Muckross House', country: 'IE' });
+    expect(answer.status).toBe(200);
+    const places = answer.body.results.filter((r) => r.kind === 'place');
+    expect(places).toHaveLength(1);
+    expect(places[0]).toMatchObject({ source: 'OpenStreetMap contributors via Nominatim (ODbL)' });
+    expect(Math.abs(places[0]!.lat - 52.02)).toBeLessThan(0.01);
   });
 
   it('never asks online for coordinates typed as numbers, and survives a failing provider', async () => {
