@@ -52,8 +52,7 @@ export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     const [used, limits] = await Promise.all([studies.countForProject(user.id, project.id), billing.limitsFor(user.id)]);
     const limit = limits.studiesPerProject;
     const allowed = limit === null || used < limit;
-    // StudyLimit.limit is a number: an unlimited plan answers the largest one JSON carries exactly.
-    return { allowed, used, limit: limit ?? Number.MAX_SAFE_INTEGER, detail: allowed ? null : billing.limitMessage(limits, 'studies_per_project') };
+    return { allowed, used, limit, detail: allowed ? null : billing.limitMessage(limits, 'studies_per_project') };
   });
 
   app.post(`${base}/create/`, { ...auth, config: { costlyWork: 'energy' } }, async (request, reply) => {

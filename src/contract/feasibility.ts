@@ -124,7 +124,8 @@ export const StudyList = object({ count: number(), results: array(FeasibilityStu
 export const StudyEnergy = object({ id: string(), energy: EnergyResult, uncertainty: EnergyUncertainty });
 export const StudyFinance = object({ id: string(), finance: FinanceResult });
 
-export const StudyLimit = object({ allowed: boolean(), used: number(), limit: number(), detail: nullable(string()) });
+/** `limit` is null when the plan has none. */
+export const StudyLimit = object({ allowed: boolean(), used: number(), limit: nullable(number()), detail: nullable(string()) });
 
 /**
  * The weather a study ran on, for the browser's what-if worker: the text the engine parsed (an uploaded file or

@@ -33,7 +33,7 @@ export function StudiesSection({ project }: { project: ProjectDetail }) {
         <HStack gap={3}>
           {view?.limit && (
             <Text fontSize="sm" color="fg.muted">
-              {view.limit.used} of {view.limit.limit} on your plan
+              {view.limit.limit === null ? `${view.limit.used} (no limit on your plan)` : `${view.limit.used} of ${view.limit.limit} on your plan`}
             </Text>
           )}
           <Button size="sm" colorPalette="orange" onClick={() => setCreating(true)} disabled={!view?.canCreate}>
