@@ -1,11 +1,11 @@
-import { Alert, Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect } from 'react';
-import { Link as RouterLink, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
 import { useActors } from '../../app/actors-context.tsx';
 import { getSubscriptions } from './api/billing.ts';
 import { BillingFailed, BillingOff } from './billing-states.tsx';
-import { CheckoutProgress } from './checkout-progress.tsx';
+import { CheckoutFailed, CheckoutProgress } from './checkout-progress.tsx';
 import { EmbeddedCheckout } from './embedded-checkout.tsx';
 import { useBillingData } from './use-billing-data.ts';
 import { useCheckout } from './use-checkout.ts';
@@ -68,19 +68,7 @@ export function CheckoutPage({ params }: { params: { id: string } }) {
           {ours.step === 'paying' && subscriptions.status === 'ready' && ours.clientSecret && (
             <EmbeddedCheckout publishableKey={subscriptions.data.publishable_key} clientSecret={ours.clientSecret} onComplete={onComplete} />
           )}
-          {ours.step === 'failed' && (
-            <Alert.Root status="error" role="alert">
-              <Alert.Indicator />
-              <Alert.Content>
-                <Stack gap={2}>
-                  <Alert.Description>{ours.failure?.detail}</Alert.Description>
-                  <Button asChild size="sm" variant="outline" alignSelf="flex-start">
-                    <RouterLink href="/subscription">Back to plans</RouterLink>
-                  </Button>
-                </Stack>
-              </Alert.Content>
-            </Alert.Root>
-          )}
+          {ours.step === 'failed' && <CheckoutFailed view={ours} />}
         </>
       )}
     </Stack>

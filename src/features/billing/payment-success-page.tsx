@@ -1,8 +1,8 @@
-import { Alert, Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { useActors } from '../../app/actors-context.tsx';
-import { CheckoutProgress } from './checkout-progress.tsx';
+import { CheckoutFailed, CheckoutProgress } from './checkout-progress.tsx';
 import { useCheckout } from './use-checkout.ts';
 
 /**
@@ -47,19 +47,7 @@ export function PaymentSuccessPage({ params }: { params: { session_id: string } 
           </Card.Body>
         </Card.Root>
       )}
-      {ours?.step === 'failed' && (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Stack gap={3}>
-              <Alert.Description>{ours.failure?.detail}</Alert.Description>
-              <Button asChild size="sm" variant="outline" alignSelf="flex-start">
-                <RouterLink href="/subscription">Back to plans</RouterLink>
-              </Button>
-            </Stack>
-          </Alert.Content>
-        </Alert.Root>
-      )}
+      {ours?.step === 'failed' && <CheckoutFailed view={ours} />}
     </Stack>
   );
 }
