@@ -10,16 +10,14 @@ describe('parseLatLon', () => {
     expect(parseLatLon('33.9 S, 18.4 E')[0]).toMatchObject({ lat: -33.9, lng: 18.4 });
   });
 
-  it('offers the swapped pair second when both orders are possible, and only the valid order otherwise', () => {
-    expect(parseLatLon('26.3, 73.0').map((c) => [c.lat, c.lng])).toEqual([
-      [26.3, 73],
-      [73, 26.3],
-    ]);
-    expect(parseLatLon('-77.03, 38.9').map((c) => [c.lat, c.lng])).toEqual([
-      [-77.03, 38.9],
-      [38.9, -77.03],
-    ]);
-    expect(parseLatLon('120, 45').map((c) => [c.lat, c.lng])).toEqual([[45, 120]]);
+  it('reads "lat, lon" as typed, and offers the other order only when the typed one cannot be a place', () => {
+    expect(parseLatLon('26.3, 73.0').map((c) => [c.lat, c.lng])).toEqual([[26.3, 73]]);
+    expect(parseLatLon('38.9, -77.0').map((c) => [c.lat, c.lng])).toEqual([[38.9, -77]]);
+    expect(parseLatLon('-77.03, 38.9').map((c) => [c.lat, c.lng])).toEqual([[-77.03, 38.9]]);
+    const swapped = parseLatLon('120, 45');
+    expect(swapped.map((c) => [c.lat, c.lng])).toEqual([[45, 120]]);
+    expect(swapped[0]!.label).toBe('45, 120 (read longitude first)');
+    expect(parseLatLon('77.03W, 38.9N').map((c) => [c.lat, c.lng])).toEqual([[38.9, -77.03]]);
     expect(parseLatLon('100, 200')).toEqual([]);
     expect(parseLatLon('Jodhpur')).toEqual([]);
     expect(parseLatLon('1.2.3, 4')).toEqual([]);
