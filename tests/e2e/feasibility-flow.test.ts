@@ -51,8 +51,7 @@ describe.skipIf(!!unavailable)('a feasibility study in Chromium, as a new user',
     }
     await expect.poll(() => page.getByTestId('boundary-area').textContent()).toMatch(/^Boundary area: /);
     await page.getByRole('button', { name: 'Create project' }).click();
-    await page.waitForURL(/\/project$/);
-    await page.getByRole('link', { name: /Greensboro Solar/ }).first().click();
+    await page.waitForURL(/\/project\/[\w-]+\/greensboro-solar$/);
     await page.getByRole('heading', { name: 'Greensboro Solar' }).waitFor();
     await page.getByText(/No study yet/).waitFor();
   });
