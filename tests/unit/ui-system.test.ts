@@ -14,7 +14,28 @@ const src = join(root, 'src');
 
 /** The recipe keys each Chakra component styles itself (and the parts it renders) with. */
 const recipesOf: Record<string, string[]> = {
+  Accordion: ['accordion'],
   Alert: ['alert'],
+  Breadcrumb: ['breadcrumb'],
+  Code: ['code'],
+  Collapsible: ['collapsible'],
+  Drawer: ['drawer'],
+  EmptyState: ['emptyState'],
+  FileUpload: ['fileUpload'],
+  HoverCard: ['hoverCard'],
+  Icon: ['icon'],
+  Kbd: ['kbd'],
+  Menu: ['menu'],
+  Popover: ['popover'],
+  ProgressCircle: ['progressCircle'],
+  SegmentGroup: ['segmentGroup'],
+  SkipNavLink: ['skipNavLink'],
+  Status: ['status'],
+  Steps: ['steps'],
+  Switch: ['switch'],
+  Tag: ['tag'],
+  Timeline: ['timeline'],
+  Tooltip: ['tooltip'],
   Avatar: ['avatar'],
   Badge: ['badge'],
   Button: ['button'],
@@ -44,7 +65,7 @@ const recipesOf: Record<string, string[]> = {
   Textarea: ['textarea'],
 };
 /** Layout primitives, providers and helpers: styled by props, no recipe. */
-const withoutRecipe = new Set(['Box', 'Center', 'ChakraProvider', 'Flex', 'Grid', 'GridItem', 'Group', 'HStack', 'Image', 'Portal', 'SimpleGrid', 'Stack', 'Text', 'VisuallyHidden', 'VStack', 'Wrap']);
+const withoutRecipe = new Set(['AbsoluteCenter', 'AspectRatio', 'Bleed', 'Box', 'Center', 'ChakraProvider', 'ClientOnly', 'Em', 'Flex', 'Float', 'Grid', 'GridItem', 'Group', 'HStack', 'Image', 'Portal', 'Show', 'SimpleGrid', 'SkipNavContent', 'Spacer', 'Stack', 'Strong', 'Text', 'VisuallyHidden', 'VStack', 'Wrap', 'WrapItem', 'chakra']);
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
