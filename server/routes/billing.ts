@@ -52,7 +52,7 @@ export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     return answer(() => billing.overview(user.id));
   });
 
-  app.post('/api/stripe/checkout/', auth, async (request, reply) => {
+  app.post('/api/stripe/checkout/', { ...auth, config: { costlyWork: 'checkout' } }, async (request, reply) => {
     const user = currentUser(request);
     const { plan_id } = parse(CheckoutBody, request.body);
     return reply.code(201).send(await answer(() => billing.startCheckout(user, plan_id.trim())));

@@ -14,7 +14,7 @@ import { currentUser } from '../plugins/auth.ts';
 import { secondsLeft } from '../repositories/rate-limits.ts';
 import type { Limits, RateLimiter } from './rate-limiter.ts';
 
-export type CostlyKind = 'screening' | 'energy' | 'import' | 'report';
+export type CostlyKind = 'screening' | 'energy' | 'import' | 'report' | 'checkout';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,6 +28,7 @@ const kinds: Record<CostlyKind, { window: keyof Limits; label: string }> = {
   energy: { window: 'energyPerUser', label: 'energy and finance' },
   import: { window: 'parcelImportPerUser', label: 'parcel import' },
   report: { window: 'reportPerUser', label: 'report' },
+  checkout: { window: 'checkoutPerUser', label: 'checkout' },
 };
 
 const period = (seconds: number) =>

@@ -28,6 +28,8 @@ export const defaultLimits = {
   energyPerUser: { limit: 60, seconds: 60 },
   parcelImportPerUser: { limit: 30, seconds: 60 * 60 },
   reportPerUser: { limit: 60, seconds: 60 * 60 },
+  // Each checkout asks Stripe for a customer and a Checkout Session.
+  checkoutPerUser: { limit: 20, seconds: 60 * 60 },
 } satisfies Record<string, Window>;
 
 export type Limits = Record<keyof typeof defaultLimits, Window>;

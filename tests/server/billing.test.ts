@@ -383,6 +383,27 @@ describeApi('billing on Stripe', () => {
     });
   });
 
+  it('limits checkouts per user (each one calls Stripe): 429 with Retry-After past the window, nothing asked of Stripe', async () => {
+    const limited = await startTestApp({
+      env: { ...stripe.env(plans), FREE_PROJECTS: String(freeProjects) },
+      database: app.database,
+      deps: { seedDemoData: false, limits: { checkoutPerUser: { limit: 2, seconds: 3600 } } },
+    });
+    try {
+      const user = await signedIn(limited);
+      await checkout(user.client, 'starter');
+      await checkout(user.client, 'pro');
+      const before = stripeCalls('POST', '/v1/checkout/sessions');
+      const refused = await user.client.post<Detail>('/api/stripe/checkout/', { plan_id: 'pro' });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.body.detail).toMatch(/checkout/);
+      expect(stripeCalls('POST', '/v1/checkout/sessions')).toBe(before);
+    } finally {
+      await limited.close();
+    }
+  });
+
   describe('billing off', () => {
     it('answers 404 to every billing endpoint, signed in or not', async () => {
       const { client } = await signedIn(billingOff);
