@@ -1,10 +1,25 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { projectParcels, projects } from '../db/schema.ts';
+import { feasibilityStudies, projectParcels, projects } from '../db/schema.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectValues = Omit<typeof projects.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
 export type ProjectWithCount = ProjectRow & { parcelCount: number };
+/** The headline of a project's primary study, as the list and the dashboard show it. */
+export interface PrimaryFigures {
+  id: string;
+  name: string;
+  dcKw: number;
+  p50AnnualKwh: number;
+}
+export type ProjectListRow = ProjectWithCount & { primaryStudy: PrimaryFigures | null };
+export interface PortfolioTotals {
+  projects: number;
+  hectares: number;
+  mwdc: number;
+  primaryStudies: number;
+  mwhPerYear: number;
+}
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -17,6 +32,14 @@ const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const parcelCount = sql<number>`(select count(*)::int from ${projectParcels} where ${projectParcels.projectId} = ${projects.id})`;
 
 const byOwner = eq(projects.ownerId, sql.placeholder('ownerId'));
+// At most one primary per project (a unique partial index), so joining it never repeats a project.
+const primaryOf = and(eq(feasibilityStudies.projectId, projects.id), eq(feasibilityStudies.isPrimary, true));
+const headlineNumber = (key: 'dc_kw' | 'p50_annual_kwh') => sql<number | null>`(${feasibilityStudies.headline}->>${sql.raw(`'${key}'`)})::float8`;
+const primaryColumns = { id: feasibilityStudies.id, name: feasibilityStudies.name, dcKw: headlineNumber('dc_kw'), p50AnnualKwh: headlineNumber('p50_annual_kwh') };
+type PrimaryColumns = { [K in keyof PrimaryFigures]: PrimaryFigures[K] | null };
+// Drizzle answers null for a left-joined object whose columns are all null; either way there is no primary study.
+const primaryFigures = (row: PrimaryColumns | null): PrimaryFigures | null =>
+  !row || row.id === null ? null : { id: row.id, name: row.name ?? '', dcKw: row.dcKw ?? 0, p50AnnualKwh: row.p50AnnualKwh ?? 0 };
 const newestFirst = [desc(projects.createdAt), desc(projects.id)];
 
 export function projectsRepository(db: Db) {
@@ -29,8 +52,9 @@ export function projectsRepository(db: Db) {
   // One query gives the page and the total (a window count over the filtered rows, before offset and limit).
   const pageQuery = (filter: SQL | undefined) =>
     db
-      .select({ project: projects, parcelCount, total: sql<number>`(count(*) over ())::int` })
+      .select({ project: projects, parcelCount, primary: primaryColumns, total: sql<number>`(count(*) over ())::int` })
       .from(projects)
+      .leftJoin(feasibilityStudies, primaryOf)
       .where(filter)
       .orderBy(...newestFirst)
       .limit(sql.placeholder('limit'))
@@ -48,6 +72,19 @@ export function projectsRepository(db: Db) {
   const countOf = (filter: SQL | undefined, name: string) => db.select({ n: count() }).from(projects).where(filter).prepare(name);
   const listCount = countOf(byOwner, 'projects_list_count');
   const searchCount = countOf(searchFilter, 'projects_search_count');
+  // Areas are stored in m2 and sizes and energy in kW and kWh; the totals go out in ha, MW and MWh.
+  const portfolioQuery = db
+    .select({
+      projects: sql<number>`count(*)::int`,
+      hectares: sql<number>`(coalesce(sum(${projects.boundaryAreaM2}), 0) / 10000)::float8`,
+      mwdc: sql<number>`(coalesce(sum(${primaryColumns.dcKw}), 0) / 1000)::float8`,
+      primaryStudies: sql<number>`count(${feasibilityStudies.id})::int`,
+      mwhPerYear: sql<number>`(coalesce(sum(${primaryColumns.p50AnnualKwh}), 0) / 1000)::float8`,
+    })
+    .from(projects)
+    .leftJoin(feasibilityStudies, primaryOf)
+    .where(byOwner)
+    .prepare('projects_portfolio');
 
   return {
     async create(ownerId: string, values: ProjectValues): Promise<ProjectWithCount> {
@@ -65,14 +102,20 @@ export function projectsRepository(db: Db) {
       return row && { ...row.project, parcelCount: row.parcelCount };
     },
 
-    /** Newest first; `search` matches the name anywhere, case-insensitively. */
-    async list(ownerId: string, options: { search?: string; offset: number; limit: number }) {
+    /** Newest first, each with its primary study's figures; `search` matches the name anywhere, case-insensitively. */
+    async list(ownerId: string, options: { search?: string; offset: number; limit: number }): Promise<{ count: number; rows: ProjectListRow[] }> {
       const values = { ownerId, offset: options.offset, limit: options.limit, pattern: options.search ? `%${likeEscape(options.search)}%` : '' };
       const pages = options.search ? searchPages : listPages;
       const rows = await (options.offset > 0 ? pages.later : pages.first).execute(values);
       // A page past the end has no row to carry the total: only then is it counted on its own.
       const total = rows[0]?.total ?? (options.offset > 0 ? ((await (options.search ? searchCount : listCount).execute(values))[0]?.n ?? 0) : 0);
-      return { count: total, rows: rows.map((r) => ({ ...r.project, parcelCount: r.parcelCount })) };
+      return { count: total, rows: rows.map((r) => ({ ...r.project, parcelCount: r.parcelCount, primaryStudy: primaryFigures(r.primary) })) };
+    },
+
+    /** The owner's totals: projects, boundary area, and the size and P50 energy of each project's primary study. */
+    async portfolio(ownerId: string): Promise<PortfolioTotals> {
+      const [row] = await portfolioQuery.execute({ ownerId });
+      return row ?? { projects: 0, hectares: 0, mwdc: 0, primaryStudies: 0, mwhPerYear: 0 };
     },
 
     async update(ownerId: string, id: string, values: Partial<ProjectValues>): Promise<ProjectWithCount | undefined> {

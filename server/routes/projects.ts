@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { IdQuery, postalCodeError, ProjectCreateBody, ProjectEditBody, ProjectListQuery, type ProjectEditBody as EditBody } from '../../src/contract/projects.ts';
+import { IdQuery, postalCodeError, ProjectCreateBody, ProjectEditBody, ProjectListQuery, type Portfolio, type ProjectEditBody as EditBody, type ProjectListItem } from '../../src/contract/projects.ts';
 import type { AppContext } from '../context.ts';
 import { ApiError, contentDisposition, invalid, notFound, parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
-import type { ProjectRow, ProjectValues } from '../repositories/projects.ts';
+import type { ProjectListRow, ProjectRow, ProjectValues } from '../repositories/projects.ts';
 import { PlanLimitReached } from '../services/billing.ts';
 import { geodesicAreaM2 } from '../services/geometry.ts';
 import { lastPresetFor } from '../services/preset-views.ts';
@@ -50,7 +50,12 @@ function editedValues(body: Omit<EditBody, 'id'>, current?: ProjectRow): Partial
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 
-/** /api/project/: create, list, get, edit, delete and the PDF report, each scoped to the caller. */
+const listItemView = (row: ProjectListRow): ProjectListItem => ({
+  ...projectView(row),
+  primary_study: row.primaryStudy && { id: row.primaryStudy.id, name: row.primaryStudy.name, dc_kw: row.primaryStudy.dcKw, p50_annual_kwh: row.primaryStudy.p50AnnualKwh },
+});
+
+/** /api/project/: create, list, portfolio totals, get, edit, delete and the PDF report, each scoped to the caller. */
 export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { billing, projects, parcels, presets, screening, studies } = ctx;
   const auth = { preHandler: app.authenticate };
@@ -76,7 +81,12 @@ export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const pageSize = query.page_size ?? defaultPageSize;
     const search = query.search?.trim();
     const { count, rows } = await projects.list(user.id, { search: search || undefined, offset: (page - 1) * pageSize, limit: pageSize });
-    return { count, page, page_size: pageSize, results: rows.map(projectView) };
+    return { count, page, page_size: pageSize, results: rows.map(listItemView) };
+  });
+
+  app.get('/api/project/portfolio/', auth, async (request): Promise<Portfolio> => {
+    const totals = await projects.portfolio(currentUser(request).id);
+    return { projects: totals.projects, hectares: totals.hectares, mwdc: totals.mwdc, primary_studies: totals.primaryStudies, mwh_per_year: totals.mwhPerYear };
   });
 
   app.get('/api/project/get/', auth, async (request) => {

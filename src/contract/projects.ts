@@ -90,10 +90,24 @@ export const Project = object({
 
 export const ProjectDetail = object({ ...Project.schema, parcels: array(ParcelSummary) });
 
-export const ProjectList = object({ count: number(), page: number(), page_size: number(), results: array(Project) });
+/** A project's primary feasibility study in brief: its DC size and P50 annual energy. */
+export const PrimaryStudyFigures = object({ id: string(), name: string(), dc_kw: number(), p50_annual_kwh: number() });
+
+export const ProjectListItem = object({ ...Project.schema, primary_study: nullable(PrimaryStudyFigures) });
+
+export const ProjectList = object({ count: number(), page: number(), page_size: number(), results: array(ProjectListItem) });
+
+/**
+ * The caller's totals: projects, boundary area in ha (none counts 0), and over the projects with a primary study the
+ * DC size in MW and the P50 annual energy in MWh/yr.
+ */
+export const Portfolio = object({ projects: number(), hectares: number(), mwdc: number(), primary_studies: number(), mwh_per_year: number() });
 
 export type ProjectCreateBody = Infer<typeof ProjectCreateBody>;
 export type ProjectEditBody = Infer<typeof ProjectEditBody>;
 export type Project = Infer<typeof Project>;
 export type ProjectDetail = Infer<typeof ProjectDetail>;
 export type ProjectList = Infer<typeof ProjectList>;
+export type ProjectListItem = Infer<typeof ProjectListItem>;
+export type PrimaryStudyFigures = Infer<typeof PrimaryStudyFigures>;
+export type Portfolio = Infer<typeof Portfolio>;
