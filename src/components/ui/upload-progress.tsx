@@ -16,8 +16,11 @@ export function UploadProgress({ fraction, busyLabel }: { fraction: number; busy
   );
 }
 
-/** Where an upload stands: its progress, why it was refused, or `done` (what the answer says) once accepted. */
-export function UploadStatus<T>({ state, busyLabel, done }: { state: UploadState<T>; busyLabel: string; done: (answer: T) => ReactNode }) {
+/**
+ * Where an upload stands: its progress, why it was refused, or `done` (what the answer says) once accepted. Without
+ * `done` the caller shows the answer itself (a report too rich for one line).
+ */
+export function UploadStatus<T>({ state, busyLabel, done }: { state: UploadState<T>; busyLabel: string; done?: (answer: T) => ReactNode }) {
   switch (state.phase) {
     case 'idle':
       return null;
@@ -31,9 +34,11 @@ export function UploadStatus<T>({ state, busyLabel, done }: { state: UploadState
       );
     case 'done':
       return (
+        done && (
         <Text fontSize="sm" color="fg.success" role="status">
-          {done(state.answer)}
-        </Text>
+            {done(state.answer)}
+          </Text>
+        )
       );
   }
 }

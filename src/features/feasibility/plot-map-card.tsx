@@ -1,7 +1,8 @@
-import { Box, Image, Input, Link, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { Box, Image, Link, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useState } from 'react';
 import { useActors } from '../../app/actors-context.tsx';
 import { FeasibilityStudy, maxPlotMapBytes, plotMapTypes } from '../../contract/feasibility.ts';
+import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { UploadStatus } from '../../components/ui/upload-progress.tsx';
 import { useUpload } from '../../lib/use-upload.ts';
 import { getPlotMap, getStudy } from './api/studies.ts';
@@ -9,7 +10,6 @@ import { getPlotMap, getStudy } from './api/studies.ts';
 /** The study's plot map: shown inline (an image, or a link to the PDF), and replaced by an upload with progress. */
 export function PlotMapCard({ study, onChanged }: { study: FeasibilityStudy; onChanged: (study: FeasibilityStudy) => void }) {
   const { api, store } = useActors();
-  const input = useRef<HTMLInputElement>(null);
   const [url, setUrl] = useState<string | null>(null);
   const upload = useUpload({
     path: '/api/project/feasibility/plot_map/upload/',
@@ -37,14 +37,11 @@ export function PlotMapCard({ study, onChanged }: { study: FeasibilityStudy; onC
     };
   }, [api, study.id, map?.uploaded_at]);
 
-  const choose = async (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
+  const choose = async (file: File) => {
     const form = new FormData();
     form.append('id', study.id);
     form.append('file', file);
     const updated = await upload.start(form);
-    if (input.current) input.current.value = '';
     if (updated) onChanged(updated);
   };
 
@@ -66,14 +63,16 @@ export function PlotMapCard({ study, onChanged }: { study: FeasibilityStudy; onC
         </Text>
       )}
       {!map && <Text color="fg.muted">No plot map yet. Upload the site layout as an image or a PDF.</Text>}
-      <Stack gap={1} maxW="md">
-        <Text asChild fontSize="sm" fontWeight="medium">
-          <label htmlFor="plot-map-file">
-            {map ? 'Replace the plot map' : 'Upload a plot map'} (PNG, JPEG, WebP or PDF, at most {maxPlotMapBytes / 1024 / 1024} MB)
-          </label>
-        </Text>
-        <Input id="plot-map-file" ref={input} type="file" accept={plotMapTypes.join(',')} disabled={upload.state.phase === 'sending'} onChange={(event) => void choose(event)} p={1} />
-      </Stack>
+      <Box maxW="xl">
+        <FilePicker
+          label={map ? 'Replace the plot map' : 'Upload a plot map'}
+          accept={plotMapTypes}
+          typesLabel="PNG, JPEG, WebP or PDF"
+          maxBytes={maxPlotMapBytes}
+          disabled={upload.state.phase === 'sending'}
+          onFile={(file) => void choose(file)}
+        />
+      </Box>
       <UploadStatus state={upload.state} busyLabel="Checking the file…" done={() => 'Plot map saved.'} />
     </Stack>
   );

@@ -4,6 +4,7 @@ import type { FormErrors } from '../../../../machines/form-errors.ts';
 import { WeatherFile, maxWeatherFileBytes } from '../../../contract/energy.ts';
 import type { StudyCreateBody } from '../../../contract/feasibility.ts';
 import type { ProjectDetail } from '../../../contract/projects.ts';
+import { FilePicker } from '../../../components/ui/file-picker.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { UploadStatus } from '../../../components/ui/upload-progress.tsx';
 import type { ApiClient } from '../../../lib/api-client.ts';
@@ -59,9 +60,7 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
   );
 
   const upload = useUpload({ path: '/api/gis/weather/upload/', struct: WeatherFile, store, refresh: () => api.get('/api/gis/weather/list/') });
-  const uploadFile = async (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
+  const uploadFile = async (file: File) => {
     const form = new FormData();
     form.append('file', file);
     const uploaded = await upload.start(form);
@@ -136,9 +135,13 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
                 </NativeSelect.Root>
               </FormField>
             )}
-            <FormField label={data.weatherFiles.length > 0 ? 'Or upload another file' : 'Upload a weather file'} helper={`At most ${maxWeatherFileBytes / 1024 / 1024} MB; judged by its content.`}>
-              <Input type="file" size="sm" p={1} aria-label="Upload a weather file" disabled={upload.state.phase === 'sending'} onChange={(event) => void uploadFile(event)} />
-            </FormField>
+            <FilePicker
+              label={data.weatherFiles.length > 0 ? 'Or upload another weather file' : 'Upload a weather file'}
+              typesLabel="TMY3, TMY2, EPW or PVGIS CSV; judged by its content"
+              maxBytes={maxWeatherFileBytes}
+              disabled={upload.state.phase === 'sending'}
+              onFile={(file) => void uploadFile(file)}
+            />
             <UploadStatus
               state={upload.state}
               busyLabel="Reading the weather file…"
