@@ -4,6 +4,10 @@ import { createAppActors, type Inspect } from './app/actors.ts';
 import { ActorsProvider } from './app/actors-context.tsx';
 import { App } from './app/app.tsx';
 import { AppProvider } from './app/provider.tsx';
+import { applyColorMode, initialColorMode } from './components/ui/color-mode.ts';
+
+// Before anything renders, so the first paint is already in the chosen colour mode.
+applyColorMode(initialColorMode());
 
 /** The Stately inspector, only in development and only when asked for (`?inspect` or VITE_INSPECT=1). */
 async function devInspector(): Promise<Inspect> {

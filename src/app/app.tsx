@@ -1,8 +1,8 @@
-import { Center, Spinner } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useLocation } from 'wouter';
 import { guardRoute, matchRoute, type RouteName } from '../../machines/route-guard.ts';
+import { PageSkeleton, ShellSkeleton } from '../components/ui/page-skeleton.tsx';
 import { SnackbarView } from '../components/ui/snackbar-view.tsx';
 import { FeasibilityNotices } from '../features/feasibility/use-feasibility.ts';
 import { TaskBoardNotices } from '../features/tasks/use-task-board.ts';
@@ -48,14 +48,6 @@ function LazyQuestionDialog() {
       <QuestionDialog />
     </Suspense>
   ) : null;
-}
-
-function Loading() {
-  return (
-    <Center minH="50vh">
-      <Spinner size="lg" aria-label="Loading" />
-    </Center>
-  );
 }
 
 // The landing page is the first screen of every visitor, so it comes with the app instead of after it.
@@ -118,28 +110,24 @@ export function App() {
 
   let content;
   if (settling || redirect) {
-    content = (
-      <Center minH="100vh">
-        <Spinner size="lg" aria-label="Loading" />
-      </Center>
-    );
+    content = hasAccessToken ? <ShellSkeleton /> : <PageSkeleton standalone />;
   } else if (!match) {
     content = <NotFoundPage />;
   } else {
     const Screen = screens[match.route.name];
+    const signedIn = match.route.access === 'authenticated';
     const screen = (
-      <Suspense fallback={<Loading />}>
+      <Suspense fallback={<PageSkeleton standalone={!signedIn} />}>
         <Screen params={match.params} />
       </Suspense>
     );
-    content =
-      match.route.access === 'authenticated' ? (
-        <Suspense fallback={<Loading />}>
-          <RootLayout>{screen}</RootLayout>
-        </Suspense>
-      ) : (
-        screen
-      );
+    content = signedIn ? (
+      <Suspense fallback={<ShellSkeleton />}>
+        <RootLayout>{screen}</RootLayout>
+      </Suspense>
+    ) : (
+      screen
+    );
   }
   return (
     <>

@@ -1,13 +1,25 @@
-import { Avatar, Box, Button, Container, Flex, HStack, Link, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { Avatar, Box, Button, CloseButton, Drawer, Flex, HStack, IconButton, Link, Portal, SkipNavLink, Stack, Text } from '@chakra-ui/react';
+import { CreditCard, FolderKanban, LogOut, Menu, UserRound, type LucideIcon } from 'lucide-react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { guardRoute } from '../../machines/route-guard.ts';
+import { Brand } from '../components/ui/brand.tsx';
+import { ColorModeToggle } from '../components/ui/color-mode-toggle.tsx';
 import { useActors, useSession } from './actors-context.tsx';
+import { ScreenTransition } from './screen-transition.tsx';
 
-const links = [
-  { href: '/project', label: 'Projects' },
-  { href: '/account', label: 'Account' },
-];
+interface NavLink {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+}
+
+const projects: NavLink = { href: '/project', label: 'Projects', icon: FolderKanban };
+const subscription: NavLink = { href: '/subscription', label: 'Subscription', icon: CreditCard };
+const account: NavLink = { href: '/account', label: 'Account', icon: UserRound };
+
+const mainContentId = 'main-content';
+const sidebarWidth = '60';
 
 /**
  * Whether the route guard lets the user open a path now. While a first project is required it sends every screen but
@@ -21,57 +33,175 @@ function useReachable() {
   return (path: string) => guardRoute(path, session).redirect === undefined;
 }
 
-/** The frame of every authenticated screen: brand, navigation, account and logout. */
+/** Chakra's `md` breakpoint (48rem) as a live media query: the sidebar from there on, the top bar and drawer below. */
+const desktopQuery = '(min-width: 48rem)';
+// Without matchMedia (jsdom) the frame is laid out as on a phone.
+const desktopMedia = () => window.matchMedia?.(desktopQuery);
+const subscribeDesktop = (change: () => void) => {
+  const query = desktopMedia();
+  query?.addEventListener('change', change);
+  return () => query?.removeEventListener('change', change);
+};
+const useDesktop = () => useSyncExternalStore(subscribeDesktop, () => desktopMedia()?.matches ?? false);
+
+/** The frame of every authenticated screen: brand, navigation, colour mode, the user and logout. */
 export function RootLayout({ children }: { children: ReactNode }) {
-  const { session } = useActors();
   const [location] = useLocation();
+  const reachable = useReachable();
+  const billing = useSession((s) => s.context.user?.show_subscription ?? false);
+  const desktop = useDesktop();
+  const links = billing ? [projects, subscription, account] : [projects, account];
+  const shown = links.filter((link) => reachable(link.href));
+  const held = [projects, account].filter((link) => !reachable(link.href));
+  const heldNote = held.length > 0 && (
+    <Text fontSize="xs" color="fg.muted" lineClamp={{ base: 2, md: 'none' }}>
+      {held.map((link) => link.label).join(' and ')} open once your first project is created.
+    </Text>
+  );
+  const brand = reachable(projects.href) ? (
+    <Link asChild rounded="l2" focusVisibleRing="outside" _hover={{ textDecoration: 'none' }}>
+      <RouterLink href={projects.href}>
+        <Brand />
+      </RouterLink>
+    </Link>
+  ) : (
+    <Brand />
+  );
+
+  return (
+    <Box minH="100vh" bg="bg.canvas">
+      <SkipNavLink id={mainContentId}>Skip to content</SkipNavLink>
+      {desktop ? (
+        <Flex as="header" direction="column" position="fixed" insetY={0} insetStart={0} w={sidebarWidth} bg="bg.panel" borderEndWidth="1px" px={3} py={5} gap={6} zIndex="docked">
+          <Box px={2}>{brand}</Box>
+          {heldNote && <Box px={3}>{heldNote}</Box>}
+          <MainNav links={shown} location={location} label="Main" />
+          <Stack mt="auto" gap={3}>
+            <ColorModeToggle />
+            <UserCard />
+          </Stack>
+        </Flex>
+      ) : (
+        <Flex as="header" position="sticky" top={0} zIndex="sticky" h="14" px={3} gap={3} align="center" bg="bg.panel" borderBottomWidth="1px">
+          {brand}
+          <Box flex="1" minW={0}>
+            {heldNote || <MainNav links={shown.filter((link) => link !== subscription)} location={location} label="Main" direction="row" />}
+          </Box>
+          <MenuDrawer links={shown} location={location} />
+        </Flex>
+      )}
+      <Box ms={{ md: sidebarWidth }}>
+        <Box as="main" id={mainContentId} tabIndex={-1} outline="none" maxW="8xl" mx="auto" px={{ base: 3, md: 8 }} py={{ base: 4, md: 8 }}>
+          <ScreenTransition path={location}>{children}</ScreenTransition>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** The links, each with its icon, the current one marked for the eye and for screen readers (aria-current). */
+function MainNav({ links, location, label, direction = 'column', onNavigate }: { links: NavLink[]; location: string; label: string; direction?: 'row' | 'column'; onNavigate?: () => void }) {
+  const row = direction === 'row';
+  return (
+    <Flex as="nav" aria-label={label} direction={direction} gap={1}>
+      {links.map(({ href, label, icon: Icon }) => {
+        const current = location === href || location.startsWith(`${href}/`);
+        return (
+          <Link
+            key={href}
+            asChild
+            display="flex"
+            alignItems="center"
+            gap={row ? 1.5 : 3}
+            px={row ? 2 : 3}
+            py={row ? 1.5 : 2}
+            rounded="l2"
+            fontSize="sm"
+            fontWeight="medium"
+            color="fg.muted"
+            textDecoration="none"
+            focusVisibleRing="outside"
+            _hover={{ bg: 'bg.muted', color: 'fg', textDecoration: 'none' }}
+            _currentPage={{ bg: 'brand.subtle', color: 'brand.fg', fontWeight: 'semibold' }}
+            aria-current={current ? 'page' : undefined}
+            onClick={onNavigate}
+          >
+            <RouterLink href={href}>
+              <Icon size={row ? 15 : 18} aria-hidden="true" style={{ flexShrink: 0 }} />
+              {label}
+            </RouterLink>
+          </Link>
+        );
+      })}
+    </Flex>
+  );
+}
+
+/** Who is logged in, and the way out. */
+function UserCard() {
+  const { session } = useActors();
   const user = useSession((s) => s.context.user);
   const loggingOut = useSession((s) => s.matches('loggingOut'));
-  const reachable = useReachable();
-  const shown = links.filter((link) => reachable(link.href));
-  const held = links.filter((link) => !reachable(link.href));
-  const brand = '☀ Sunplot';
   return (
-    <Box minH="100vh" bg="gray.50">
-      <Box as="header" bg="white" borderBottomWidth="1px">
-        <Container maxW="6xl" px={{ base: 3, md: 6 }}>
-          <Flex h="14" align="center" gap={{ base: 2, md: 6 }}>
-            {reachable('/project') ? (
-              <Link asChild fontWeight="bold" color="orange.700" whiteSpace="nowrap">
-                <RouterLink href="/project">{brand}</RouterLink>
-              </Link>
-            ) : (
-              <Text fontWeight="bold" color="orange.700" whiteSpace="nowrap">
-                {brand}
-              </Text>
-            )}
-            <HStack as="nav" aria-label="Main" gap={{ base: 2, md: 4 }} flex="1" minW={0}>
-              {shown.map((link) => (
-                <Link key={link.href} asChild fontWeight={location.startsWith(link.href) ? 'semibold' : 'normal'} aria-current={location.startsWith(link.href) ? 'page' : undefined}>
-                  <RouterLink href={link.href}>{link.label}</RouterLink>
-                </Link>
-              ))}
-              {held.length > 0 && (
-                <Text fontSize="xs" color="fg.muted" lineClamp={2}>
-                  {held.map((link) => link.label).join(' and ')} open once your first project is created.
-                </Text>
-              )}
-            </HStack>
-            {user && (
-              <Avatar.Root size="xs" display={{ base: 'none', sm: 'flex' }}>
-                <Avatar.Fallback name={user.name} />
-                {user.media_preview && <Avatar.Image src={user.media_preview} alt="" />}
-              </Avatar.Root>
-            )}
-            <Button size="sm" variant="outline" loading={loggingOut} onClick={() => session.send({ type: 'session.logout' })}>
-              Log out
-            </Button>
-          </Flex>
-        </Container>
-      </Box>
-      <Container as="main" maxW="6xl" px={{ base: 3, md: 6 }} py={{ base: 4, md: 8 }}>
-        {children}
-      </Container>
-    </Box>
+    <Stack gap={3} borderTopWidth="1px" pt={3}>
+      {user && (
+        <HStack gap={3} px={1} minW={0}>
+          <Avatar.Root size="sm" colorPalette="brand">
+            <Avatar.Fallback name={user.name} />
+            {user.media_preview && <Avatar.Image src={user.media_preview} alt="" />}
+          </Avatar.Root>
+          <Box minW={0}>
+            <Text fontSize="sm" fontWeight="medium" truncate>
+              {user.name}
+            </Text>
+            <Text fontSize="xs" color="fg.muted" truncate>
+              {user.email}
+            </Text>
+          </Box>
+        </HStack>
+      )}
+      <Button size="sm" variant="outline" justifyContent="flex-start" gap={3} loading={loggingOut} onClick={() => session.send({ type: 'session.logout' })}>
+        <LogOut size={16} aria-hidden="true" />
+        Log out
+      </Button>
+    </Stack>
+  );
+}
+
+/** On phones: the whole menu (every link, colour mode, the user and logout) in a drawer from the start edge. */
+function MenuDrawer({ links, location }: { links: NavLink[]; location: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="start" size="xs">
+      <Drawer.Trigger asChild>
+        <IconButton variant="ghost" size="sm" aria-label="Menu">
+          <Menu size={20} aria-hidden="true" />
+        </IconButton>
+      </Drawer.Trigger>
+      <Portal>
+        <Drawer.Backdrop />
+        <Drawer.Positioner>
+          <Drawer.Content bg="bg.panel">
+            <Drawer.Header>
+              <Drawer.Title>
+                <Brand />
+              </Drawer.Title>
+            </Drawer.Header>
+            <Drawer.Body>
+              <MainNav links={links} location={location} label="Menu" onNavigate={() => setOpen(false)} />
+            </Drawer.Body>
+            <Drawer.Footer>
+              <Stack gap={3} w="full">
+                <ColorModeToggle />
+                <UserCard />
+              </Stack>
+            </Drawer.Footer>
+            <Drawer.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close menu" />
+            </Drawer.CloseTrigger>
+          </Drawer.Content>
+        </Drawer.Positioner>
+      </Portal>
+    </Drawer.Root>
   );
 }

@@ -110,7 +110,8 @@ describe.skipIf(!!unavailable)('buying a plan in Chromium, with Stripe and Strip
     expect(await page.getByRole('button', { name: 'New study' }).isDisabled()).toBe(true);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Account' }).click();
-    await page.locator('a[href="/subscription"]').click();
+    // The account page's link (the sidebar has one too).
+    await page.getByRole('main').locator('a[href="/subscription"]').click();
     await page.getByRole('heading', { name: 'Your plan: Free' }).waitFor();
     expect(await page.getByTestId('plan-card').count()).toBe(2);
     expect(stripeJsRequests).toEqual([]);

@@ -60,7 +60,9 @@ describe('signed-in screens in jsdom against the real API', () => {
     const saved = await new HttpClient(api.baseUrl).get('/api/user/account/get/', { access: storage.getItem('accessToken') });
     expect(saved.body).toMatchObject({ name: 'Asha K', company_name: 'Sunworks' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Log out' }));
+    // jsdom lays the frame out as a phone: logout is in the menu drawer.
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Log out' }));
     await screen.findByRole('heading', { name: /plan solar projects/i });
     expect(window.location.pathname).toBe('/getstart');
     expect(storage.getItem('accessToken')).toBeNull();

@@ -30,7 +30,6 @@ import {
   radioGroupSlotRecipe,
   radiomarkRecipe,
   separatorRecipe,
-  skeletonRecipe,
   sliderSlotRecipe,
   statSlotRecipe,
   tableSlotRecipe,
@@ -50,7 +49,6 @@ export const screenRecipes = {
   checkmark: checkmarkRecipe,
   radiomark: radiomarkRecipe,
   separator: separatorRecipe,
-  skeleton: skeletonRecipe,
 };
 
 export const screenSlotRecipes = {
