@@ -6,8 +6,8 @@
 import Flatbush from 'flatbush';
 import type { Feature, Geometry, Position } from 'geojson';
 import type { CriterionName, LayerRef, Reason, ScreeningCriteria, Verdict } from '../../src/contract/gis.ts';
-import { acresToM2, bboxContains, bboxOf, round, type AreaGeometry, type Bbox } from './geometry.ts';
-import { area, contains, distance, intersectionArea, localProjection, projectFeature, projectRings, shapeOf, type Projection, type Shape } from './planar.ts';
+import { acresToM2, areaUnits, bboxContains, bboxOf, round, type AreaGeometry, type Bbox } from './geometry.ts';
+import { area, contains, coveredArea, distance, intersectionArea, localProjection, projectFeature, projectRings, shapeOf, type Polygons, type Projection, type Shape } from './planar.ts';
 
 export type LayerKind = 'flood' | 'wetland' | 'protected' | 'grid';
 
@@ -34,6 +34,15 @@ export interface ScreeningResult {
   suitable: boolean;
   verdict: Verdict;
   reasons: Reason[];
+  /**
+   * The parcel's area outside the excluded layers the criteria check (flood zones, wetlands, protected land), their
+   * overlaps counted once; null when no such layer is checked or one of them cannot speak for the parcel.
+   */
+  buildable_area_m2: number | null;
+  buildable_area_acres: number | null;
+  buildable_area_ha: number | null;
+  /** The buildable share of the parcel, 0-100. */
+  buildable_pct: number | null;
 }
 
 export type LayerSet = Partial<Record<LayerKind, IndexedLayer>>;
@@ -102,6 +111,7 @@ function clipPolygons(geometry: Geometry, box: Bbox): Position[][][] | undefined
 interface PreparedParcel {
   box: Bbox;
   project: Projection;
+  polygons: Polygons;
   shape: Shape;
   planarArea: number;
 }
@@ -110,34 +120,63 @@ function prepare(parcel: ScreenedParcel): PreparedParcel {
   const box = bboxOf(parcel.geometry);
   const project = localProjection(box);
   const polygons = projectRings(polygonsOf(parcel.geometry), project);
-  return { box, project, shape: shapeOf(polygons), planarArea: area(polygons) };
+  return { box, project, polygons, shape: shapeOf(polygons), planarArea: area(polygons) };
 }
 
 // Layer polygons are cut to the parcel's box widened by ~1 cm, so the cut edges never run along the parcel's own edges.
 const pad = 1e-7;
 
-/** The share of the parcel inside the layer's polygons, 0-1 (features that overlap each other may count twice; capped). */
-function overlapShare(parcel: PreparedParcel, layer: IndexedLayer): number {
-  const [w, s, e, n] = parcel.box;
-  const cutBox: Bbox = [w - pad, s - pad, e + pad, n + pad];
-  let shared = 0;
-  for (const i of layer.index.search(...cutBox)) {
-    const clipped = clipPolygons(layer.features[i]!.geometry, cutBox);
-    if (clipped) shared += intersectionArea(parcel.shape, shapeOf(projectRings(clipped, parcel.project)));
-  }
-  return parcel.planarArea > 0 ? Math.min(1, shared / parcel.planarArea) : 0;
+/** A piece of a layer over the parcel, projected as the parcel is, and the area they share (m², planar). */
+interface Piece {
+  polygons: Polygons;
+  shared: number;
 }
 
-const kindOfCriterion = { flood: 'flood', wetland: 'wetland', protected: 'protected' } as const;
+/** The layer's polygons that share ground with the parcel, cut to its box first. */
+function layerPieces(parcel: PreparedParcel, layer: IndexedLayer): Piece[] {
+  const [w, s, e, n] = parcel.box;
+  const cutBox: Bbox = [w - pad, s - pad, e + pad, n + pad];
+  const pieces: Piece[] = [];
+  for (const i of layer.index.search(...cutBox)) {
+    const clipped = clipPolygons(layer.features[i]!.geometry, cutBox);
+    if (!clipped) continue;
+    const polygons = projectRings(clipped, parcel.project);
+    const shared = intersectionArea(parcel.shape, shapeOf(polygons));
+    if (shared > 0) pieces.push({ polygons, shared });
+  }
+  return pieces;
+}
 
-function overlapReason(criterion: 'flood' | 'wetland' | 'protected', thresholdPct: number, parcel: PreparedParcel, layer: IndexedLayer | undefined): Reason {
+/**
+ * The share of the parcel inside any of the pieces, 0-1, counting once where pieces overlap each other. A single piece
+ * has its exact intersection measured already; only several need the union (the slab sweep, slower).
+ */
+function coveredShare(parcel: PreparedParcel, pieces: Piece[]): number {
+  if (pieces.length === 0 || parcel.planarArea <= 0) return 0;
+  const covered = pieces.length === 1 ? pieces[0]!.shared : coveredArea(parcel.polygons, pieces.map((piece) => piece.polygons));
+  return Math.min(1, covered / parcel.planarArea);
+}
+
+type ExclusionCriterion = 'flood' | 'wetland' | 'protected';
+
+/** The reason for one excluded layer, and the layer's pieces over the parcel when the layer speaks for it. */
+function overlapReason(criterion: ExclusionCriterion, thresholdPct: number, parcel: PreparedParcel, layer: IndexedLayer | undefined): { reason: Reason; pieces?: Piece[] } {
   const label = { flood: 'a flood zone', wetland: 'wetlands', protected: 'protected land' }[criterion];
   const rule = `Share of the parcel in ${label} at most ${thresholdPct} %`;
   const base = { criterion, rule, threshold: thresholdPct, unit: '%' };
-  if (!layer) return { ...base, measured: null, verdict: 'unknown', layer: null, note: `No ${kindOfCriterion[criterion]} layer is loaded.` };
-  if (!bboxContains(layer.coverage, parcel.box)) return { ...base, measured: null, verdict: 'unknown', layer: layer.ref, note: 'The parcel lies outside the area this layer covers.' };
-  const pct = round(overlapShare(parcel, layer) * 100, 2);
-  return { ...base, measured: pct, verdict: pct > thresholdPct ? 'fail' : 'pass', layer: layer.ref };
+  if (!layer) return { reason: { ...base, measured: null, verdict: 'unknown', layer: null, note: `No ${criterion} layer is loaded.` } };
+  if (!bboxContains(layer.coverage, parcel.box)) return { reason: { ...base, measured: null, verdict: 'unknown', layer: layer.ref, note: 'The parcel lies outside the area this layer covers.' } };
+  const pieces = layerPieces(parcel, layer);
+  const pct = round(coveredShare(parcel, pieces) * 100, 2);
+  return { reason: { ...base, measured: pct, verdict: pct > thresholdPct ? 'fail' : 'pass', layer: layer.ref }, pieces };
+}
+
+/** The parcel's area outside every excluded layer checked, or nulls when none is checked or one cannot tell. */
+function buildableArea(parcel: ScreenedParcel, prepared: PreparedParcel, checked: { pieces?: Piece[] }[]): Pick<ScreeningResult, 'buildable_area_m2' | 'buildable_area_acres' | 'buildable_area_ha' | 'buildable_pct'> {
+  if (checked.length === 0 || checked.some((overlap) => !overlap.pieces)) return { buildable_area_m2: null, buildable_area_acres: null, buildable_area_ha: null, buildable_pct: null };
+  const share = 1 - coveredShare(prepared, checked.flatMap((overlap) => overlap.pieces!));
+  const { m2, acres, ha } = areaUnits(parcel.areaM2 * share);
+  return { buildable_area_m2: m2, buildable_area_acres: acres, buildable_area_ha: ha, buildable_pct: round(share * 100, 2) };
 }
 
 function gridReason(maxKm: number, parcel: PreparedParcel, layer: IndexedLayer | undefined): Reason {
@@ -184,13 +223,18 @@ export function screenParcel(parcel: ScreenedParcel, criteria: ScreeningCriteria
         : { criterion: 'land_use', rule, threshold: criteria.land_use, measured: use, unit: '', verdict: accepted.includes(use.toLowerCase()) ? 'pass' : 'fail', layer: null },
     );
   }
-  if (criteria.max_flood_overlap_pct !== undefined) reasons.push(overlapReason('flood', criteria.max_flood_overlap_pct, prepared, layers.flood));
-  if (criteria.max_wetland_overlap_pct !== undefined) reasons.push(overlapReason('wetland', criteria.max_wetland_overlap_pct, prepared, layers.wetland));
-  if (criteria.max_protected_overlap_pct !== undefined) reasons.push(overlapReason('protected', criteria.max_protected_overlap_pct, prepared, layers.protected));
+  const exclusions = (
+    [
+      ['flood', criteria.max_flood_overlap_pct],
+      ['wetland', criteria.max_wetland_overlap_pct],
+      ['protected', criteria.max_protected_overlap_pct],
+    ] as const
+  ).flatMap(([criterion, threshold]) => (threshold === undefined ? [] : [overlapReason(criterion, threshold, prepared, layers[criterion])]));
+  for (const { reason } of exclusions) reasons.push(reason);
   if (criteria.max_grid_distance_km !== undefined) reasons.push(gridReason(criteria.max_grid_distance_km, prepared, layers.grid));
 
   const verdict: Verdict = reasons.some((r) => r.verdict === 'fail') ? 'fail' : reasons.some((r) => r.verdict === 'unknown') ? 'unknown' : 'pass';
-  return { suitable: verdict === 'pass', verdict, reasons };
+  return { suitable: verdict === 'pass', verdict, reasons, ...buildableArea(parcel, prepared, exclusions) };
 }
 
 /** The criteria a request names, or the default flood-and-wetland check when it names none. */

@@ -262,6 +262,12 @@ export const ScreenedParcelProperties = object({
   suitable: boolean(),
   verdict: enums(verdicts),
   reasons: array(Reason),
+  /** The area outside the excluded layers the criteria check (overlaps counted once); null when none is checked or one cannot tell. */
+  buildable_area_m2: nullable(number()),
+  buildable_area_acres: nullable(number()),
+  buildable_area_ha: nullable(number()),
+  /** The buildable share of the parcel, 0-100. */
+  buildable_pct: nullable(number()),
 });
 
 export const ScreenedParcel = object({ type: literal('Feature'), id: string(), geometry: any(), properties: ScreenedParcelProperties });

@@ -12,7 +12,11 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 
 interface Props {
   apn: string;
+  area_m2: number;
   area_acres: number;
+  buildable_area_m2: number | null;
+  buildable_area_acres: number | null;
+  buildable_pct: number | null;
   suitable?: boolean;
   verdict?: 'pass' | 'fail' | 'unknown';
   reasons?: Reason[];
@@ -194,5 +198,53 @@ describeApi('parcel screening API (get_filtered_geo_json, get_reasoned_geo_json)
     expect((await importFile({ file: parcelFile, source: 'Ravi survey', apnField: 'PIN', ownerEmail: ravisEmail }, app.database)).alreadyStored).toBe(1);
     expect((await ravi.get('/api/gis/get_search_apn_details/?apn=ravi-1')).status).toBe(200);
     expect((await asha.get('/api/gis/get_search_apn_details/?apn=ravi-1')).status).toBe(404);
+  });
+
+  it('gives each parcel its buildable area: the area outside the flood zones and wetlands, overlaps counted once', async () => {
+    const answer = await asha.post<Collection>('/api/gis/get_reasoned_geo_json/', { bbox: dc });
+    const props = answer.body.features.map((f) => f.properties);
+    const measured = (p: Props, criterion: string) => reasonOf(p, criterion)!.measured as number;
+    // A parcel touching neither layer is buildable whole; one sharing a sliver under 0.005 % (which reads 0.00 %) keeps
+    // all but the sliver.
+    const clear = props.filter((p) => measured(p, 'flood') === 0 && measured(p, 'wetland') === 0);
+    for (const p of clear) {
+      expect(p.buildable_pct).toBe(100);
+      expect(Math.abs(p.buildable_area_m2! - p.area_m2)).toBeLessThanOrEqual(p.area_m2 * 5e-5 + 0.1);
+    }
+    const untouched = clear.filter((p) => p.buildable_area_m2 === p.area_m2 && p.buildable_area_acres === p.area_acres);
+    expect(untouched.length).toBeGreaterThan(1000);
+    // A parcel partly in the flood zone (and in no wetland) keeps what the flood zone leaves.
+    const flooded = props.filter((p) => measured(p, 'flood') > 5 && measured(p, 'flood') < 95 && measured(p, 'wetland') === 0);
+    expect(flooded.length).toBeGreaterThan(5);
+    for (const p of flooded) {
+      expect(p.buildable_area_m2!).toBeLessThan(p.area_m2);
+      expect(p.buildable_pct!).toBeCloseTo(100 - measured(p, 'flood'), 1);
+      expect(p.buildable_area_m2!).toBeCloseTo((p.area_m2 * p.buildable_pct!) / 100, -1);
+    }
+    // Without an excluded layer among the criteria there is nothing to subtract, so the answer does not claim a figure.
+    const areaOnly = await asha.post<Collection>('/api/gis/get_reasoned_geo_json/', { bbox: dc, filters: { min_area_acres: 5 } });
+    expect(areaOnly.body.features.every((f) => f.properties.buildable_area_m2 === null && f.properties.buildable_pct === null)).toBe(true);
+  });
+
+  it('subtracts ground two excluded layers share once (a protected layer drawn over the flood zones)', async () => {
+    // The flood zones again as protected land (every feature, also the three the flood layer leaves out).
+    const file = new URL('../../server/data/gis/dc/special-flood-hazard-areas.geojson', import.meta.url).pathname;
+    const imported = await importFile({ file, source: 'Test copy of the flood zones', sourceDate: '2024-05-01', layer: 'protected', name: 'Flood zones as protected land', coverage: [-77.12, 38.79, -76.9, 39.0] }, app.database);
+    expect(imported).toMatchObject({ kind: 'protected', refused: [] });
+    const answer = await asha.post<Collection>('/api/gis/get_reasoned_geo_json/', { bbox: dc, filters: { max_flood_overlap_pct: 0, max_protected_overlap_pct: 0 } });
+    expect(answer.headers.get('x-cache')).toBe('miss');
+    const both = answer.body.features.map((f) => f.properties).filter((p) => (reasonOf(p, 'flood')!.measured as number) > 1);
+    expect(both.length).toBeGreaterThan(20);
+    for (const p of both) {
+      const flood = reasonOf(p, 'flood')!.measured as number;
+      const protectedPct = reasonOf(p, 'protected')!.measured as number;
+      expect(protectedPct).toBeGreaterThanOrEqual(flood - 0.01);
+      // The protected copy holds every flood zone, so what is left is what the larger of the two leaves, not 100 − both.
+      expect(p.buildable_pct!).toBeCloseTo(100 - protectedPct, 1);
+      if (flood + protectedPct <= 100) expect(p.buildable_pct!).toBeGreaterThan(100 - flood - protectedPct);
+    }
+    const again = await asha.post<Collection>('/api/gis/get_reasoned_geo_json/', { bbox: dc, filters: { max_flood_overlap_pct: 0, max_protected_overlap_pct: 0 } });
+    expect(again.headers.get('x-cache')).toBe('hit');
+    expect(again.body.features.map((f) => f.properties.buildable_area_m2)).toEqual(answer.body.features.map((f) => f.properties.buildable_area_m2));
   });
 });
