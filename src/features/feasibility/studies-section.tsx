@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Dialog, HStack, Portal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Button, Dialog, EmptyState, HStack, Icon, Portal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { ChartNoAxesColumn, Plus, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { useActors } from '../../app/actors-context.tsx';
@@ -37,6 +38,7 @@ export function StudiesSection({ project }: { project: ProjectDetail }) {
             </Text>
           )}
           <Button size="sm" colorPalette="orange" onClick={() => setCreating(true)} disabled={!view?.canCreate}>
+            <Plus aria-hidden />
             New study
           </Button>
         </HStack>
@@ -46,7 +48,13 @@ export function StudiesSection({ project }: { project: ProjectDetail }) {
           {view.limit.detail}
         </Text>
       )}
-      {(!view || view.loading) && <Skeleton h="24" aria-label="Loading the studies" />}
+      {(!view || view.loading) && (
+        <Stack gap={2} aria-busy="true" aria-label="Loading the studies">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} h="10" rounded="md" />
+          ))}
+        </Stack>
+      )}
       {view?.failed && (
         <HStack gap={3}>
           <Text color="fg.error">{view.loadError ?? 'The studies could not be loaded.'}</Text>
@@ -56,11 +64,23 @@ export function StudiesSection({ project }: { project: ProjectDetail }) {
         </HStack>
       )}
       {view && !view.loading && !view.failed && view.studies.length === 0 && (
-        <Card.Root variant="subtle">
-          <Card.Body>
-            <Text>No study yet. A study simulates a year of hourly energy on real weather and the project's cash flows; start one with “New study”.</Text>
-          </Card.Body>
-        </Card.Root>
+        <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="bg.panel" size="sm">
+          <EmptyState.Content>
+            <EmptyState.Indicator color="orange.fg">
+              <ChartNoAxesColumn aria-hidden />
+            </EmptyState.Indicator>
+            <Stack gap={1} textAlign="center">
+              <EmptyState.Title>No study yet</EmptyState.Title>
+              <EmptyState.Description maxW="md">
+                A study simulates a year of hourly energy on real weather and the project's cash flows. Start one with a weather file, PVGIS or monthly means.
+              </EmptyState.Description>
+            </Stack>
+            <Button size="sm" colorPalette="orange" onClick={() => setCreating(true)} disabled={!view.canCreate}>
+              <Plus aria-hidden />
+              Start the first study
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
       )}
       {feasibility && view && view.studies.length > 0 && <StudyTable project={project} feasibility={feasibility} />}
       {feasibility && <StudyModals feasibility={feasibility} />}
@@ -94,7 +114,14 @@ function StudyTable({ project, feasibility }: { project: ProjectDetail; feasibil
                   <RouterLink href={studyPath(project, study.id)} style={{ fontWeight: 600, textDecoration: 'underline' }}>
                     {study.name}
                   </RouterLink>
-                  {study.is_primary && <Badge colorPalette="orange">Primary</Badge>}
+                  {study.is_primary && (
+                    <Badge colorPalette="orange">
+                      <Icon asChild boxSize="3">
+                        <Star aria-hidden />
+                      </Icon>
+                      Primary
+                    </Badge>
+                  )}
                 </HStack>
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">

@@ -1,4 +1,5 @@
-import { Badge, Box, Button, Card, Heading, HStack, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Icon, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { BarChart3, CloudSun, FileImage, ListChecks, TrendingDown, Wallet, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { useActors } from '../../app/actors-context.tsx';
@@ -40,17 +41,47 @@ export function StudyPage({ params }: { params: { id: string; feasibilityId: str
   const listed = useFeasibilitySelector(feasibility, (s) => s.matches('ready')) ?? false;
   usePageTitle(study?.name ?? 'Feasibility');
   if (missing || (listed && !study)) return <NotFound project={project} />;
-  if (!project || !feasibility || !study) return <Skeleton h="60" aria-label="Loading the study" />;
+  if (!project || !feasibility || !study) return <StudySkeleton />;
   return <StudyDetail project={project} study={study} feasibility={feasibility} />;
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** The page's outline while the study loads: the title, the figures and the charts. */
+function StudySkeleton() {
   return (
-    <Card.Root as="section" size="sm">
-      <Card.Header>
-        <Heading as="h2" size="md">
-          {title}
-        </Heading>
+    <Stack gap={5} aria-busy="true" aria-label="Loading the study">
+      <Skeleton h="4" w="48" />
+      <Skeleton h="9" w={{ base: 'full', md: 'md' }} />
+      <SimpleGrid columns={{ base: 1, sm: 2, md: 3, xl: 5 }} gap={3}>
+        {Array.from({ length: 5 }, (_, i) => (
+          <Skeleton key={i} h="24" rounded="lg" />
+        ))}
+      </SimpleGrid>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap={4}>
+        <Skeleton h="72" rounded="lg" />
+        <Skeleton h="72" rounded="lg" />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** A titled card of the study page; the icon says at a glance what the card holds. */
+function Section({ title, icon: Glyph, description, children }: { title: string; icon: LucideIcon; description?: string; children: ReactNode }) {
+  return (
+    <Card.Root as="section" size="sm" minW={0}>
+      <Card.Header gap={1}>
+        <HStack gap={2}>
+          <Icon asChild boxSize="4" color="orange.fg">
+            <Glyph aria-hidden />
+          </Icon>
+          <Heading as="h2" size="md">
+            {title}
+          </Heading>
+        </HStack>
+        {description && (
+          <Text fontSize="sm" color="fg.muted">
+            {description}
+          </Text>
+        )}
       </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card.Root>
@@ -141,52 +172,68 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
       <StudyFigures study={study} />
       <UncertaintyNote study={study} />
 
-      <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap={4}>
-        <Section title="Monthly energy">
-          <MonthlyEnergyChart monthlyKwh={study.headline.monthly_ac_kwh} />
-        </Section>
-        <Section title="Yearly cash flow">{results ? <CashFlowChart years={results.finance.finance.years} currency={study.headline.currency} /> : <Skeleton h="56" />}</Section>
-      </Box>
+      {/* On wide screens the what-if is a side panel beside the charts and results; on narrower ones it follows the charts. */}
+      <Box display="grid" gridTemplateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 26rem' }} gridTemplateAreas={{ base: '"charts" "what-if" "details"', xl: '"charts what-if" "details what-if"' }} gridTemplateRows={{ xl: 'auto 1fr' }} gap={4}>
+        <SimpleGrid gridArea="charts" columns={{ base: 1, lg: 2 }} gap={4}>
+          <Section title="Monthly energy" icon={BarChart3} description="AC energy delivered in each month of the typical year.">
+            <MonthlyEnergyChart monthlyKwh={study.headline.monthly_ac_kwh} />
+          </Section>
+          <Section title="Yearly cash flow" icon={Wallet} description="Net cash flow in each year of the analysis period.">
+            {results ? <CashFlowChart years={results.finance.finance.years} currency={study.headline.currency} /> : <Skeleton h="56" />}
+          </Section>
+        </SimpleGrid>
 
-      {/* The panel has its own heading. */}
-      <Card.Root size="sm">
-        <Card.Body>
-          {results ? (
-            <Stack gap={2}>
-              <WhatIfPanel
-                key={study.id}
-                weather={results.weather}
-                study={{ system: study.system, assumptions: study.assumptions }}
-                saved={study.headline}
-                saving={saving}
-                onSaveAsNew={(values) => feasibility.send({ type: 'study.create', study: saveAsNewStudy(study, results.weather, values) })}
-              />
-              {createError?.detail && (
-                <Text color="fg.error" role="alert">
-                  {createError.detail}
-                </Text>
+        {/* The panel has its own heading. */}
+        <Box gridArea="what-if" minW={0}>
+          <Card.Root size="sm" borderColor="orange.emphasized">
+            <Card.Body>
+              {results ? (
+                <Stack gap={2}>
+                  <WhatIfPanel
+                    key={study.id}
+                    weather={results.weather}
+                    study={{ system: study.system, assumptions: study.assumptions }}
+                    saved={study.headline}
+                    saving={saving}
+                    onSaveAsNew={(values) => feasibility.send({ type: 'study.create', study: saveAsNewStudy(study, results.weather, values) })}
+                  />
+                  {createError?.detail && (
+                    <Text color="fg.error" role="alert">
+                      {createError.detail}
+                    </Text>
+                  )}
+                </Stack>
+              ) : (
+                <Stack gap={4} aria-busy="true" aria-label="Loading the what-if">
+                  <Skeleton h="6" w="32" />
+                  {Array.from({ length: 5 }, (_, i) => (
+                    <Skeleton key={i} h="8" />
+                  ))}
+                </Stack>
               )}
-            </Stack>
-          ) : (
-            <Skeleton h="40" />
-          )}
-        </Card.Body>
-      </Card.Root>
+            </Card.Body>
+          </Card.Root>
+        </Box>
 
-      <Box display="grid" gridTemplateColumns={{ base: '1fr', lg: '1fr 1fr' }} gap={4}>
-        <Section title="Losses">{results ? <LossWaterfall waterfall={results.energy.energy.loss_waterfall} /> : <Skeleton h="40" />}</Section>
-        <Section title="Weather">
-          <WeatherCard weather={study.weather} />
-        </Section>
+        <Stack gridArea="details" gap={4} minW={0}>
+          <SimpleGrid columns={{ base: 1, lg: 2 }} gap={4}>
+            <Section title="Losses" icon={TrendingDown} description="From the nameplate energy at the array's irradiance down to AC.">
+              {results ? <LossWaterfall waterfall={results.energy.energy.loss_waterfall} /> : <Skeleton h="40" />}
+            </Section>
+            <Section title="Weather" icon={CloudSun} description="The year the study ran on, and how far to trust it.">
+              <WeatherCard weather={study.weather} />
+            </Section>
+          </SimpleGrid>
+
+          <Section title="Assumptions" icon={ListChecks} description="Every value the study ran on, with its cited source.">
+            <StudyAssumptions study={study} preset={results?.preset ?? null} />
+          </Section>
+
+          <Section title="Plot map" icon={FileImage} description="The site layout, as an image or a PDF.">
+            <PlotMapCard study={current} onChanged={setCurrent} />
+          </Section>
+        </Stack>
       </Box>
-
-      <Section title="Assumptions">
-        <StudyAssumptions study={study} preset={results?.preset ?? null} />
-      </Section>
-
-      <Section title="Plot map">
-        <PlotMapCard study={current} onChanged={setCurrent} />
-      </Section>
 
       {failed && <Text color="fg.error">Some of the study's results could not be loaded. Reload the page to try again.</Text>}
       <StudyModals feasibility={feasibility} />

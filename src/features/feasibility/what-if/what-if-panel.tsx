@@ -1,4 +1,5 @@
-import { Alert, Button, Heading, HStack, SimpleGrid, Slider, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, HStack, Icon, SimpleGrid, Slider, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { SlidersHorizontal } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { StudyWeather } from '../../../contract/feasibility.ts';
 import type { WhatIfFigures, WhatIfInputs, WhatIfValues } from '../../../solar/what-if.ts';
@@ -154,16 +155,26 @@ export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false
 
   return (
     <Stack gap={4} as="section" aria-labelledby="what-if-heading">
-      <Heading id="what-if-heading" size="md">
-        What if…
-      </Heading>
+      <Stack gap={1}>
+        <HStack gap={2}>
+          <Icon asChild boxSize="4" color="orange.fg">
+            <SlidersHorizontal aria-hidden />
+          </Icon>
+          <Heading id="what-if-heading" size="md">
+            What if…
+          </Heading>
+        </HStack>
+        <Text fontSize="sm" color="fg.muted">
+          Move a slider: the study is recomputed in your browser at once. Save the result as a new study to keep it.
+        </Text>
+      </Stack>
       {whatIf.status === 'failed' && (
         <Alert.Root status="error">
           <Alert.Indicator />
           <Alert.Title>The what-if cannot run on this study’s weather: {whatIf.error}</Alert.Title>
         </Alert.Root>
       )}
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap={6}>
+      <SimpleGrid columns={{ base: 1, md: 2, xl: 1 }} gap={6}>
         <Stack gap={5}>
           {specs.map((spec) => (
             <ValueSlider key={spec.key} spec={spec} value={values[spec.key]} onChange={(value) => setValues((v) => ({ ...v, [spec.key]: value }))} />
