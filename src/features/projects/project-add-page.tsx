@@ -1,4 +1,4 @@
-import { Alert, Heading, Stack } from '@chakra-ui/react';
+import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useActors, useNotify, useSession } from '../../app/actors-context.tsx';
@@ -39,10 +39,13 @@ export function ProjectAddPage() {
   };
 
   return (
-    <Stack gap={6} maxW="3xl">
-      <Heading as="h1" size="2xl">
-        Create a project
-      </Heading>
+    <Stack gap={6}>
+      <Stack gap={1}>
+        <Heading as="h1" size="2xl">
+          Create a project
+        </Heading>
+        <Text color="fg.muted">Find the place, click the map to set the location and draw the site's boundary.</Text>
+      </Stack>
       {firstProject && (
         <Alert.Root status="info">
           <Alert.Indicator />

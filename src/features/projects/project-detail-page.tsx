@@ -1,4 +1,5 @@
-import { Badge, Button, DataList, Heading, HStack, Spinner, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Flex, Grid, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { ArrowLeft, CalendarClock, Grid2x2Check, LandPlot, Layers, MapIcon, MapPin, Pencil, SlidersHorizontal, SunMedium, Trash2 } from 'lucide-react';
 import type { Feature } from 'geojson';
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useSearch } from 'wouter';
@@ -14,7 +15,10 @@ import type { AreaGeometry, MapLayer, MapMarker } from '../../lib/map/map-types.
 import { ParcelTable } from './parcel-table.tsx';
 import { boundaryStyle } from './project-site-map.tsx';
 import { projectEditPath, projectMapPath, projectSettingsPath } from '../../lib/project-path.ts';
-import { statusLabel } from './project-values.ts';
+import { statusLabel, statusPalette } from './project-values.ts';
+import { annualEnergyText, dcSizeText } from './figures.ts';
+import { StatCard } from './stat-card.tsx';
+import { usePrimaryStudy } from './use-primary-study.ts';
 import { ReportButton } from './report-button.tsx';
 import { useScreenedParcels, type ScreenedParcels } from './use-screened-parcels.ts';
 import { useProject } from '../../lib/use-project.ts';
@@ -29,7 +33,7 @@ export function ProjectDetailPage({ params, studies, tasks }: { params: { id: st
   const { project, missing } = useProject(params.id);
   usePageTitle(missing ? 'Project not found' : (project?.name ?? 'Project'));
   if (missing) return <ProjectNotFound />;
-  if (!project) return <Spinner aria-label="Loading the project" />;
+  if (!project) return <ProjectSkeleton />;
   return <ProjectSummary project={project} studies={studies} tasks={tasks} />;
 }
 
@@ -55,10 +59,50 @@ function ProjectWork({ project, studies, tasks }: { project: ProjectDetail; stud
 
 /** `studies` and `tasks` render the project's feasibility studies and task board (the app composes those features in). */
 function ProjectSummary({ project, studies, tasks }: { project: ProjectDetail; studies?: ProjectSlot; tasks?: ProjectSlot }) {
+  const screening = useScreenedParcels(project);
+
+  return (
+    <Stack gap={{ base: 6, md: 8 }}>
+      <ProjectHeader project={project} />
+      <SimpleGrid as="section" aria-label="Summary" columns={{ base: 1, sm: 2, xl: 4 }} gap={{ base: 3, md: 4 }}>
+        <StatCard label="Boundary" icon={LandPlot} value={project.area ? formatArea(project.area) : 'Not drawn'} help={project.area ? 'Geodesic area of the drawn site' : 'Draw it on the edit screen'} />
+        <StatCard label="Attached parcels" icon={Layers} value={String(project.parcels.length)} help="Added by number, drawing or import" />
+        <StatCard label="Parcels screened" icon={Grid2x2Check} value={screenedValue(screening)} help={screening.failed ? 'Not known: see the map screen' : 'Attached or inside the boundary'} />
+        <PrimaryStudyCard projectId={project.id} />
+      </SimpleGrid>
+      <ProjectWork project={project} studies={studies} tasks={tasks} />
+      <Grid as="section" aria-labelledby="site-heading" templateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) minmax(0, 1fr)' }} gap={{ base: 4, md: 6 }} alignItems="start">
+        <Stack gap={3}>
+          <Heading as="h2" size="lg" id="site-heading">
+            Site and parcels
+          </Heading>
+          <ProjectSite project={project} shapes={screening.attachedShapes} />
+        </Stack>
+        <Stack gap={3} pt={{ xl: 10 }}>
+          <ParcelTable parcels={project.parcels} />
+          <Text fontSize="sm" color="fg.muted">
+            Attach parcels by their number and screen them on the{' '}
+            <Link asChild color="fg" textDecoration="underline">
+              <RouterLink href={projectMapPath(project)}>project map</RouterLink>
+            </Link>
+            .
+          </Text>
+        </Stack>
+      </Grid>
+    </Stack>
+  );
+}
+
+const placeOf = (project: ProjectDetail) =>
+  [[project.address, project.postal_code, project.country].filter(Boolean).join(', '), project.location && `${project.location.lat.toFixed(5)}, ${project.location.lng.toFixed(5)}`]
+    .filter(Boolean)
+    .join(' · ');
+
+/** Name, status and place, and every action on the project. */
+function ProjectHeader({ project }: { project: ProjectDetail }) {
   const { api, modal } = useActors();
   const notify = useNotify();
   const [, navigate] = useLocation();
-  const screening = useScreenedParcels(project);
 
   const remove = async () => {
     const confirmed = await askModal(modal, 'delete', { title: 'Delete project?', message: `"${project.name}" and its parcels, studies and tasks will be deleted. This cannot be undone.` });
@@ -73,90 +117,73 @@ function ProjectSummary({ project, studies, tasks }: { project: ProjectDetail; s
   };
 
   return (
-    <Stack gap={6}>
-      <HStack justify="space-between" wrap="wrap" gap={3}>
-        <Heading as="h1" size="2xl" wordBreak="break-word">
-          {project.name}
-        </Heading>
-        <Badge size="lg">{statusLabel(project.status)}</Badge>
-      </HStack>
-      <Wrap gap={2}>
-        <Button asChild size="sm" colorPalette="orange">
-          <RouterLink href={projectMapPath(project)}>Map and screening</RouterLink>
-        </Button>
-        <Button asChild size="sm" variant="outline">
-          <RouterLink href={projectEditPath(project)}>Edit</RouterLink>
-        </Button>
-        <Button asChild size="sm" variant="outline">
-          <RouterLink href={projectSettingsPath(project)}>Assumptions</RouterLink>
-        </Button>
-        <ReportButton project={project} />
-        <Button size="sm" variant="outline" colorPalette="red" onClick={() => void remove()}>
-          Delete
-        </Button>
-      </Wrap>
-      {project.description && <Text whiteSpace="pre-line">{project.description}</Text>}
-      <DataList.Root orientation="horizontal">
-        {project.location && (
-          <DataList.Item>
-            <DataList.ItemLabel>Location</DataList.ItemLabel>
-            <DataList.ItemValue>
-              {project.location.lat.toFixed(5)}, {project.location.lng.toFixed(5)}
-            </DataList.ItemValue>
-          </DataList.Item>
-        )}
-        {(project.address || project.postal_code) && (
-          <DataList.Item>
-            <DataList.ItemLabel>Address</DataList.ItemLabel>
-            <DataList.ItemValue>{[project.address, project.postal_code, project.country].filter(Boolean).join(', ')}</DataList.ItemValue>
-          </DataList.Item>
-        )}
-        <DataList.Item>
-          <DataList.ItemLabel>Boundary</DataList.ItemLabel>
-          <DataList.ItemValue>{project.area ? formatArea(project.area) : 'Not drawn'}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>Attached parcels</DataList.ItemLabel>
-          <DataList.ItemValue>{project.parcels.length}</DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>Parcels screened</DataList.ItemLabel>
-          <DataList.ItemValue>
-            <ScreenedCount screening={screening} />
-          </DataList.ItemValue>
-        </DataList.Item>
-        <DataList.Item>
-          <DataList.ItemLabel>Updated</DataList.ItemLabel>
-          <DataList.ItemValue>{new Date(project.updated_at).toLocaleDateString()}</DataList.ItemValue>
-        </DataList.Item>
-      </DataList.Root>
-      <ProjectWork project={project} studies={studies} tasks={tasks} />
-      <ProjectSite project={project} shapes={screening.attachedShapes} />
-      <Stack gap={3}>
-        <Heading as="h2" size="lg">
-          Parcels
-        </Heading>
-        <ParcelTable parcels={project.parcels} />
-        <Text fontSize="sm" color="fg.muted">
-          Attach parcels by their number and screen them on the{' '}
-          <RouterLink href={projectMapPath(project)} style={{ textDecoration: 'underline' }}>
-            project map
-          </RouterLink>
-          .
-        </Text>
-      </Stack>
-      <Button asChild variant="outline" alignSelf="flex-start">
-        <RouterLink href="/project">All projects</RouterLink>
+    <Stack gap={3}>
+      <Button asChild variant="ghost" size="xs" alignSelf="flex-start" ms={-2} color="fg.muted">
+        <RouterLink href="/project">
+          <ArrowLeft aria-hidden /> All projects
+        </RouterLink>
       </Button>
+      <Flex direction={{ base: 'column', lg: 'row' }} justify="space-between" align={{ lg: 'flex-start' }} gap={4}>
+        <Stack gap={2} minW={0}>
+          <HStack gap={3} wrap="wrap">
+            <Heading as="h1" size="2xl" wordBreak="break-word">
+              {project.name}
+            </Heading>
+            <Badge size="lg" colorPalette={statusPalette[project.status]}>
+              {statusLabel(project.status)}
+            </Badge>
+          </HStack>
+          <HStack gap={1.5} color="fg.muted" fontSize="sm" align="flex-start">
+            <Box as="span" mt={0.5} flexShrink={0}>
+              <MapPin size={14} aria-hidden />
+            </Box>
+            <Text wordBreak="break-word">{placeOf(project) || 'No location'}</Text>
+          </HStack>
+          <HStack gap={1.5} color="fg.muted" fontSize="sm">
+            <CalendarClock size={14} aria-hidden />
+            <Text>Updated {new Date(project.updated_at).toLocaleDateString()}</Text>
+          </HStack>
+        </Stack>
+        <Wrap gap={2} flexShrink={0}>
+          <Button asChild size="sm" variant="outline">
+            <RouterLink href={projectEditPath(project)}>
+              <Pencil aria-hidden /> Edit
+            </RouterLink>
+          </Button>
+          <Button asChild size="sm" colorPalette="orange">
+            <RouterLink href={projectMapPath(project)}>
+              <MapIcon aria-hidden /> Map and screening
+            </RouterLink>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <RouterLink href={projectSettingsPath(project)}>
+              <SlidersHorizontal aria-hidden /> Assumptions
+            </RouterLink>
+          </Button>
+          <ReportButton project={project} />
+          <Button size="sm" variant="outline" colorPalette="red" onClick={() => void remove()}>
+            <Trash2 aria-hidden /> Delete
+          </Button>
+        </Wrap>
+      </Flex>
+      {project.description && (
+        <Text whiteSpace="pre-line" color="fg.muted" maxW="4xl">
+          {project.description}
+        </Text>
+      )}
     </Stack>
   );
 }
 
-/** The figure the map screen and the report give, named as they name it. */
-function ScreenedCount({ screening }: { screening: ScreenedParcels }) {
-  if (screening.failed) return <>Not known: see the map screen</>;
-  if (screening.screened === null) return <Spinner size="xs" aria-label="Counting the parcels screened" />;
-  return <>{screening.screened} (attached or inside the boundary)</>;
+/** The figure the map screen and the report give, named as they name it; null (a skeleton) while counting. */
+const screenedValue = (screening: ScreenedParcels) => (screening.failed ? '—' : screening.screened === null ? null : String(screening.screened));
+
+/** The primary study's P50 energy and size, following the studies tab as it changes them. */
+function PrimaryStudyCard({ projectId }: { projectId: string }) {
+  const { loading, failed, primary } = usePrimaryStudy(projectId);
+  const value = failed ? '—' : loading ? null : primary ? annualEnergyText(primary.headline.p50_annual_kwh) : '—';
+  const help = failed ? 'The studies could not be loaded' : primary ? `${primary.name} · ${dcSizeText(primary.headline.dc_kw)}` : loading ? undefined : 'No study yet: start one below';
+  return <StatCard label="Energy (P50, primary study)" icon={SunMedium} value={value} help={help} />;
 }
 
 function ProjectSite({ project, shapes }: { project: ProjectDetail; shapes: ScreenedParcels['attachedShapes'] }) {
@@ -182,4 +209,24 @@ function ProjectSite({ project, shapes }: { project: ProjectDetail; shapes: Scre
   const center = project.location ?? { lat: 20, lng: 0 };
 
   return <MapView label="Project map" center={center} zoom={project.location ? 15 : 2} fitBounds={fit} layers={layers} markers={markers} height={{ base: '280px', md: '380px' }} />;
+}
+
+/** The page's outline while the project loads: header, four figures, the tabs and the map. */
+function ProjectSkeleton() {
+  return (
+    <Stack gap={{ base: 6, md: 8 }} role="status" aria-label="Loading the project" aria-busy="true">
+      <Stack gap={3}>
+        <Skeleton h="4" w="24" />
+        <Skeleton h="9" w={{ base: '60', md: '96' }} />
+        <Skeleton h="4" w="56" />
+      </Stack>
+      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap={4}>
+        {[0, 1, 2, 3].map((card) => (
+          <Skeleton key={card} h="28" rounded="l3" />
+        ))}
+      </SimpleGrid>
+      <Skeleton h="10" w="64" />
+      <Skeleton h={{ base: '48', md: '72' }} rounded="l3" />
+    </Stack>
+  );
 }

@@ -1,6 +1,7 @@
-import { Heading, Spinner, Stack } from '@chakra-ui/react';
+import { Button, Grid, Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
+import { Link as RouterLink, useLocation } from 'wouter';
 import { useActors, useNotify } from '../../app/actors-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
 import { Project } from '../../contract/projects.ts';
@@ -40,12 +41,19 @@ export function ProjectEditPage({ params }: { params: { id: string } }) {
   };
 
   if (missing) return <ProjectNotFound />;
-  if (!project) return <Spinner aria-label="Loading the project" />;
+  if (!project) return <FormSkeleton />;
   return (
-    <Stack gap={6} maxW="3xl">
-      <Heading as="h1" size="2xl">
-        Edit {project.name}
-      </Heading>
+    <Stack gap={6}>
+      <Stack gap={2}>
+        <Button asChild variant="ghost" size="xs" alignSelf="flex-start" ms={-2} color="fg.muted">
+          <RouterLink href={projectPath(project)}>
+            <ArrowLeft aria-hidden /> Back to the project
+          </RouterLink>
+        </Button>
+        <Heading as="h1" size="2xl" wordBreak="break-word">
+          Edit {project.name}
+        </Heading>
+      </Stack>
       <ProjectForm
         initial={valuesOf(project)}
         initialBoundary={(project.boundary as AreaGeometry | null) ?? null}
@@ -54,6 +62,19 @@ export function ProjectEditPage({ params }: { params: { id: string } }) {
         serverErrors={serverErrors}
         onSubmit={(values, boundary) => void save(values, boundary)}
       />
+    </Stack>
+  );
+}
+
+/** The edit screen's outline while the project loads: the title, then the fields beside the map. */
+function FormSkeleton() {
+  return (
+    <Stack gap={6} role="status" aria-label="Loading the project" aria-busy="true">
+      <Skeleton h="9" w={{ base: '60', md: '96' }} />
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(20rem, 2fr) minmax(0, 3fr)' }} gap={6}>
+        <Skeleton h={{ base: '40', lg: '96' }} rounded="l3" />
+        <Skeleton h={{ base: '72', lg: '540px' }} rounded="l3" />
+      </Grid>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Card, Grid, Heading, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Plus, Save } from 'lucide-react';
 import type { Polygon } from 'geojson';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
 import type { CoordinateCandidate } from '../../contract/gis.ts';
 import { bboxAround } from '../../lib/map/bounds.ts';
@@ -45,64 +46,94 @@ export function ProjectForm({ initial, initialBoundary, purpose, saving, serverE
 
   return (
     <form noValidate onSubmit={form.onSubmit((values) => onSubmit(values, boundary))}>
-      <Stack gap={4}>
-        <FormField label="Project name" error={form.errorOf('name')} required>
-          <Input {...form.bind('name')} />
-        </FormField>
-        <Text fontWeight="medium">Location of the site</Text>
-        <PlaceSearch onPick={pickPlace} />
-        <ProjectSiteMap
-          location={location}
-          boundary={boundary}
-          onLocation={setLocation}
-          onBoundary={changeBoundary}
-          view={view}
-          fitBounds={initialFit}
-          boundaryError={boundaryEdited ? undefined : serverErrors?.boundary?.[0]}
-        />
-        <Stack direction={{ base: 'column', sm: 'row' }} gap={4}>
-          <FormField label="Latitude" error={form.errorOf('lat')} required helper="Degrees, north positive">
-            <Input inputMode="decimal" {...form.bind('lat')} />
+      {/* The map beside the fields on wide screens; on phones the name, then the map, then the rest. */}
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(20rem, 2fr) minmax(0, 3fr)' }}
+        templateAreas={{ base: '"name" "site" "details"', lg: '"name site" "details site"' }}
+        templateRows={{ lg: 'auto 1fr' }}
+        columnGap={6}
+        rowGap={{ base: 4, lg: 6 }}
+      >
+        <FormCard area="name">
+          <FormField label="Project name" error={form.errorOf('name')} required>
+            <Input {...form.bind('name')} />
           </FormField>
-          <FormField label="Longitude" error={form.errorOf('lng')} required helper="Degrees, east positive">
-            <Input inputMode="decimal" {...form.bind('lng')} />
-          </FormField>
-        </Stack>
-        <FormField label="Address" error={form.errorOf('address')}>
-          <Input autoComplete="street-address" {...form.bind('address')} />
-        </FormField>
-        <Stack direction={{ base: 'column', sm: 'row' }} gap={4}>
-          <FormField label="Country" error={form.errorOf('country')} helper="Two letters, e.g. IN, US, IE">
-            <Input maxLength={2} autoComplete="country" {...form.bind('country')} />
-          </FormField>
-          <FormField label="Pincode" error={form.errorOf('pincode')} helper="Indian PIN code, or the postal code elsewhere">
-            <Input autoComplete="postal-code" {...form.bind('pincode')} />
-          </FormField>
-        </Stack>
-        <FormField label="Status" error={form.errorOf('status')}>
-          <NativeSelect.Root>
-            <NativeSelect.Field name="status" value={form.values.status} onChange={(event) => form.setValues((values) => ({ ...values, status: event.target.value }))}>
-              {statusOptions.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </FormField>
-        <FormField label="Description" error={form.errorOf('description')}>
-          <Textarea rows={3} {...form.bind('description')} />
-        </FormField>
-        {purpose === 'create' && (
-          <FormField label="Parcel numbers (APN)" error={form.errorOf('apns')} helper="Optional: one per line. They are attached once the project exists, e.g. PAR 02420088.">
-            <Textarea rows={2} {...form.bind('apns')} />
-          </FormField>
-        )}
-        <Button type="submit" colorPalette="orange" loading={saving} alignSelf="flex-start">
-          {purpose === 'create' ? 'Create project' : 'Save changes'}
-        </Button>
-      </Stack>
+        </FormCard>
+        <FormCard area="site" title="Location of the site" sticky>
+            <PlaceSearch onPick={pickPlace} />
+            <ProjectSiteMap
+              location={location}
+              boundary={boundary}
+              onLocation={setLocation}
+              onBoundary={changeBoundary}
+              view={view}
+              fitBounds={initialFit}
+              boundaryError={boundaryEdited ? undefined : serverErrors?.boundary?.[0]}
+            />
+            <Stack direction={{ base: 'column', sm: 'row' }} gap={4}>
+              <FormField label="Latitude" error={form.errorOf('lat')} required helper="Degrees, north positive">
+                <Input inputMode="decimal" {...form.bind('lat')} />
+              </FormField>
+              <FormField label="Longitude" error={form.errorOf('lng')} required helper="Degrees, east positive">
+                <Input inputMode="decimal" {...form.bind('lng')} />
+              </FormField>
+            </Stack>
+        </FormCard>
+        <FormCard area="details" title="Details">
+            <FormField label="Address" error={form.errorOf('address')}>
+              <Input autoComplete="street-address" {...form.bind('address')} />
+            </FormField>
+            <Stack direction={{ base: 'column', sm: 'row', lg: 'column', xl: 'row' }} gap={4}>
+              <FormField label="Country" error={form.errorOf('country')} helper="Two letters, e.g. IN, US, IE">
+                <Input maxLength={2} autoComplete="country" {...form.bind('country')} />
+              </FormField>
+              <FormField label="Pincode" error={form.errorOf('pincode')} helper="Indian PIN code, or the postal code elsewhere">
+                <Input autoComplete="postal-code" {...form.bind('pincode')} />
+              </FormField>
+            </Stack>
+            <FormField label="Status" error={form.errorOf('status')}>
+              <NativeSelect.Root>
+                <NativeSelect.Field name="status" value={form.values.status} onChange={(event) => form.setValues((values) => ({ ...values, status: event.target.value }))}>
+                  {statusOptions.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+            <FormField label="Description" error={form.errorOf('description')}>
+              <Textarea rows={3} {...form.bind('description')} />
+            </FormField>
+            {purpose === 'create' && (
+              <FormField label="Parcel numbers (APN)" error={form.errorOf('apns')} helper="Optional: one per line. They are attached once the project exists, e.g. PAR 02420088.">
+                <Textarea rows={2} {...form.bind('apns')} />
+              </FormField>
+            )}
+            <Button type="submit" colorPalette="orange" loading={saving} alignSelf="flex-start">
+              {purpose === 'create' ? <Plus aria-hidden /> : <Save aria-hidden />}
+              {purpose === 'create' ? 'Create project' : 'Save changes'}
+            </Button>
+        </FormCard>
+      </Grid>
     </form>
+  );
+}
+
+/** A part of the form on its own card, named by its heading when it has one; `sticky` keeps it in view on wide screens. */
+function FormCard({ area, title, sticky = false, children }: { area: string; title?: string; sticky?: boolean; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card.Root as="section" aria-labelledby={title && headingId} gridArea={area} alignSelf="start" variant="outline" bg="bg.panel" {...(sticky && { position: { lg: 'sticky' }, top: { lg: 4 } })}>
+      <Card.Body gap={4}>
+        {title && (
+          <Heading as="h2" size="md" id={headingId}>
+            {title}
+          </Heading>
+        )}
+        {children}
+      </Card.Body>
+    </Card.Root>
   );
 }

@@ -60,7 +60,7 @@ export function ProjectSiteMap({ location, boundary, onLocation, onBoundary, vie
         layers={layers}
         onClick={onLocation}
         drawing={{ active: drawing, polygon: boundary, onChange: onBoundary }}
-        height={{ base: '300px', md: '420px' }}
+        height={{ base: '300px', md: '420px', lg: '480px' }}
       />
       <Text fontSize="sm" aria-live="polite" data-testid="boundary-area">
         {area ? `Boundary area: ${formatArea(area)}` : 'No boundary drawn (optional).'}

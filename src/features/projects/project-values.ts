@@ -27,6 +27,16 @@ export const projectRules: FieldRules<ProjectField> = {
 };
 
 export const statusLabel = (status: ProjectStatus) => status.charAt(0).toUpperCase() + status.slice(1).replace('_', ' ');
+/** A colour per status for its badge: grey before work starts, blue to green as the project advances, red when dropped. */
+export const statusPalette: Record<ProjectStatus, string> = {
+  prospecting: 'gray',
+  development: 'blue',
+  permitting: 'purple',
+  construction: 'orange',
+  operating: 'green',
+  on_hold: 'yellow',
+  cancelled: 'red',
+};
 export const statusOptions = projectStatuses.map((status) => ({ value: status, label: statusLabel(status) }));
 
 /** Parcel numbers typed one per line (or separated by commas or semicolons), each once. */

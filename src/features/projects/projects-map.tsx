@@ -12,8 +12,11 @@ import { statusLabel } from './project-values.ts';
 
 const describe = (project: Project) => [project.name, statusLabel(project.status), project.area ? formatArea(project.area) : null].filter(Boolean).join('\n');
 
-/** The dashboard map: every project as a marker, and its boundary where one is drawn; clicking opens the project. */
-export function ProjectsMap({ projects }: { projects: readonly Project[] }) {
+/**
+ * The dashboard map: the projects given (those the search matches) as markers, and their boundaries where drawn,
+ * framed to fit them; clicking opens the project.
+ */
+export function ProjectsMap({ projects, height }: { projects: readonly Project[]; height: Record<string, string> }) {
   const [, navigate] = useLocation();
   const markers = useMemo<MapMarker[]>(
     () => projects.flatMap((project) => (project.location ? [{ id: project.id, position: project.location, label: describe(project), onClick: () => navigate(projectPath(project)) }] : [])),
@@ -39,5 +42,5 @@ export function ProjectsMap({ projects }: { projects: readonly Project[] }) {
     [boundaries, projects],
   );
 
-  return <MapView label="Map of all projects" center={{ lat: 20, lng: 0 }} zoom={2} fitBounds={fit} markers={markers} layers={layers} height={{ base: '260px', md: '360px' }} />;
+  return <MapView label="Map of all projects" center={{ lat: 20, lng: 0 }} zoom={2} fitBounds={fit} markers={markers} layers={layers} height={height} />;
 }

@@ -1,24 +1,124 @@
-import { Badge, Button, ButtonGroup, Card, Heading, HStack, Input, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { Badge, Box, Button, ButtonGroup, Card, EmptyState, Flex, Grid, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { FolderKanban, FolderPlus, LandPlot, MapPin, Plus, Search, SearchX, SunMedium, Zap } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { useActors } from '../../app/actors-context.tsx';
-import { ProjectList } from '../../contract/projects.ts';
+import { Portfolio, ProjectList, type ProjectListItem } from '../../contract/projects.ts';
 import { isCancelled } from '../../lib/api-client.ts';
 import { projectPath } from '../../lib/project-path.ts';
-import { statusLabel } from './project-values.ts';
+import { annualEnergyText, dcSizeText, hectaresText } from './figures.ts';
+import { statusLabel, statusPalette } from './project-values.ts';
 import { ProjectsMap } from './projects-map.tsx';
-import { useAllProjects } from './use-all-projects.ts';
+import { StatCard } from './stat-card.tsx';
+import { matchingProjects, useAllProjects } from './use-all-projects.ts';
 
 const pageSize = 12;
+// Map and list share one height on wide screens, the list scrolling inside it; on phones they stack.
+const paneHeight = '600px';
 
-/** / and /project: the dashboard map of every project, and the list, newest first, searchable by name. */
+/** / and /project: portfolio totals, then the map of the projects the search matches beside their list. */
 export function ProjectsPage() {
-  const { api } = useActors();
   const [search, setSearch] = useState('');
+  const everyProject = useAllProjects();
+  const onMap = useMemo(() => (everyProject ? matchingProjects(everyProject, search) : []), [everyProject, search]);
+
+  return (
+    <Stack gap={6}>
+      <Flex justify="space-between" align="flex-end" wrap="wrap" gap={3}>
+        <Stack gap={1}>
+          <Heading as="h1" size="2xl">
+            Projects
+          </Heading>
+          <Text color="fg.muted">Your sites, their totals and the studies that size them.</Text>
+        </Stack>
+        <Button asChild colorPalette="orange">
+          <RouterLink href="/project/add">
+            <Plus aria-hidden /> New project
+          </RouterLink>
+        </Button>
+      </Flex>
+      <PortfolioTotals />
+      {everyProject?.length === 0 ? (
+        <NoProjects />
+      ) : (
+        <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(22rem, 2fr)' }} gap={5} alignItems="start">
+          <Box position={{ lg: 'sticky' }} top={{ lg: 4 }}>
+            {everyProject ? <ProjectsMap projects={onMap} height={{ base: '260px', md: '360px', lg: paneHeight }} /> : <Skeleton h={{ base: '260px', md: '360px', lg: paneHeight }} rounded="l3" />}
+          </Box>
+          <ProjectListPane
+            search={search}
+            onSearch={setSearch}
+            nothingOnMap={everyProject !== null && onMap.length === 0}
+          />
+        </Grid>
+      )}
+    </Stack>
+  );
+}
+
+/** The portfolio's totals as four cards; energy and size read "—" until a project has a primary study. */
+function PortfolioTotals() {
+  const { api } = useActors();
+  const [totals, setTotals] = useState<Portfolio | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api
+      .get('/api/project/portfolio/', { struct: Portfolio, signal: controller.signal })
+      .then(setTotals)
+      .catch((error: unknown) => !isCancelled(error) && setFailed(true));
+    return () => controller.abort();
+  }, [api]);
+
+  const value = (text: (t: Portfolio) => string) => (failed ? '—' : totals && text(totals));
+  const studied = (text: (t: Portfolio) => string) => value((t) => (t.primary_studies > 0 ? text(t) : '—'));
+  const studiesHelp = failed
+    ? 'Totals could not be loaded'
+    : totals && (totals.primary_studies > 0 ? `From ${totals.primary_studies} primary stud${totals.primary_studies === 1 ? 'y' : 'ies'}` : 'Run a feasibility study to see it');
+  return (
+    <SimpleGrid as="section" aria-label="Portfolio totals" columns={{ base: 2, lg: 4 }} gap={{ base: 3, md: 4 }}>
+      <StatCard label="Projects" icon={FolderKanban} value={value((t) => t.projects.toLocaleString('en-US'))} />
+      <StatCard label="Hectares" icon={LandPlot} value={value((t) => hectaresText(t.hectares))} help="Inside drawn boundaries" />
+      <StatCard label="DC capacity" icon={Zap} value={studied((t) => dcSizeText(t.mwdc * 1000))} help={studiesHelp} />
+      <StatCard label="Energy (P50)" icon={SunMedium} value={studied((t) => annualEnergyText(t.mwh_per_year * 1000))} help={studiesHelp} />
+    </SimpleGrid>
+  );
+}
+
+function NoProjects() {
+  return (
+    <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="l3" bg="bg.panel">
+      <EmptyState.Content>
+        <EmptyState.Indicator color="orange.fg">
+          <FolderPlus aria-hidden />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap={1}>
+          <EmptyState.Title>Create your first project</EmptyState.Title>
+          <EmptyState.Description>Place the site on the map, draw its boundary and attach parcels; then screen them and run a feasibility study.</EmptyState.Description>
+        </Stack>
+        <Button asChild colorPalette="orange">
+          <RouterLink href="/project/add">
+            <Plus aria-hidden /> Create a project
+          </RouterLink>
+        </Button>
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+interface ListPaneProps {
+  search: string;
+  onSearch: (search: string) => void;
+  nothingOnMap: boolean;
+}
+
+/** The search box and the list, newest first, a page at a time (searched by the API, so projects past the map's limit are found too). */
+function ProjectListPane({ search, onSearch, nothingOnMap }: ListPaneProps) {
+  const { api } = useActors();
   const [page, setPage] = useState(1);
   const [list, setList] = useState<ProjectList | null>(null);
   const [failed, setFailed] = useState(false);
-  const everyProject = useAllProjects();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -40,60 +140,46 @@ export function ProjectsPage() {
 
   const pages = list ? Math.max(1, Math.ceil(list.count / pageSize)) : 1;
   return (
-    <Stack gap={6}>
-      <HStack justify="space-between" wrap="wrap" gap={3}>
-        <Heading as="h1" size="2xl">
-          Projects
-        </Heading>
-        <Button asChild colorPalette="orange">
-          <RouterLink href="/project/add">New project</RouterLink>
-        </Button>
-      </HStack>
-      {everyProject && everyProject.length > 0 && <ProjectsMap projects={everyProject} />}
-      <Input
-        placeholder="Search projects by name"
-        aria-label="Search projects"
-        value={search}
-        onChange={(event) => {
-          setSearch(event.target.value);
-          setPage(1);
-        }}
-        maxW="md"
-      />
+    <Stack gap={3} h={{ lg: paneHeight }} minH={0}>
+      <Box position="relative">
+        <Box position="absolute" insetStart={3} top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" aria-hidden>
+          <Search size={16} />
+        </Box>
+        <Input
+          ps={9}
+          bg="bg.panel"
+          placeholder="Search projects by name"
+          aria-label="Search projects"
+          value={search}
+          onChange={(event) => {
+            onSearch(event.target.value);
+            setPage(1);
+          }}
+        />
+      </Box>
+      <Text fontSize="sm" color="fg.muted" aria-live="polite">
+        {list && (search.trim() ? `${list.count} project${list.count === 1 ? '' : 's'} match${list.count === 1 ? 'es' : ''}; the map shows them.` : `${list.count} project${list.count === 1 ? '' : 's'}, newest first`)}
+      </Text>
       {failed && <Text color="fg.error">The projects could not be loaded. Please try again.</Text>}
-      {!list && !failed && <Spinner aria-label="Loading projects" />}
-      {list && list.results.length === 0 && <Text color="fg.muted">{search ? 'No project matches this name.' : 'No projects yet.'}</Text>}
-      {list && (
-        <SimpleGrid columns={{ base: 1, md: 2, lg: 3 }} gap={4}>
-          {list.results.map((project) => (
-            <Card.Root key={project.id} asChild>
-              <RouterLink href={projectPath(project)}>
-                <Card.Body gap={2}>
-                  <Card.Title wordBreak="break-word">{project.name}</Card.Title>
-                  <HStack gap={2} wrap="wrap">
-                    <Badge>{statusLabel(project.status)}</Badge>
-                    {project.area && <Badge colorPalette="green">{project.area.ha.toFixed(1)} ha</Badge>}
-                    {project.parcel_count > 0 && (
-                      <Badge colorPalette="blue">
-                        {project.parcel_count} attached parcel{project.parcel_count === 1 ? '' : 's'}
-                      </Badge>
-                    )}
-                  </HStack>
-                  {project.location && (
-                    <Text fontSize="sm" color="fg.muted">
-                      {project.location.lat.toFixed(4)}, {project.location.lng.toFixed(4)}
-                    </Text>
-                  )}
-                </Card.Body>
-              </RouterLink>
-            </Card.Root>
-          ))}
-        </SimpleGrid>
-      )}
+      <Stack gap={3} flex="1" minH={0} overflowY={{ lg: 'auto' }} pe={{ lg: 1 }}>
+        {!list && !failed && [0, 1, 2].map((card) => <Skeleton key={card} h="28" rounded="l3" flexShrink={0} />)}
+        {list?.results.length === 0 && (
+          <EmptyState.Root size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <SearchX aria-hidden />
+              </EmptyState.Indicator>
+              <EmptyState.Title>{search.trim() ? 'No project matches this name.' : 'No projects yet.'}</EmptyState.Title>
+              {search.trim() && nothingOnMap && <EmptyState.Description>Clear the search to see every project again.</EmptyState.Description>}
+            </EmptyState.Content>
+          </EmptyState.Root>
+        )}
+        {list?.results.map((project) => <ProjectCard key={project.id} project={project} />)}
+      </Stack>
       {list && pages > 1 && (
         <HStack justify="space-between" wrap="wrap">
           <Text fontSize="sm" color="fg.muted">
-            Page {page} of {pages} ({list.count} projects)
+            Page {page} of {pages}
           </Text>
           <ButtonGroup size="sm" variant="outline">
             <Button disabled={page <= 1} onClick={() => setPage(page - 1)}>
@@ -106,5 +192,48 @@ export function ProjectsPage() {
         </HStack>
       )}
     </Stack>
+  );
+}
+
+const placeOf = (project: ProjectListItem) =>
+  [project.address, project.postal_code, project.country].filter(Boolean).join(', ') ||
+  (project.location ? `${project.location.lat.toFixed(4)}, ${project.location.lng.toFixed(4)}` : 'No location');
+
+function ProjectCard({ project }: { project: ProjectListItem }) {
+  const primary = project.primary_study;
+  return (
+    <Card.Root asChild size="sm" variant="outline" bg="bg.panel" flexShrink={0} _hover={{ borderColor: 'orange.emphasized' }} transition="border-color 0.15s">
+      <RouterLink href={projectPath(project)}>
+        <Card.Body gap={2}>
+          <HStack justify="space-between" align="flex-start" gap={2}>
+            <Card.Title wordBreak="break-word">{project.name}</Card.Title>
+            <Badge flexShrink={0} colorPalette={statusPalette[project.status]}>
+              {statusLabel(project.status)}
+            </Badge>
+          </HStack>
+          <HStack gap={1.5} fontSize="sm" color="fg.muted">
+            <MapPin size={14} aria-hidden style={{ flexShrink: 0 }} />
+            <Text truncate>{placeOf(project)}</Text>
+          </HStack>
+          <HStack gap={2} wrap="wrap">
+            {project.area && <Badge colorPalette="green">{hectaresText(project.area.ha)}</Badge>}
+            {project.parcel_count > 0 && (
+              <Badge colorPalette="blue">
+                {project.parcel_count} attached parcel{project.parcel_count === 1 ? '' : 's'}
+              </Badge>
+            )}
+            {primary ? (
+              <Badge colorPalette="orange">
+                <Zap size={12} aria-hidden /> {dcSizeText(primary.dc_kw)} · {annualEnergyText(primary.p50_annual_kwh)}
+              </Badge>
+            ) : (
+              <Text fontSize="xs" color="fg.muted">
+                No study yet
+              </Text>
+            )}
+          </HStack>
+        </Card.Body>
+      </RouterLink>
+    </Card.Root>
   );
 }

@@ -1,11 +1,11 @@
 import { Button } from '@chakra-ui/react';
+import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { useActors, useNotify } from '../../app/actors-context.tsx';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import { BlobBody } from '../../lib/blob-body.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { nameSlug } from '../../lib/project-path.ts';
-
 
 /** Downloads the project's PDF report (project, map, parcels by verdict, reasons, assumptions). */
 export function ReportButton({ project }: { project: { id: string; name: string } }) {
@@ -27,7 +27,7 @@ export function ReportButton({ project }: { project: { id: string; name: string 
 
   return (
     <Button size="sm" variant="outline" loading={loading} loadingText="Preparing report" onClick={() => void download()}>
-      Download report
+      <FileDown aria-hidden /> Download report
     </Button>
   );
 }

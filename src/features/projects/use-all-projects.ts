@@ -1,20 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useActors } from '../../app/actors-context.tsx';
-import { maxPageSize, ProjectList, type Project } from '../../contract/projects.ts';
+import { maxPageSize, ProjectList, type ProjectListItem } from '../../contract/projects.ts';
 import { isCancelled } from '../../lib/api-client.ts';
 
 // The dashboard map stops here; a user with more projects finds the rest through search.
 const mapLimit = 1000;
 
 /** Every project of the user (up to a thousand), for the dashboard map; null while loading. */
-export function useAllProjects(): Project[] | null {
+export function useAllProjects(): ProjectListItem[] | null {
   const { api } = useActors();
-  const [projects, setProjects] = useState<Project[] | null>(null);
+  const [projects, setProjects] = useState<ProjectListItem[] | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
     const load = async () => {
-      const all: Project[] = [];
+      const all: ProjectListItem[] = [];
       for (let page = 1; all.length < mapLimit; page++) {
         const answer = await api.get('/api/project/list/', { query: { page, page_size: maxPageSize }, struct: ProjectList, signal: controller.signal });
         all.push(...answer.results);
@@ -27,4 +27,10 @@ export function useAllProjects(): Project[] | null {
   }, [api]);
 
   return projects;
+}
+
+/** The projects whose name holds the search, as the list API matches it (anywhere, ignoring case). */
+export function matchingProjects<P extends { name: string }>(projects: readonly P[], search: string): readonly P[] {
+  const term = search.trim().toLowerCase();
+  return term === '' ? projects : projects.filter((project) => project.name.toLowerCase().includes(term));
 }

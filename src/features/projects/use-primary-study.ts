@@ -1,0 +1,30 @@
+import { shallowEqual, useSelector } from '@xstate/react';
+import { useEffect } from 'react';
+import { useActors, useSession } from '../../app/actors-context.tsx';
+import type { FeasibilityStudy } from '../../contract/feasibility.ts';
+
+export interface PrimaryStudyView {
+  loading: boolean;
+  failed: boolean;
+  primary: FeasibilityStudy | null;
+}
+
+/**
+ * The project's primary study as its feasibility actor holds it, so the summary follows a new, deleted or re-marked
+ * primary at once; opens the project's actors in the session (or keeps the running ones).
+ */
+export function usePrimaryStudy(projectId: string): PrimaryStudyView {
+  const { session } = useActors();
+  useEffect(() => {
+    session.send({ type: 'project.open', projectId });
+  }, [session, projectId]);
+  const ref = useSession((s) => (s.context.openProjectId === projectId ? s.context.feasibility : undefined));
+  return useSelector(
+    ref,
+    (snapshot): PrimaryStudyView =>
+      snapshot
+        ? { loading: snapshot.matches('loading'), failed: snapshot.matches('failed'), primary: snapshot.context.studies.find((study) => study.is_primary) ?? null }
+        : { loading: true, failed: false, primary: null },
+    shallowEqual,
+  );
+}
