@@ -1,4 +1,5 @@
-import { Badge, Button, DataList, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, DataList, Heading, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft, CalendarDays, CircleCheck, Circle, FolderKanban, Lightbulb, MapPin, Milestone, SearchCheck, Tag, UserRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { useActors } from '../../app/actors-context.tsx';
@@ -24,55 +25,116 @@ export function TaskPage({ params }: { params: { id: string } }) {
   }, [api, params.id]);
   usePageTitle(task?.title ?? 'Task');
   if (missing) return <Text>This task does not exist, or it is not yours.</Text>;
-  if (!task) return <Spinner aria-label="Loading the task" />;
+  if (!task) return <TaskSkeleton />;
   return <TaskDetail task={task} />;
+}
+
+function TaskSkeleton() {
+  return (
+    <Stack gap={6} maxW="3xl" role="status" aria-busy="true" aria-label="Loading the task">
+      <Skeleton h="9" w={{ base: 'full', md: 'md' }} />
+      <Skeleton h="4" w="full" />
+      <Skeleton h="64" rounded="lg" />
+    </Stack>
+  );
 }
 
 function TaskDetail({ task }: { task: Task }) {
   const { project } = useProject(task.project_id);
   const backHref = project ? `${projectPath(project)}?tab=tasks` : undefined;
+  const done = task.status === 'done';
   return (
     <Stack gap={6} maxW="3xl">
-      <HStack justify="space-between" wrap="wrap" gap={3}>
-        <Heading as="h1" size="2xl" wordBreak="break-word">
-          {task.title}
-        </Heading>
-        <Badge size="lg" colorPalette={task.status === 'done' ? 'green' : 'gray'}>
-          {statusLabel(task.status)}
-        </Badge>
-      </HStack>
-      {task.description && <Text whiteSpace="pre-line">{task.description}</Text>}
-      <DataList.Root orientation="horizontal" data-testid="task-facts">
-        <Fact label="Project">{project ? <RouterLink href={backHref!}>{project.name}</RouterLink> : '…'}</Fact>
-        <Fact label="Phase">{phaseLabel(task.phase)}</Fact>
-        <Fact label="Category">{categoryLabel(task.category)}</Fact>
-        <Fact label="Status">{task.status === 'done' && task.completed_at ? `Done on ${new Date(task.completed_at).toLocaleDateString()}` : statusLabel(task.status)}</Fact>
-        <Fact label="Due date">{task.due_date ? formatDueDate(task.due_date) : 'None'}</Fact>
-        <Fact label="Assignee">{task.assignee_name || 'Nobody yet'}</Fact>
-        {task.parcel && <Fact label="Parcel">APN {task.parcel.apn}</Fact>}
-        {task.criterion && <Fact label="Screening criterion">{criterionLabel(task.criterion)}</Fact>}
-      </DataList.Root>
-      {task.why && (
-        <Stack gap={1} as="section" aria-labelledby="why-heading">
-          <Heading as="h2" size="md" id="why-heading">
-            Why
+      <Stack gap={3}>
+        <HStack justify="space-between" align="flex-start" wrap="wrap" gap={3}>
+          <Heading as="h1" size="2xl" wordBreak="break-word">
+            {task.title}
           </Heading>
-          <Text>{task.why}</Text>
-        </Stack>
+          <Badge size="lg" colorPalette={done ? 'green' : 'gray'}>
+            <Icon asChild boxSize="3.5">
+              {done ? <CircleCheck aria-hidden /> : <Circle aria-hidden />}
+            </Icon>
+            {statusLabel(task.status)}
+          </Badge>
+        </HStack>
+        {task.description && (
+          <Text whiteSpace="pre-line" color="fg.muted">
+            {task.description}
+          </Text>
+        )}
+      </Stack>
+      <Card.Root size="sm">
+        <Card.Body>
+          <DataList.Root orientation="horizontal" gap={3} data-testid="task-facts">
+            <Fact icon={FolderKanban} label="Project">
+              {project ? <RouterLink href={backHref!}>{project.name}</RouterLink> : '…'}
+            </Fact>
+            <Fact icon={Milestone} label="Phase">
+              {phaseLabel(task.phase)}
+            </Fact>
+            <Fact icon={Tag} label="Category">
+              {categoryLabel(task.category)}
+            </Fact>
+            <Fact icon={CircleCheck} label="Status">
+              {done && task.completed_at ? `Done on ${new Date(task.completed_at).toLocaleDateString()}` : statusLabel(task.status)}
+            </Fact>
+            <Fact icon={CalendarDays} label="Due date">
+              {task.due_date ? formatDueDate(task.due_date) : 'None'}
+            </Fact>
+            <Fact icon={UserRound} label="Assignee">
+              {task.assignee_name || 'Nobody yet'}
+            </Fact>
+            {task.parcel && (
+              <Fact icon={MapPin} label="Parcel">
+                APN {task.parcel.apn}
+              </Fact>
+            )}
+            {task.criterion && (
+              <Fact icon={SearchCheck} label="Screening criterion">
+                {criterionLabel(task.criterion)}
+              </Fact>
+            )}
+          </DataList.Root>
+        </Card.Body>
+      </Card.Root>
+      {task.why && (
+        <Card.Root size="sm" variant="subtle" as="section" aria-labelledby="why-heading">
+          <Card.Body gap={2}>
+            <HStack gap={2}>
+              <Icon asChild boxSize="4" color="orange.fg">
+                <Lightbulb aria-hidden />
+              </Icon>
+              <Heading as="h2" size="md" id="why-heading">
+                Why
+              </Heading>
+            </HStack>
+            <Text>{task.why}</Text>
+          </Card.Body>
+        </Card.Root>
       )}
       {backHref && (
         <Button asChild variant="outline" alignSelf="flex-start">
-          <RouterLink href={backHref}>Back to the project's tasks</RouterLink>
+          <RouterLink href={backHref}>
+            <ArrowLeft aria-hidden />
+            Back to the project's tasks
+          </RouterLink>
         </Button>
       )}
     </Stack>
   );
 }
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+function Fact({ icon: Glyph, label, children }: { icon: LucideIcon; label: string; children: React.ReactNode }) {
   return (
     <DataList.Item>
-      <DataList.ItemLabel>{label}</DataList.ItemLabel>
+      <DataList.ItemLabel minW={{ base: '32', sm: '44' }}>
+        <HStack gap={2}>
+          <Icon asChild boxSize="4" color="fg.muted">
+            <Glyph aria-hidden />
+          </Icon>
+          {label}
+        </HStack>
+      </DataList.ItemLabel>
       <DataList.ItemValue>{children}</DataList.ItemValue>
     </DataList.Item>
   );

@@ -14,7 +14,8 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Badge, Box, Button, Card, Checkbox, Heading, HStack, IconButton, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, EmptyState, Heading, HStack, Icon, IconButton, Link, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Tag, Text } from '@chakra-ui/react';
+import { CalendarDays, ClipboardList, GripVertical, LayoutTemplate, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { canMoveTask, findTask, maxPosition } from '../../../machines/task-board.machine.ts';
@@ -54,6 +55,7 @@ export function TasksSection({ project }: { project: ProjectDetail }) {
         </Text>
         <HStack gap={2} wrap="wrap">
           <Button size="sm" variant="outline" onClick={() => setChoosingTemplate(true)} disabled={!view?.canApply}>
+            <LayoutTemplate aria-hidden />
             Apply template
           </Button>
           <Button
@@ -62,6 +64,7 @@ export function TasksSection({ project }: { project: ProjectDetail }) {
             disabled={!view?.canCreate}
             onClick={() => board?.send({ type: 'taskModal.open', id: null, category: filters.category || null, last_task: view?.lastTaskId ?? null })}
           >
+            <Plus aria-hidden />
             New task
           </Button>
         </HStack>
@@ -84,7 +87,7 @@ export function TasksSection({ project }: { project: ProjectDetail }) {
           ]}
         />
       </HStack>
-      {(!view || view.loading) && <Skeleton h="24" aria-label="Loading the tasks" />}
+      {(!view || view.loading) && <BoardSkeleton />}
       {view?.failed && (
         <HStack gap={3}>
           <Text color="fg.error">{view.loadError ?? 'The tasks could not be loaded.'}</Text>
@@ -94,16 +97,43 @@ export function TasksSection({ project }: { project: ProjectDetail }) {
         </HStack>
       )}
       {view && !view.loading && !view.failed && view.count === 0 && (
-        <Card.Root variant="subtle">
-          <Card.Body>
-            <Text>No task yet. Apply a template for a utility-scale or rooftop project, or add tasks one by one with “New task”.</Text>
-          </Card.Body>
-        </Card.Root>
+        <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="bg.panel" size="sm">
+          <EmptyState.Content>
+            <EmptyState.Indicator color="orange.fg">
+              <ClipboardList aria-hidden />
+            </EmptyState.Indicator>
+            <Stack gap={1} textAlign="center">
+              <EmptyState.Title>No task yet</EmptyState.Title>
+              <EmptyState.Description maxW="md">Apply a template for a utility-scale or rooftop project to get every phase's tasks at once, or add tasks one by one.</EmptyState.Description>
+            </Stack>
+            <Button size="sm" colorPalette="orange" onClick={() => setChoosingTemplate(true)} disabled={!view.canApply}>
+              <LayoutTemplate aria-hidden />
+              Choose a template
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
       )}
       {board && <Board board={board} filters={filters} />}
       {board && <TaskModals board={board} />}
       {board && choosingTemplate && <TemplateDialog board={board} onClose={() => setChoosingTemplate(false)} />}
     </Stack>
+  );
+}
+
+/** Columns of placeholder cards while the board loads. */
+function BoardSkeleton() {
+  return (
+    <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap={3} role="status" aria-busy="true" aria-label="Loading the tasks">
+      {Array.from({ length: 3 }, (_, column) => (
+        <Stack key={column} gap={2} p={3} borderWidth="1px" rounded="lg" bg="bg.subtle">
+          <Skeleton h="5" w="32" />
+          <Skeleton h="1.5" />
+          {Array.from({ length: 3 - column }, (_, card) => (
+            <Skeleton key={card} h="20" rounded="md" />
+          ))}
+        </Stack>
+      ))}
+    </SimpleGrid>
   );
 }
 
@@ -222,25 +252,44 @@ function PhaseColumn({ board, phase, done, total, tasks }: { board: TaskBoardRef
   const label = phaseLabel(phase);
   const percent = total === 0 ? 0 : Math.round((done / total) * 100);
   return (
-    <Stack as="section" aria-label={label} ref={setNodeRef} gap={2} p={3} borderWidth="1px" rounded="md" bg={isOver ? 'orange.subtle' : 'bg.subtle'} minW={0} data-testid="phase-column">
-      <HStack justify="space-between" gap={2}>
-        <Heading as="h3" size="sm">
-          {label}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted" data-testid="phase-progress">
-          {done} of {total} done
-        </Text>
-      </HStack>
-      <Progress.Root value={percent} size="xs" colorPalette="green" aria-label={`${label} progress`}>
-        <Progress.Track>
-          <Progress.Range />
-        </Progress.Track>
-      </Progress.Root>
+    <Stack
+      as="section"
+      aria-label={label}
+      ref={setNodeRef}
+      gap={3}
+      p={3}
+      borderWidth="1px"
+      borderColor={isOver ? 'orange.emphasized' : 'border'}
+      rounded="lg"
+      bg={isOver ? 'orange.subtle' : 'bg.subtle'}
+      minW={0}
+      data-testid="phase-column"
+    >
+      <Stack gap={2}>
+        <HStack justify="space-between" gap={2}>
+          <Heading as="h3" size="sm">
+            {label}
+          </Heading>
+          <Badge size="sm" variant={total > 0 && done === total ? 'solid' : 'subtle'} colorPalette={total > 0 && done === total ? 'green' : 'gray'} data-testid="phase-progress">
+            {done} of {total} done
+          </Badge>
+        </HStack>
+        <Progress.Root value={percent} size="xs" colorPalette="green" aria-label={`${label} progress`}>
+          <Progress.Track bg="bg.emphasized">
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      </Stack>
       <SortableContext id={phase} items={tasks.map((task) => task.id)} strategy={verticalListSortingStrategy}>
         <Stack gap={2} minH="12" as="ul" listStyleType="none" aria-label={`${label} tasks`}>
           {tasks.map((task) => (
             <TaskCard key={task.id} board={board} task={task} />
           ))}
+          {tasks.length === 0 && (
+            <Box as="li" p={3} borderWidth="1px" borderStyle="dashed" rounded="md" fontSize="sm" color="fg.muted" textAlign="center">
+              {total === 0 ? 'No tasks in this phase. Drop one here.' : 'No task matches the filters.'}
+            </Box>
+          )}
         </Stack>
       </SortableContext>
     </Stack>
@@ -267,49 +316,80 @@ function TaskCard({ board, task }: { board: TaskBoardRef; task: Task }) {
       style={{ transform: CSS.Translate.toString(transform), transition }}
       position="relative"
       zIndex={isDragging ? 10 : undefined}
-      boxShadow={isDragging ? 'lg' : undefined}
+      boxShadow={isDragging ? 'lg' : 'xs'}
       bg="bg.panel"
       borderWidth="1px"
+      borderColor={isDragging ? 'orange.emphasized' : 'border'}
       rounded="md"
-      p={2}
+      py={2}
+      ps={1}
+      pe={2}
+      _hover={{ borderColor: 'border.emphasized' }}
       data-testid="task-card"
     >
-      <HStack align="flex-start" gap={2}>
-        <IconButton ref={setActivatorNodeRef} size="xs" variant="ghost" cursor={can?.move ? 'grab' : 'default'} aria-label={`Move ${task.title}`} {...attributes} {...listeners} style={{ touchAction: 'none' }}>
-          <span aria-hidden>⠿</span>
+      <HStack align="flex-start" gap={1.5}>
+        <IconButton
+          ref={setActivatorNodeRef}
+          size="xs"
+          variant="ghost"
+          color="fg.muted"
+          cursor={can?.move ? 'grab' : 'default'}
+          aria-label={`Move ${task.title}`}
+          {...attributes}
+          {...listeners}
+          style={{ touchAction: 'none' }}
+        >
+          <GripVertical aria-hidden />
         </IconButton>
-        <Checkbox.Root size="sm" mt={1} checked={done} disabled={!can?.complete} onCheckedChange={() => board.send({ type: 'task.complete', id: task.id })}>
+        <Checkbox.Root size="sm" mt={1.5} colorPalette="green" checked={done} disabled={!can?.complete} onCheckedChange={() => board.send({ type: 'task.complete', id: task.id })}>
           <Checkbox.HiddenInput aria-label={`Done: ${task.title}`} />
           <Checkbox.Control />
         </Checkbox.Root>
-        <Stack gap={1} flex="1" minW={0}>
-          <RouterLink href={taskPath(task.id)} style={{ fontWeight: 600, textDecoration: done ? 'line-through' : 'underline', overflowWrap: 'anywhere' }}>
-            {task.title}
-          </RouterLink>
-          <HStack gap={2} wrap="wrap">
-            <Badge size="sm" variant="subtle">
-              {categoryLabel(task.category)}
-            </Badge>
+        <Stack gap={2} flex="1" minW={0} pt={0.5}>
+          <Link
+            asChild
+            fontWeight="semibold"
+            fontSize="sm"
+            lineHeight="short"
+            color={done ? 'fg.muted' : 'fg'}
+            textDecoration={done ? 'line-through' : 'none'}
+            _hover={{ textDecoration: done ? 'line-through' : 'underline' }}
+            overflowWrap="anywhere"
+          >
+            <RouterLink href={taskPath(task.id)}>{task.title}</RouterLink>
+          </Link>
+          <HStack gap={3} wrap="wrap" fontSize="xs" color="fg.muted">
+            <Tag.Root size="sm" variant="surface" colorPalette="orange">
+              <Tag.Label>{categoryLabel(task.category)}</Tag.Label>
+            </Tag.Root>
             {task.due_date && (
-              <Text fontSize="xs" color="fg.muted">
-                Due {formatDueDate(task.due_date)}
-              </Text>
+              <HStack gap={1}>
+                <Icon asChild boxSize="3.5">
+                  <CalendarDays aria-hidden />
+                </Icon>
+                <Text as="span">Due {formatDueDate(task.due_date)}</Text>
+              </HStack>
             )}
             {task.assignee_name && (
-              <Text fontSize="xs" color="fg.muted">
-                {task.assignee_name}
-              </Text>
+              <HStack gap={1} minW={0}>
+                <Icon asChild boxSize="3.5">
+                  <UserRound aria-hidden />
+                </Icon>
+                <Text as="span" truncate>
+                  {task.assignee_name}
+                </Text>
+              </HStack>
             )}
           </HStack>
-          <HStack gap={1}>
-            <Button size="2xs" variant="ghost" disabled={!can?.edit} onClick={() => board.send({ type: 'taskModal.open', id: task.id, category: task.category, last_task: null })} aria-label={`Edit ${task.title}`}>
-              Edit
-            </Button>
-            <Button size="2xs" variant="ghost" colorPalette="red" disabled={!can?.remove} onClick={() => board.send({ type: 'deleteModal.open', id: task.id })} aria-label={`Delete ${task.title}`}>
-              Delete
-            </Button>
-          </HStack>
         </Stack>
+        <HStack gap={0} flexShrink={0}>
+          <IconButton size="2xs" variant="ghost" color="fg.muted" disabled={!can?.edit} onClick={() => board.send({ type: 'taskModal.open', id: task.id, category: task.category, last_task: null })} aria-label={`Edit ${task.title}`}>
+            <Pencil aria-hidden />
+          </IconButton>
+          <IconButton size="2xs" variant="ghost" colorPalette="red" color="fg.muted" _hover={{ color: 'fg.error' }} disabled={!can?.remove} onClick={() => board.send({ type: 'deleteModal.open', id: task.id })} aria-label={`Delete ${task.title}`}>
+            <Trash2 aria-hidden />
+          </IconButton>
+        </HStack>
       </HStack>
     </Box>
   );

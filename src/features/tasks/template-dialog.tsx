@@ -1,4 +1,5 @@
-import { Button, Card, Dialog, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Button, Card, Dialog, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { LayoutTemplate } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useActors } from '../../app/actors-context.tsx';
 import type { TaskTemplate } from '../../contract/tasks.ts';
@@ -41,18 +42,35 @@ export function TemplateDialog({ board, onClose }: { board: TaskBoardRef; onClos
             A template adds its tasks at the end of their phases; the tasks already on the board stay.
           </Text>
           {failed && <Text color="fg.error">The templates could not be loaded. Close and try again.</Text>}
-          {!templates && !failed && <Skeleton h="24" aria-label="Loading the templates" />}
+          {!templates && !failed && (
+            <Stack gap={3} role="status" aria-busy="true" aria-label="Loading the templates">
+              <Skeleton h="24" rounded="md" />
+              <Skeleton h="24" rounded="md" />
+            </Stack>
+          )}
           {templates?.map((template) => (
             <Card.Root key={template.id} size="sm" variant="outline">
               <Card.Body>
                 <HStack justify="space-between" align="flex-start" gap={3} wrap="wrap">
-                  <Stack gap={1} flex="1" minW="40">
-                    <Text fontWeight="semibold">{template.name}</Text>
-                    <Text fontSize="sm">{template.description}</Text>
-                    <Text fontSize="xs" color="fg.muted">
-                      {template.task_count} tasks{template.builtin ? '' : ' · yours'}
-                    </Text>
-                  </Stack>
+                  <HStack align="flex-start" gap={3} flex="1" minW="40">
+                    <Icon asChild boxSize="5" color="orange.fg" mt={0.5} flexShrink={0}>
+                      <LayoutTemplate aria-hidden />
+                    </Icon>
+                    <Stack gap={1} minW={0}>
+                      <Text fontWeight="semibold">{template.name}</Text>
+                      <Text fontSize="sm" color="fg.muted">
+                        {template.description}
+                      </Text>
+                      <HStack gap={2}>
+                        <Badge size="sm">{template.task_count} tasks</Badge>
+                        {!template.builtin && (
+                          <Badge size="sm" colorPalette="orange">
+                            Yours
+                          </Badge>
+                        )}
+                      </HStack>
+                    </Stack>
+                  </HStack>
                   <Button
                     size="sm"
                     colorPalette="orange"
