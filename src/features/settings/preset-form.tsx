@@ -1,10 +1,13 @@
-import { Alert, Button, Heading, HStack, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, Button, Card, Heading, HStack, Icon, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Coins, Landmark, Receipt, Save, SunMedium, type LucideIcon } from 'lucide-react';
 import { FormField } from '../../components/ui/form-field.tsx';
 import type { Preset } from '../../contract/settings.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { assumptionFields, assumptionRules, hintOf, pathOf, sections, valuesOf, type AssumptionField } from './assumption-fields.ts';
 
 const rules = assumptionRules();
+
+const sectionIcons: Record<(typeof sections)[number]['section'], LucideIcon> = { system: SunMedium, costs: Coins, tariff: Receipt, finance: Landmark };
 
 interface PresetFormProps {
   preset: Preset;
@@ -31,44 +34,59 @@ export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: Pr
             <Alert.Title>Built-in presets are read-only: your changes are saved as a new preset for this project.</Alert.Title>
           </Alert.Root>
         )}
-        <FormField label="Preset name" error={form.errorOf('name')} required>
-          <Input {...form.bind('name')} />
-        </FormField>
-        {sections.map(({ section, title }) => (
-          <Stack key={section} gap={3} as="fieldset">
-            <Heading as="legend" size="md" mb={2}>
-              {title}
-            </Heading>
-            <SimpleGrid columns={{ base: 1, md: 2 }} gap={4}>
-              {assumptionFields
-                .filter((field) => field.section === section)
-                .map((field) => {
-                  const path = pathOf(field);
-                  return (
-                    <FormField key={path} label={labelOf(field)} error={form.errorOf(path)} helper={hintOf(field, preset, builtin)} required>
-                      {field.options ? (
-                        <NativeSelect.Root>
-                          <NativeSelect.Field name={path} value={form.values[path]} onChange={(event) => form.setValues((values) => ({ ...values, [path]: event.target.value }))}>
-                            {field.options.map((option) => (
-                              <option key={option.value} value={option.value}>
-                                {option.label}
-                              </option>
-                            ))}
-                          </NativeSelect.Field>
-                          <NativeSelect.Indicator />
-                        </NativeSelect.Root>
-                      ) : (
-                        <Input inputMode="decimal" {...form.bind(path)} />
-                      )}
-                    </FormField>
-                  );
-                })}
-            </SimpleGrid>
-          </Stack>
-        ))}
+        <Card.Root size="sm">
+          <Card.Body>
+            <FormField label="Preset name" error={form.errorOf('name')} required>
+              <Input {...form.bind('name')} maxW={{ md: 'md' }} />
+            </FormField>
+          </Card.Body>
+        </Card.Root>
+        {sections.map(({ section, title }) => {
+          const SectionIcon = sectionIcons[section];
+          return (
+            <Card.Root key={section} size="sm">
+              <Card.Body>
+                <Stack gap={3} as="fieldset" minW={0}>
+                  <Heading as="legend" size="md" mb={2} display="flex" alignItems="center" gap={2}>
+                    <Icon asChild boxSize="4" color="orange.fg">
+                      <SectionIcon aria-hidden />
+                    </Icon>
+                    {title}
+                  </Heading>
+                  <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6} rowGap={5}>
+                    {assumptionFields
+                      .filter((field) => field.section === section)
+                      .map((field) => {
+                        const path = pathOf(field);
+                        return (
+                          <FormField key={path} label={labelOf(field)} error={form.errorOf(path)} helper={hintOf(field, preset, builtin)} required>
+                            {field.options ? (
+                              <NativeSelect.Root>
+                                <NativeSelect.Field name={path} value={form.values[path]} onChange={(event) => form.setValues((values) => ({ ...values, [path]: event.target.value }))}>
+                                  {field.options.map((option) => (
+                                    <option key={option.value} value={option.value}>
+                                      {option.label}
+                                    </option>
+                                  ))}
+                                </NativeSelect.Field>
+                                <NativeSelect.Indicator />
+                              </NativeSelect.Root>
+                            ) : (
+                              <Input inputMode="decimal" {...form.bind(path)} />
+                            )}
+                          </FormField>
+                        );
+                      })}
+                  </SimpleGrid>
+                </Stack>
+              </Card.Body>
+            </Card.Root>
+          );
+        })}
         <HStack gap={3} wrap="wrap">
           {!preset.read_only && (
             <Button type="submit" colorPalette="orange" loading={saving === 'save'}>
+              <Save aria-hidden />
               Save
             </Button>
           )}

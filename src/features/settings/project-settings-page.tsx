@@ -1,4 +1,5 @@
-import { Badge, Heading, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Heading, HStack, Icon, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Lock, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useActors, useNotify } from '../../app/actors-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
@@ -13,6 +14,17 @@ interface Loaded {
   project: ProjectDetail;
   presets: Preset[];
   last: Preset;
+}
+
+function SettingsSkeleton() {
+  return (
+    <Stack gap={6} maxW="4xl" role="status" aria-busy="true" aria-label="Loading the settings">
+      <Skeleton h="9" w={{ base: 'full', md: 'lg' }} />
+      <Skeleton h="4" w="full" />
+      <Skeleton h="24" rounded="lg" />
+      <Skeleton h="72" rounded="lg" />
+    </Stack>
+  );
 }
 
 /** /project/settings/{id}/{name}: the assumption presets a project's studies start from, edited with the spec's checks. */
@@ -49,7 +61,7 @@ export function ProjectSettingsPage({ params }: { params: { id: string } }) {
   }, [load]);
 
   if (missing) return <Text>This project does not exist, or it is not yours.</Text>;
-  if (!loaded || !selectedId) return <Spinner aria-label="Loading the settings" />;
+  if (!loaded || !selectedId) return <SettingsSkeleton />;
   const { project, presets, last } = loaded;
   const preset = presets.find((candidate) => candidate.id === selectedId) ?? last;
 
@@ -79,35 +91,51 @@ export function ProjectSettingsPage({ params }: { params: { id: string } }) {
   return (
     <Stack gap={6} maxW="4xl">
       <Stack gap={1}>
-        <Heading as="h1" size="2xl" wordBreak="break-word">
-          Assumptions for {project.name}
-        </Heading>
+        <HStack gap={3} align="center">
+          <Icon asChild boxSize="6" color="orange.fg" flexShrink={0}>
+            <SlidersHorizontal aria-hidden />
+          </Icon>
+          <Heading as="h1" size="2xl" wordBreak="break-word">
+            Assumptions for {project.name}
+          </Heading>
+        </HStack>
         <Text color="fg.muted">New feasibility studies start from the preset saved or used last. Every default cites its source and year.</Text>
       </Stack>
-      <FormField label="Preset" helper={preset.id === last.id ? 'This is the preset new studies start from.' : undefined}>
-        <NativeSelect.Root>
-          <NativeSelect.Field
-            value={preset.id}
-            onChange={(event) => {
-              setServerErrors(undefined);
-              setSelectedId(event.target.value);
-            }}
-          >
-            {presets.map((candidate) => (
-              <option key={candidate.id} value={candidate.id}>
-                {candidate.name}
-                {candidate.builtin ? ' (built-in)' : ''}
-                {candidate.id === last.id ? ' (current)' : ''}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
-      <HStack gap={2}>
-        {preset.builtin && <Badge>Built-in, read-only</Badge>}
-        {preset.project_id === project.id && <Badge colorPalette="orange">This project only</Badge>}
-      </HStack>
+      <Card.Root size="sm">
+        <Card.Body gap={3}>
+          <FormField label="Preset" helper={preset.id === last.id ? 'This is the preset new studies start from.' : undefined}>
+            <NativeSelect.Root>
+              <NativeSelect.Field
+                value={preset.id}
+                onChange={(event) => {
+                  setServerErrors(undefined);
+                  setSelectedId(event.target.value);
+                }}
+              >
+                {presets.map((candidate) => (
+                  <option key={candidate.id} value={candidate.id}>
+                    {candidate.name}
+                    {candidate.builtin ? ' (built-in)' : ''}
+                    {candidate.id === last.id ? ' (current)' : ''}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+          </FormField>
+          <HStack gap={2}>
+            {preset.builtin && (
+              <Badge>
+                <Icon asChild boxSize="3">
+                  <Lock aria-hidden />
+                </Icon>
+                Built-in, read-only
+              </Badge>
+            )}
+            {preset.project_id === project.id && <Badge colorPalette="orange">This project only</Badge>}
+          </HStack>
+        </Card.Body>
+      </Card.Root>
       <PresetForm key={`${preset.id}|${preset.updated_at ?? ''}`} preset={preset} builtin={builtinOf(preset, presets)} saving={saving} serverErrors={serverErrors} onSave={(values, asNew) => void save(values, asNew)} />
     </Stack>
   );
