@@ -1,7 +1,8 @@
-import { Box, Button, Heading, HStack, SimpleGrid, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { ArrowLeft } from 'lucide-react';
 import type { Feature } from 'geojson';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
 import { useActors, useSession } from '../../app/actors-context.tsx';
@@ -15,6 +16,7 @@ import type { AreaGeometry, Bbox, MapLayer, MapMarker } from '../../lib/map/map-
 import { DataAttributions } from './data-attributions.tsx';
 import { ParcelAttachPanel } from './parcel-attach-panel.tsx';
 import { ParcelImportPanel } from './parcel-import-panel.tsx';
+import { ParcelAside, ParcelDrawer } from './parcel-panel.tsx';
 import { parcelTooltip, verdictColors, verdictLabels, verdictStyle } from './screening-format.ts';
 import { ScreeningForm } from './screening-form.tsx';
 import { taskFromReason } from './reason-task.ts';
@@ -23,6 +25,9 @@ import { useParcelScreening } from './use-parcel-screening.ts';
 
 const boundaryStyle = { color: '#c05621', weight: 3, fillOpacity: 0, dashArray: '6 4' };
 const previewStyle = { color: '#2b6cb0', weight: 3, fillColor: '#4299e1', fillOpacity: 0.15, dashArray: '4 4' };
+const selectedStyle = { color: '#dd6b20', weight: 4, fillOpacity: 0 };
+/** The map and the panels beside it fill the window below the page heading on wide screens. */
+const workspaceHeight = { base: '360px', lg: 'max(32rem, calc(100dvh - 11rem))' };
 
 /** /project/map/{id}/{name}: the project's parcels screened on a map, coloured by verdict, with every reason and its sources. */
 export function ProjectMapPage({ params }: { params: { id: string; name: string } }) {
@@ -41,6 +46,17 @@ export function ProjectMapPage({ params }: { params: { id: string; name: string 
   if (!project) return <Spinner aria-label="Loading the project" />;
   return <ProjectMap project={project} slug={params.name} />;
 }
+
+/** Chakra's `lg` breakpoint (64rem) as a live media query: panels beside the map from there on, stacked below. */
+const wideQuery = '(min-width: 64rem)';
+// Without matchMedia (jsdom) the screen is laid out as on a phone.
+const wideMedia = () => window.matchMedia?.(wideQuery);
+const subscribeWide = (change: () => void) => {
+  const query = wideMedia();
+  query?.addEventListener('change', change);
+  return () => query?.removeEventListener('change', change);
+};
+const useWide = () => useSyncExternalStore(subscribeWide, () => wideMedia()?.matches ?? false);
 
 const isUsableBbox = (bbox: Bbox | null): bbox is Bbox => !!bbox && bbox[0] < bbox[2] && bbox[1] < bbox[3];
 
@@ -68,10 +84,12 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
   const result = useSelector(actor, (s) => s.context.result);
   const found = useSelector(actor, (s) => s.context.found);
   const scope = useSelector(actor, (s) => ('projectId' in s.context.request.scope ? 'project' : 'view'));
+  const wide = useWide();
   const boundary = (project.boundary as AreaGeometry | null) ?? null;
   const [view, setView] = useState<Bbox | null>(null);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
   const [fit, setFit] = useState<Bbox | null>(() => bboxAround([boundary], project.location ? [project.location] : []));
+  const selected = result?.features.find((feature) => feature.id === selectedId) ?? null;
 
   // The first parcels screened frame the map, unless a parcel found already moved it there.
   const [framed, setFramed] = useState(false);
@@ -86,8 +104,6 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
     setFramed(true);
     setFit(bboxAround([boundary, result as unknown as Feature]));
   }, [framed, result, boundary]);
-  // A new screening lists every parcel again.
-  useEffect(() => setSelected(null), [result]);
 
   const layers = useMemo<MapLayer[]>(() => {
     const list: MapLayer[] = [];
@@ -99,15 +115,24 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
         data: result as unknown as Feature,
         style: (feature) => verdictStyle(byId.get(String(feature.id))?.properties.verdict ?? 'unknown'),
         tooltip: (feature) => parcelTooltip(byId.get(String(feature.id))!),
-        onFeatureClick: (feature) => setSelected(String(feature.id)),
+        onFeatureClick: (feature) => setSelectedId(String(feature.id)),
       });
     }
     if (found) list.push({ id: 'found', data: found.geometry as AreaGeometry, style: previewStyle, tooltip: () => `APN ${found.apn} (not attached yet)` });
     return list;
   }, [boundary, result, found]);
+  // The selected parcel's outline, drawn over the others (a layer of its own, so selecting does not redraw them all).
+  const shown = useMemo<MapLayer[]>(() => (selected ? [...layers, { id: 'selected', data: selected.geometry as AreaGeometry, style: selectedStyle }] : layers), [layers, selected]);
   // Imported parcels are attached to the project: the current screening runs again to show them.
   const rescreen = () => actor.send({ type: 'screening.run', request: actor.getSnapshot().context.request });
   const markers = useMemo<MapMarker[]>(() => (project.location ? [{ id: 'site', position: project.location, label: project.name }] : []), [project.location, project.name]);
+  // A parcel picked in the table is brought into view; one clicked on the map already is.
+  const selectFromTable = (id: string) => {
+    setSelectedId(id);
+    const feature = result?.features.find((candidate) => candidate.id === id);
+    if (feature) setFit(bboxAround([feature.geometry as AreaGeometry]));
+  };
+  const close = () => setSelectedId(null);
 
   return (
     <Stack gap={5}>
@@ -116,27 +141,40 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
           {project.name}: map and screening
         </Heading>
         <Button asChild size="sm" variant="outline">
-          <RouterLink href={pathTo('projectDetail', { id: project.id, name: slug })}>Back to the project</RouterLink>
+          <RouterLink href={pathTo('projectDetail', { id: project.id, name: slug })}>
+            <ArrowLeft aria-hidden />
+            Back to the project
+          </RouterLink>
         </Button>
       </HStack>
-      <MapView
-        label="Screening map"
-        center={project.location ?? { lat: 20, lng: 0 }}
-        zoom={project.location ? 15 : 2}
-        fitBounds={fit}
-        layers={layers}
-        markers={markers}
-        onViewChange={setView}
-        height={{ base: '360px', md: '520px' }}
-      >
-        <Legend />
-      </MapView>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap={4} alignItems="start">
-        <ParcelAttachPanel actor={actor} />
-        <ScreeningForm actor={actor} projectId={project.id} view={isUsableBbox(view) ? view : null} />
-        <ParcelImportPanel projectId={project.id} onImported={rescreen} />
-      </SimpleGrid>
-      {result && <ScreeningResults result={result} scope={scope} fileName={`${slug}-screening`} selected={selected} onClearSelection={() => setSelected(null)} onAddTask={addTask} />}
+      {/* Wide screens: the filters beside the map, and a selected parcel in their place until it is closed (the filters
+          stay mounted, so what was typed is kept). Phones: the map, then the filters; a selected parcel in a drawer. */}
+      <Grid gap={4} templateColumns={{ base: 'minmax(0, 1fr)', lg: '22rem minmax(0, 1fr)' }} templateAreas={{ base: '"map" "side"', lg: '"side map"' }}>
+        <Box gridArea="map" minW={0}>
+          <MapView
+            label="Screening map"
+            center={project.location ?? { lat: 20, lng: 0 }}
+            zoom={project.location ? 15 : 2}
+            fitBounds={fit}
+            layers={shown}
+            markers={markers}
+            onViewChange={setView}
+            height={workspaceHeight}
+          >
+            <Legend />
+          </MapView>
+        </Box>
+        <Box gridArea="side" minW={0} h={{ lg: workspaceHeight.lg }}>
+          {selected && wide && <ParcelAside parcel={selected} onClose={close} onAddTask={addTask} />}
+          <Stack gap={4} h="full" overflowY={{ lg: 'auto' }} display={selected && wide ? 'none' : 'flex'}>
+            <ScreeningForm actor={actor} projectId={project.id} view={isUsableBbox(view) ? view : null} />
+            <ParcelAttachPanel actor={actor} />
+            <ParcelImportPanel projectId={project.id} onImported={rescreen} />
+          </Stack>
+        </Box>
+      </Grid>
+      {selected && !wide && <ParcelDrawer parcel={selected} onClose={close} onAddTask={addTask} />}
+      {result && <ScreeningResults result={result} scope={scope} fileName={`${slug}-screening`} selected={selectedId} onSelect={selectFromTable} onAddTask={addTask} />}
       {result && <DataAttributions result={result} />}
     </Stack>
   );
@@ -144,7 +182,7 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
 
 function Legend() {
   return (
-    <Stack gap={1} bg="white/90" borderRadius="md" px={2} py={1} fontSize="xs" boxShadow="sm" aria-label="Legend">
+    <Stack gap={1} bg="bg.panel" color="fg" borderRadius="md" px={2} py={1} fontSize="xs" boxShadow="sm" aria-label="Legend">
       {(['pass', 'fail', 'unknown'] as const).map((verdict) => (
         <HStack key={verdict} gap={1}>
           <Box w={3} h={3} borderRadius="sm" bg={verdictColors[verdict]} />

@@ -42,7 +42,7 @@ export function ScreeningForm({ actor, projectId, view }: ScreeningFormProps) {
                 <NativeSelect.Indicator />
               </NativeSelect.Root>
             </FormField>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap={3}>
+            <SimpleGrid columns={{ base: 1, sm: 2, lg: 1 }} gap={3}>
               {criteriaFields.map(({ field, label, helper }) => (
                 <FormField key={field} label={label} helper={helper} error={form.errorOf(field)}>
                   <Input size="sm" inputMode={field === 'land_use' ? 'text' : 'decimal'} {...form.bind(field)} />

@@ -22,9 +22,35 @@ export function formatValue(value: unknown, unit: string): string {
 
 export const layerText = (layer: LayerRef | null) => (layer ? `${layer.name} (${layer.source_date ?? 'undated'})` : '—');
 
+type ParcelProps = ScreenedParcel['properties'];
+
+/** "1.82 ha (4.51 acres)". */
+export const areaText = (ha: number, acres: number) => `${ha.toFixed(2)} ha (${acres.toFixed(2)} acres)`;
+
+/** The buildable area with its share, "0.73 ha (1.79 acres), 46 %"; what is missing when it is not known. */
+export function buildableText(p: ParcelProps): string {
+  if (p.buildable_area_ha === null || p.buildable_area_acres === null || p.buildable_pct === null) {
+    const exclusions = p.reasons.filter((reason) => reason.criterion === 'flood' || reason.criterion === 'wetland' || reason.criterion === 'protected');
+    return exclusions.length === 0 ? 'not measured (no flood, wetland or protected-land check)' : 'not known (a layer does not cover it)';
+  }
+  return `${areaText(p.buildable_area_ha, p.buildable_area_acres)}, ${formatValue(p.buildable_pct, '%')}`;
+}
+
+/** One line on why a parcel got its verdict: "Fails flood zone (12 %), wetlands (3 %)", "Passes 2 checks". */
+export function verdictSummary(p: ParcelProps): string {
+  const which = (verdict: Verdict) =>
+    p.reasons
+      .filter((reason) => reason.verdict === verdict)
+      .map((reason) => `${criterionLabels[reason.criterion].toLowerCase()}${reason.measured === null ? '' : ` (${formatValue(reason.measured, reason.unit)})`}`)
+      .join(', ');
+  if (p.verdict === 'fail') return `Fails ${which('fail')}`;
+  if (p.verdict === 'unknown') return `Not known: ${which('unknown')}`;
+  return p.reasons.length === 1 ? 'Passes the one check' : `Passes all ${p.reasons.length} checks`;
+}
+
 /** What the map shows while the pointer is over a screened parcel. */
 export function parcelTooltip({ properties: p }: ScreenedParcel): string {
-  const lines = [`APN ${p.apn}: ${verdictLabels[p.verdict]}`, `${p.area_acres.toFixed(2)} acres (${p.area_ha.toFixed(2)} ha)`];
+  const lines = [`APN ${p.apn}: ${verdictLabels[p.verdict]}`, `Area ${areaText(p.area_ha, p.area_acres)}`, `Buildable ${buildableText(p)}`];
   for (const reason of p.reasons) {
     lines.push(`${verdictMarks[reason.verdict]} ${criterionLabels[reason.criterion]}: ${formatValue(reason.measured, reason.unit)} (${reason.rule})${reason.note ? `. ${reason.note}` : ''}`);
   }

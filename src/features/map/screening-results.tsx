@@ -1,9 +1,15 @@
-import { Badge, Button, HStack, Stack, Table, Text, Wrap } from '@chakra-ui/react';
-import { criterionLabels, type Reason, type ReasonedParcels } from '../../contract/gis.ts';
+import { Badge, Button, HStack, IconButton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { ChevronDown, ChevronRight, Download } from 'lucide-react';
+import { useState } from 'react';
+import type { ReasonedParcels, ScreenedParcel } from '../../contract/gis.ts';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { saveFile } from '../../lib/save-file.ts';
-import { formatValue, layerText, reasonRows, screeningCsv, screeningGeoJson, verdictLabels, verdictPalettes } from './screening-format.ts';
+import { ParcelReasons, type AddTaskFromReason } from './parcel-reasons.tsx';
+import { areaText, buildableText, screeningCsv, screeningGeoJson, verdictLabels, verdictPalettes, verdictSummary } from './screening-format.ts';
 
-const shownRows = 200;
+const shownParcels = 200;
+/** A screening of this many parcels or fewer opens every parcel's reasons at once; a larger one lists a line each. */
+const openUpTo = 10;
 const scopeWords = { project: '(attached or inside the boundary)', view: 'in the visible map area' } as const;
 
 interface ScreeningResultsProps {
@@ -11,105 +17,142 @@ interface ScreeningResultsProps {
   /** What was screened: the project's parcels (the figure the project page and the report give) or the visible map area. */
   scope: 'project' | 'view';
   fileName: string;
-  /** A parcel picked on the map: only its reasons are listed. */
+  /** The parcel shown in the parcel panel, marked in the table. */
   selected: string | null;
-  onClearSelection: () => void;
-  /** Turns a failing or unknown reason into a task on the project's board; absent while the board cannot take one. */
-  onAddTask?: (parcelId: string, apn: string, reason: Reason) => void;
+  onSelect: (parcelId: string) => void;
+  onAddTask?: AddTaskFromReason;
 }
 
-/** The tally, the exports and every reason: criterion, rule, threshold, measured value, verdict, layer and its date. */
-export function ScreeningResults({ result, scope, fileName, selected, onClearSelection, onAddTask }: ScreeningResultsProps) {
-  const features = selected ? result.features.filter((feature) => feature.id === selected) : result.features;
-  const rows = reasonRows(features);
+/** Which parcels' reasons are open; it starts again for each new screening. */
+function useOpenRows(result: ReasonedParcels) {
+  const initial = () => ({ result, open: new Set(result.features.length <= openUpTo ? result.features.map((feature) => feature.id) : []) });
+  const [state, setState] = useState(initial);
+  if (state.result !== result) setState(initial());
+  const toggle = (id: string) =>
+    setState(({ open }) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return { result, open: next };
+    });
+  return { open: state.result === result ? state.open : initial().open, toggle };
+}
+
+/** The tally, the exports, and one row per parcel (APN, area, buildable area, verdict, why) that opens onto its reasons. */
+export function ScreeningResults({ result, scope, fileName, selected, onSelect, onAddTask }: ScreeningResultsProps) {
+  const { open, toggle } = useOpenRows(result);
+  const parcels = result.features;
   return (
-    <Stack gap={3}>
+    <Stack gap={3} as="section" aria-labelledby="screening-results-title">
       <HStack justify="space-between" wrap="wrap" gap={2}>
-        <Wrap gap={2} aria-label="Screening summary">
-          <Text>
-            {result.screened} {result.screened === 1 ? 'parcel' : 'parcels'} screened {scopeWords[scope]}:
+        <Stack gap={1}>
+          <Text as="h2" id="screening-results-title" fontWeight="semibold" fontSize="lg">
+            Screening results
           </Text>
-          {(['pass', 'fail', 'unknown'] as const).map((verdict) => (
-            <Badge key={verdict} colorPalette={verdictPalettes[verdict]}>
-              {result.summary[verdict]} {verdictLabels[verdict].toLowerCase()}
-            </Badge>
-          ))}
-        </Wrap>
+          <Wrap gap={2} aria-label="Screening summary" align="center">
+            <Text>
+              {result.screened} {result.screened === 1 ? 'parcel' : 'parcels'} screened {scopeWords[scope]}:
+            </Text>
+            {(['pass', 'fail', 'unknown'] as const).map((verdict) => (
+              <Badge key={verdict} colorPalette={verdictPalettes[verdict]}>
+                {result.summary[verdict]} {verdictLabels[verdict].toLowerCase()}
+              </Badge>
+            ))}
+          </Wrap>
+        </Stack>
         <HStack gap={2}>
           <Button size="xs" variant="outline" onClick={() => saveFile(screeningGeoJson(result), `${fileName}.geojson`, 'application/geo+json')}>
+            <Download aria-hidden />
             Export GeoJSON
           </Button>
           <Button size="xs" variant="outline" onClick={() => saveFile(screeningCsv(result), `${fileName}.csv`, 'text/csv;charset=utf-8')}>
+            <Download aria-hidden />
             Export CSV
           </Button>
         </HStack>
       </HStack>
-      {selected && (
-        <HStack gap={2}>
-          <Text fontSize="sm">Showing the parcel picked on the map.</Text>
-          <Button size="xs" variant="ghost" onClick={onClearSelection}>
-            Show all parcels
-          </Button>
-        </HStack>
-      )}
-      {rows.length === 0 ? (
+      {parcels.length === 0 ? (
         <Text color="fg.muted">No parcels to show. Attach a parcel, draw a boundary, or screen the visible map area.</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full">
+        <TableScroll label="Screening reasons, scrollable">
           <Table.Root size="sm" aria-label="Screening reasons">
             <Table.Header>
               <Table.Row>
+                <Table.ColumnHeader w="1%">
+                  <Text srOnly>Reasons</Text>
+                </Table.ColumnHeader>
                 <Table.ColumnHeader>APN</Table.ColumnHeader>
-                <Table.ColumnHeader>Criterion</Table.ColumnHeader>
-                <Table.ColumnHeader>Rule</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Threshold</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Measured</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Area</Table.ColumnHeader>
                 <Table.ColumnHeader>Verdict</Table.ColumnHeader>
-                <Table.ColumnHeader>Layer and date</Table.ColumnHeader>
-                <Table.ColumnHeader>Task</Table.ColumnHeader>
+                <Table.ColumnHeader>Buildable</Table.ColumnHeader>
+                <Table.ColumnHeader>Why</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {rows.slice(0, shownRows).map(({ parcelId, apn, reason }) => (
-                <Table.Row key={`${parcelId}-${reason.criterion}`}>
-                  <Table.Cell whiteSpace="nowrap">{apn}</Table.Cell>
-                  <Table.Cell whiteSpace="nowrap">{criterionLabels[reason.criterion]}</Table.Cell>
-                  <Table.Cell minW="14rem">
-                    {reason.rule}
-                    {reason.note && (
-                      <Text as="span" display="block" fontSize="xs" color="fg.muted">
-                        {reason.note}
-                      </Text>
-                    )}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {formatValue(reason.threshold, reason.unit)}
-                  </Table.Cell>
-                  <Table.Cell textAlign="end" whiteSpace="nowrap">
-                    {formatValue(reason.measured, reason.unit)}
-                  </Table.Cell>
-                  <Table.Cell>
-                    <Badge colorPalette={verdictPalettes[reason.verdict]}>{verdictLabels[reason.verdict]}</Badge>
-                  </Table.Cell>
-                  <Table.Cell minW="12rem">{layerText(reason.layer)}</Table.Cell>
-                  <Table.Cell>
-                    {reason.verdict !== 'pass' && (
-                      <Button size="xs" variant="outline" disabled={!onAddTask} onClick={() => onAddTask?.(parcelId, apn, reason)} aria-label={`Add a task for ${apn}: ${criterionLabels[reason.criterion]}`}>
-                        Add task
-                      </Button>
-                    )}
-                  </Table.Cell>
-                </Table.Row>
+              {parcels.slice(0, shownParcels).map((parcel) => (
+                <ParcelRows key={parcel.id} parcel={parcel} open={open.has(parcel.id)} onToggle={() => toggle(parcel.id)} selected={parcel.id === selected} onSelect={onSelect} onAddTask={onAddTask} />
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScroll>
       )}
-      {rows.length > shownRows && (
+      {parcels.length > shownParcels && (
         <Text fontSize="sm" color="fg.muted">
-          Showing {shownRows} of {rows.length} reasons: export the CSV for all of them, or click a parcel on the map.
+          Showing {shownParcels} of {parcels.length} parcels: export the CSV for all of them, or click a parcel on the map.
         </Text>
       )}
     </Stack>
+  );
+}
+
+interface ParcelRowsProps {
+  parcel: ScreenedParcel;
+  open: boolean;
+  onToggle: () => void;
+  selected: boolean;
+  onSelect: (parcelId: string) => void;
+  onAddTask?: AddTaskFromReason;
+}
+
+/** A parcel's line and, when open, the row below it with every reason. */
+function ParcelRows({ parcel, open, onToggle, selected, onSelect, onAddTask }: ParcelRowsProps) {
+  const p = parcel.properties;
+  const detailsId = `reasons-${parcel.id}`;
+  return (
+    <>
+      <Table.Row data-selected={selected || undefined} bg={selected ? 'orange.subtle' : undefined}>
+        <Table.Cell>
+          <IconButton size="xs" variant="ghost" aria-expanded={open} aria-controls={open ? detailsId : undefined} aria-label={`Reasons for ${p.apn}`} onClick={onToggle}>
+            {open ? <ChevronDown /> : <ChevronRight />}
+          </IconButton>
+        </Table.Cell>
+        <Table.Cell whiteSpace="nowrap">
+          <Button size="xs" variant="plain" px={0} textDecoration="underline" aria-pressed={selected} onClick={() => onSelect(parcel.id)}>
+            {p.apn}
+          </Button>
+        </Table.Cell>
+        <Table.Cell textAlign="end" whiteSpace="nowrap">
+          {areaText(p.area_ha, p.area_acres)}
+        </Table.Cell>
+        <Table.Cell>
+          <Badge colorPalette={verdictPalettes[p.verdict]}>{verdictLabels[p.verdict]}</Badge>
+        </Table.Cell>
+        <Table.Cell minW="10rem">{buildableText(p)}</Table.Cell>
+        <Table.Cell minW="12rem" color="fg.muted">
+          {verdictSummary(p)}
+        </Table.Cell>
+      </Table.Row>
+      {open && (
+        <Table.Row id={detailsId}>
+          <Table.Cell colSpan={6} bg="bg.subtle">
+            <Stack gap={2} py={1}>
+              <Text fontSize="sm" fontWeight="medium">
+                Reasons for {p.apn}
+              </Text>
+              <ParcelReasons parcelId={parcel.id} apn={p.apn} reasons={p.reasons} onAddTask={onAddTask} />
+            </Stack>
+          </Table.Cell>
+        </Table.Row>
+      )}
+    </>
   );
 }

@@ -17,6 +17,39 @@ function textElement(text: string): HTMLElement {
   return element;
 }
 
+const edgeGap = 8;
+
+/**
+ * A tooltip that always fits the map: at most as wide as the map allows (its text wraps), and moved back inside
+ * when Leaflet's placement beside the pointer would run over an edge (the map's container clips what overflows).
+ */
+const FittedTooltip = L.Tooltip.extend({
+  onAdd(this: L.Tooltip & { _container?: HTMLElement }, map: L.Map) {
+    L.Tooltip.prototype.onAdd.call(this, map);
+    const container = this._container;
+    if (container) {
+      // Leaflet's own style keeps a tooltip on one line (nowrap), however long.
+      container.style.whiteSpace = 'normal';
+      container.style.width = 'max-content';
+      container.style.overflowWrap = 'anywhere';
+      container.style.maxWidth = `${Math.max(160, Math.min(352, map.getSize().x - 2 * edgeGap))}px`;
+    }
+    return this;
+  },
+  _setPosition(this: L.Tooltip & { _map: L.Map; _container: HTMLElement }, pos: L.Point) {
+    (L.Tooltip.prototype as unknown as { _setPosition: (p: L.Point) => void })._setPosition.call(this, pos);
+    const map = this._map;
+    const container = this._container;
+    const size = map.getSize();
+    const at = map.layerPointToContainerPoint(L.DomUtil.getPosition(container));
+    const x = Math.max(edgeGap, Math.min(at.x, size.x - container.offsetWidth - edgeGap));
+    const y = Math.max(edgeGap, Math.min(at.y, size.y - container.offsetHeight - edgeGap));
+    if (x !== at.x || y !== at.y) L.DomUtil.setPosition(container, map.containerPointToLayerPoint([x, y]));
+  },
+}) as unknown as new (options?: L.TooltipOptions) => L.Tooltip;
+
+const tooltipOf = (text: string, options: L.TooltipOptions = {}) => new FittedTooltip({ direction: 'auto', ...options }).setContent(textElement(text));
+
 function visibleBbox(map: L.Map): Bbox {
   const bounds = map.getBounds();
   const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));
@@ -31,7 +64,7 @@ function geoJsonLayer(layer: MapLayer): L.GeoJSON {
     interactive: !!(tooltip || popup || onFeatureClick),
     onEachFeature: (feature: Feature, path) => {
       const tip = tooltip?.(feature);
-      if (tip) path.bindTooltip(textElement(tip), { sticky: true });
+      if (tip) path.bindTooltip(tooltipOf(tip, { sticky: true }));
       const text = popup?.(feature);
       if (text) path.bindPopup(textElement(text));
       if (onFeatureClick) path.on('click', () => onFeatureClick(feature));
@@ -120,7 +153,7 @@ export function LeafletMapView({ label, center, zoom, markers, layers, fitBounds
     const group = L.layerGroup(
       (markers ?? []).map((marker) => {
         const circle = L.circleMarker([marker.position.lat, marker.position.lng], { radius: 8, color: '#ffffff', weight: 2, fillColor: marker.color ?? '#c05621', fillOpacity: 1 });
-        circle.bindTooltip(textElement(marker.label));
+        circle.bindTooltip(tooltipOf(marker.label));
         if (marker.popup) circle.bindPopup(textElement(marker.popup));
         if (marker.onClick) circle.on('click', marker.onClick);
         return circle;
