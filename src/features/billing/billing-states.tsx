@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
 import { billingMessages } from '../../contract/billing.ts';
 
@@ -19,8 +19,24 @@ export function BillingOff() {
   );
 }
 
-export function BillingLoading({ label }: { label: string }) {
-  return <Skeleton h="32" aria-label={label} />;
+/** A billing screen's outline while it loads: the plan and its cards, or a table's rows. */
+export function BillingLoading({ label, shape = 'rows' }: { label: string; shape?: 'plans' | 'rows' }) {
+  return (
+    <Stack gap={4} role="status" aria-busy="true" aria-label={label}>
+      {shape === 'plans' ? (
+        <>
+          <Skeleton h="36" rounded="lg" />
+          <SimpleGrid columns={{ base: 1, md: 3 }} gap={4}>
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} h="56" rounded="lg" />
+            ))}
+          </SimpleGrid>
+        </>
+      ) : (
+        Array.from({ length: 4 }, (_, i) => <Skeleton key={i} h="10" rounded="md" />)
+      )}
+    </Stack>
+  );
 }
 
 /** A failed load, with the server's message and a retry. */

@@ -1,4 +1,6 @@
-import { Badge, Card, Heading, HStack, Link, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, EmptyState, Heading, HStack, Icon, Link, Stack, Table } from '@chakra-ui/react';
+import { ArrowLeft, CircleAlert, CircleCheck, CircleDashed, CircleX, Clock, Download, ExternalLink, Receipt, type LucideIcon } from 'lucide-react';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { Link as RouterLink } from 'wouter';
 import type { Invoice, InvoiceList } from '../../contract/billing.ts';
 import { listInvoices } from './api/billing.ts';
@@ -12,11 +14,19 @@ export function InvoicesPage() {
   return (
     <Stack gap={6}>
       <HStack justify="space-between" wrap="wrap" gap={3}>
-        <Heading as="h1" size="2xl">
-          Invoices
-        </Heading>
-        <Link asChild fontWeight="semibold">
-          <RouterLink href="/subscription">Back to your plan</RouterLink>
+        <HStack gap={3}>
+          <Icon asChild boxSize="6" color="orange.fg">
+            <Receipt aria-hidden />
+          </Icon>
+          <Heading as="h1" size="2xl">
+            Invoices
+          </Heading>
+        </HStack>
+        <Link asChild fontWeight="semibold" colorPalette="orange" color="colorPalette.fg">
+          <RouterLink href="/subscription">
+            <ArrowLeft aria-hidden size="1em" />
+            Back to your plan
+          </RouterLink>
         </Link>
       </HStack>
       {state.status === 'loading' && <BillingLoading label="Loading the invoices" />}
@@ -27,22 +37,32 @@ export function InvoicesPage() {
   );
 }
 
-const statusColors: Record<string, string> = { paid: 'green', open: 'orange', uncollectible: 'red', void: 'gray', draft: 'gray' };
+const statusLooks: Record<string, { colour: string; icon: LucideIcon }> = {
+  paid: { colour: 'green', icon: CircleCheck },
+  open: { colour: 'orange', icon: Clock },
+  uncollectible: { colour: 'red', icon: CircleX },
+  void: { colour: 'gray', icon: CircleAlert },
+  draft: { colour: 'gray', icon: CircleDashed },
+};
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1);
 
 function Invoices({ list }: { list: InvoiceList }) {
   if (list.results.length === 0) {
     return (
-      <Card.Root variant="subtle">
-        <Card.Body>
-          <Text>No invoices yet. Each payment for a plan adds one here.</Text>
-        </Card.Body>
-      </Card.Root>
+      <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="bg.panel" size="sm">
+        <EmptyState.Content>
+          <EmptyState.Indicator color="orange.fg">
+            <Receipt aria-hidden />
+          </EmptyState.Indicator>
+          <EmptyState.Title>No invoices yet</EmptyState.Title>
+          <EmptyState.Description>Each payment for a plan adds one here; choose a paid plan on the subscription page.</EmptyState.Description>
+        </EmptyState.Content>
+      </EmptyState.Root>
     );
   }
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="md">
-      <Table.Root size="sm" aria-label="Invoices">
+    <TableScroll label="Invoices" bg="bg.panel">
+      <Table.Root size="md" aria-label="Invoices" interactive>
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Number</Table.ColumnHeader>
@@ -58,7 +78,7 @@ function Invoices({ list }: { list: InvoiceList }) {
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }
 
@@ -71,21 +91,36 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
       <Table.Cell textAlign="end" whiteSpace="nowrap">
         {formatAmount(invoice.amount_due, invoice.currency)}
       </Table.Cell>
-      <Table.Cell>{invoice.status && <Badge colorPalette={statusColors[invoice.status] ?? 'gray'}>{statusLabel(invoice.status)}</Badge>}</Table.Cell>
+      <Table.Cell>{invoice.status && <StatusBadge status={invoice.status} />}</Table.Cell>
       <Table.Cell>
         <HStack gap={3}>
           {invoice.hosted_invoice_url && (
-            <Link href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" aria-label={`View invoice ${name}`}>
+            <Link href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" aria-label={`View invoice ${name}`} colorPalette="orange" color="colorPalette.fg" whiteSpace="nowrap">
+              <ExternalLink aria-hidden size="1em" />
               View
             </Link>
           )}
           {invoice.invoice_pdf && (
-            <Link href={invoice.invoice_pdf} target="_blank" rel="noopener noreferrer" aria-label={`Download invoice ${name} as PDF`}>
+            <Link href={invoice.invoice_pdf} target="_blank" rel="noopener noreferrer" aria-label={`Download invoice ${name} as PDF`} colorPalette="orange" color="colorPalette.fg" whiteSpace="nowrap">
+              <Download aria-hidden size="1em" />
               PDF
             </Link>
           )}
         </HStack>
       </Table.Cell>
     </Table.Row>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const look = statusLooks[status] ?? { colour: 'gray', icon: CircleAlert };
+  const Glyph = look.icon;
+  return (
+    <Badge colorPalette={look.colour}>
+      <Icon asChild boxSize="3">
+        <Glyph aria-hidden />
+      </Icon>
+      {statusLabel(status)}
+    </Badge>
   );
 }

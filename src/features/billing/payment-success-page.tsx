@@ -1,4 +1,5 @@
-import { Button, Card, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { useActors } from '../../app/actors-context.tsx';
@@ -28,9 +29,12 @@ export function PaymentSuccessPage({ params }: { params: { session_id: string } 
       </Heading>
       {checkout && ours && (ours.step === 'verifying' || ours.step === 'paying') && <CheckoutProgress checkout={checkout} view={ours} busyText="Checking your payment with Stripe…" />}
       {ours?.step === 'verified' && ours.payment && (
-        <Card.Root variant="outline" borderColor="green.400">
+        <Card.Root variant="outline" borderColor="border.success" bg="bg.panel">
           <Card.Body>
             <Stack gap={4} align="flex-start">
+              <Icon asChild boxSize="8" color="fg.success">
+                <CircleCheck aria-hidden />
+              </Icon>
               <Text fontSize="lg">
                 You are now on the <strong>{ours.payment.plan_name}</strong> plan. Thank you!
               </Text>

@@ -1,4 +1,5 @@
-import { Badge, Button, Card, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Icon, Link, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { ArrowRight, Check, CreditCard, Receipt } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
 import type { Plan, SubscriptionsList } from '../../contract/billing.ts';
@@ -13,16 +14,24 @@ export function SubscriptionPage() {
   return (
     <Stack gap={6}>
       <HStack justify="space-between" wrap="wrap" gap={3}>
-        <Heading as="h1" size="2xl">
-          Subscription
-        </Heading>
+        <HStack gap={3}>
+          <Icon asChild boxSize="6" color="orange.fg">
+            <CreditCard aria-hidden />
+          </Icon>
+          <Heading as="h1" size="2xl">
+            Subscription
+          </Heading>
+        </HStack>
         {state.status !== 'off' && (
-          <Link asChild fontWeight="semibold">
-            <RouterLink href="/subscription/invoices">See invoices</RouterLink>
+          <Link asChild fontWeight="semibold" colorPalette="orange" color="colorPalette.fg">
+            <RouterLink href="/subscription/invoices">
+              <Receipt aria-hidden size="1em" />
+              See invoices
+            </RouterLink>
           </Link>
         )}
       </HStack>
-      {state.status === 'loading' && <BillingLoading label="Loading your plan" />}
+      {state.status === 'loading' && <BillingLoading label="Loading your plan" shape="plans" />}
       {state.status === 'off' && <BillingOff />}
       {state.status === 'failed' && <BillingFailed detail={state.detail} onRetry={reload} />}
       {state.status === 'ready' && <Plans subscriptions={state.data} />}
@@ -36,7 +45,7 @@ function Plans({ subscriptions }: { subscriptions: SubscriptionsList }) {
   const period = periodLine(current);
   return (
     <Stack gap={6}>
-      <Card.Root variant="outline" as="section" aria-labelledby="usage-heading">
+      <Card.Root variant="outline" as="section" aria-labelledby="usage-heading" bg="bg.panel">
         <Card.Body>
           <Stack gap={3}>
             <HStack gap={2} wrap="wrap">
@@ -46,9 +55,9 @@ function Plans({ subscriptions }: { subscriptions: SubscriptionsList }) {
               <Badge colorPalette={current.status === 'active' || current.status === 'trialing' ? 'green' : 'orange'}>{subscriptionStatusLabel(current.status)}</Badge>
             </HStack>
             {period && <Text color="fg.muted">{period}</Text>}
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap={3}>
-              <Usage label="Projects" value={formatUsage(usage.projects, currentPlan?.limits.projects ?? null)} />
-              <Usage label="Most studies in a project" value={formatUsage(usage.most_studies_in_a_project, currentPlan?.limits.studies_per_project ?? null)} />
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap={4}>
+              <Usage label="Projects" used={usage.projects} limit={currentPlan?.limits.projects ?? null} />
+              <Usage label="Most studies in a project" used={usage.most_studies_in_a_project} limit={currentPlan?.limits.studies_per_project ?? null} />
             </SimpleGrid>
           </Stack>
         </Card.Body>
@@ -68,40 +77,71 @@ function Plans({ subscriptions }: { subscriptions: SubscriptionsList }) {
   );
 }
 
-function Usage({ label, value }: { label: string; value: string }) {
+/** Usage against a limit: the figure, then a bar (orange once the limit is reached); no bar without a limit. */
+function Usage({ label, used, limit }: { label: string; used: number; limit: number | null }) {
+  const full = limit !== null && used >= limit;
   return (
-    <Stack gap={0}>
+    <Stack gap={1.5} p={3} borderWidth="1px" rounded="md" bg="bg.subtle">
       <Text fontSize="sm" color="fg.muted">
         {label}
       </Text>
       <Text fontSize="lg" fontWeight="semibold">
-        {value}
+        {formatUsage(used, limit)}
       </Text>
+      {limit !== null && (
+        <Progress.Root value={Math.min(100, limit === 0 ? 100 : (used / limit) * 100)} size="sm" colorPalette={full ? 'orange' : 'green'} aria-label={`${label}: ${formatUsage(used, limit)}`}>
+          <Progress.Track bg="bg.emphasized">
+            <Progress.Range />
+          </Progress.Track>
+        </Progress.Root>
+      )}
+      {full && (
+        <Text fontSize="xs" color="fg.warning">
+          At your plan's limit
+        </Text>
+      )}
     </Stack>
   );
 }
 
 function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
   return (
-    <Card.Root variant={current ? 'elevated' : 'outline'} borderColor={current ? 'orange.400' : undefined} borderWidth={current ? '2px' : undefined} data-testid="plan-card" aria-current={current || undefined}>
-      <Card.Header>
+    <Card.Root
+      variant="outline"
+      bg="bg.panel"
+      borderColor={current ? 'orange.solid' : 'border'}
+      borderWidth={current ? '2px' : '1px'}
+      boxShadow={current ? 'md' : 'xs'}
+      data-testid="plan-card"
+      aria-current={current || undefined}
+    >
+      <Card.Header gap={1}>
         <HStack justify="space-between" wrap="wrap" gap={2}>
           <Heading as="h3" size="md">
             {plan.name}
           </Heading>
-          {current && <Badge colorPalette="orange">Current plan</Badge>}
+          {current && (
+            <Badge colorPalette="orange" variant="solid">
+              Current plan
+            </Badge>
+          )}
         </HStack>
-        <Text fontSize="xl" fontWeight="bold">
+        <Text fontSize="2xl" fontWeight="bold" letterSpacing="tight">
           {plan.price}
         </Text>
       </Card.Header>
       <Card.Body>
-        <Stack gap={1} as="dl">
+        <Stack gap={2} as="dl">
           {limitLines(plan.limits).map((line) => (
-            <HStack key={line.label} justify="space-between">
-              <Text as="dt" color="fg.muted">
-                {line.label}
-              </Text>
+            <HStack key={line.label} justify="space-between" gap={3}>
+              <HStack asChild gap={2} color="fg.muted">
+                <dt>
+                  <Icon asChild boxSize="4" color="green.fg">
+                    <Check aria-hidden />
+                  </Icon>
+                  {line.label}
+                </dt>
+              </HStack>
               <Text as="dd" fontWeight="semibold">
                 {line.value}
               </Text>
@@ -109,15 +149,20 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
           ))}
         </Stack>
       </Card.Body>
-      {plan.paid && !current && (
-        <Card.Footer>
+      <Card.Footer>
+        {plan.paid && !current ? (
           <Button asChild colorPalette="orange" w="full">
             <RouterLink href={pathTo('stripe', { id: plan.id })}>
               Choose {plan.name}
+              <ArrowRight aria-hidden />
             </RouterLink>
           </Button>
-        </Card.Footer>
-      )}
+        ) : (
+          <Box h="10" w="full" display="flex" alignItems="center" justifyContent="center" fontSize="sm" color="fg.muted">
+            {current ? 'Your plan now' : 'Included with every account'}
+          </Box>
+        )}
+      </Card.Footer>
     </Card.Root>
   );
 }
