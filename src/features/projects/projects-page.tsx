@@ -79,7 +79,7 @@ function PortfolioTotals() {
   return (
     <SimpleGrid as="section" aria-label="Portfolio totals" columns={{ base: 2, lg: 4 }} gap={{ base: 3, md: 4 }}>
       <StatCard label="Projects" icon={FolderKanban} value={value((t) => t.projects.toLocaleString('en-US'))} />
-      <StatCard label="Hectares" icon={LandPlot} value={value((t) => hectaresText(t.hectares))} help="Inside drawn boundaries" />
+      <StatCard label="Hectares" icon={LandPlot} value={value((t) => hectaresText(t.hectares))} help={totals?.hectares === 0 ? 'Draw a boundary to count its area' : 'Inside drawn boundaries'} />
       <StatCard label="DC capacity" icon={Zap} value={studied((t) => dcSizeText(t.mwdc * 1000))} help={studiesHelp} />
       <StatCard label="Energy (P50)" icon={SunMedium} value={studied((t) => annualEnergyText(t.mwh_per_year * 1000))} help={studiesHelp} />
     </SimpleGrid>
@@ -142,7 +142,7 @@ function ProjectListPane({ search, onSearch, nothingOnMap }: ListPaneProps) {
   return (
     <Stack gap={3} h={{ lg: paneHeight }} minH={0}>
       <Box position="relative">
-        <Box position="absolute" insetStart={3} top="50%" transform="translateY(-50%)" color="fg.muted" pointerEvents="none" aria-hidden>
+        <Box position="absolute" insetStart={3} top="50%" transform="translateY(-50%)" zIndex={1} display="flex" color="fg.muted" pointerEvents="none" aria-hidden>
           <Search size={16} />
         </Box>
         <Input
