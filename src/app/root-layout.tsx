@@ -5,6 +5,7 @@ import { Link as RouterLink, useLocation } from 'wouter';
 import { guardRoute } from '../../machines/route-guard.ts';
 import { Brand } from '../components/ui/brand.tsx';
 import { ColorModeToggle } from '../components/ui/color-mode-toggle.tsx';
+import { InShell } from '../components/ui/shell-context.ts';
 import { useActors, useSession } from './actors-context.tsx';
 import { ScreenTransition } from './screen-transition.tsx';
 
@@ -58,15 +59,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
       {held.map((link) => link.label).join(' and ')} open once your first project is created.
     </Text>
   );
-  const brand = reachable(projects.href) ? (
-    <Link asChild rounded="l2" focusVisibleRing="outside" _hover={{ textDecoration: 'none' }}>
-      <RouterLink href={projects.href}>
-        <Brand />
-      </RouterLink>
-    </Link>
-  ) : (
-    <Brand />
-  );
+  const brand = <BrandLink linked={reachable(projects.href)} compact={!desktop} />;
 
   return (
     <Box minH="100vh" bg="bg.canvas">
@@ -92,10 +85,24 @@ export function RootLayout({ children }: { children: ReactNode }) {
       )}
       <Box ms={{ md: sidebarWidth }}>
         <Box as="main" id={mainContentId} tabIndex={-1} outline="none" maxW="8xl" mx="auto" px={{ base: 3, md: 8 }} py={{ base: 4, md: 8 }}>
-          <ScreenTransition path={location}>{children}</ScreenTransition>
+          <ScreenTransition path={location}>
+            <InShell.Provider value>{children}</InShell.Provider>
+          </ScreenTransition>
         </Box>
       </Box>
     </Box>
+  );
+}
+
+/** The brand, leading to the projects unless the route guard would send the user back. */
+function BrandLink({ linked, compact }: { linked: boolean; compact: boolean }) {
+  if (!linked) return <Brand compact={compact} />;
+  return (
+    <Link asChild rounded="l2" focusVisibleRing="outside" _hover={{ textDecoration: 'none' }}>
+      <RouterLink href={projects.href}>
+        <Brand compact={compact} />
+      </RouterLink>
+    </Link>
   );
 }
 

@@ -1,7 +1,7 @@
 /**
- * Every screen, as a new user with one project, a study and a task sees it, at 1440 px and 360 px: a screenshot of
- * each into test-results/screens/ (named in the README) for reviewers, and axe-core's accessibility rules run on
- * each; any serious or critical violation fails the test with the rule, the screen and the elements.
+ * Every screen, as a new user with one project, a study and a task sees it, at 1440 px and 360 px, in light and in
+ * dark mode: a screenshot of each into test-results/screens/ (named in the README) for reviewers, and axe-core's
+ * accessibility rules run on each; any serious or critical violation fails the test with the rule, the screen and the elements.
  */
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -23,6 +23,9 @@ if (unavailable) {
 export const screenshotDir = resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screens');
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const widths = [1440, 360] as const;
+/** Light, then dark as a system that prefers it gets it (no stored choice): screenshots of dark mode end in -dark. */
+const colorSchemes = ['light', 'dark'] as const;
+type ColorScheme = (typeof colorSchemes)[number];
 
 interface Violation {
   id: string;
@@ -121,44 +124,48 @@ describe.skipIf(!!unavailable)('every screen at 1440 and 360 px: screenshots and
     ];
   });
 
-  async function walk(context: BrowserContext, list: Screen[], width: number) {
+  async function walk(context: BrowserContext, list: Screen[], width: number, scheme: ColorScheme) {
+    const suffix = scheme === 'dark' ? '-dark' : '';
     const page = await context.newPage();
     for (const screen of list) {
       await page.goto(`${app.baseUrl}${screen.path}`);
       try {
         await screen.ready(page);
       } catch (error) {
-        throw new Error(`${screen.name} (${screen.path}) at ${width} px did not show what it should`, { cause: error });
+        throw new Error(`${screen.name} (${screen.path}) at ${width} px (${scheme}) did not show what it should`, { cause: error });
       }
       await page.waitForLoadState('networkidle');
       // axe-core is injected as an inline script: the contexts bypass the app's CSP for that only.
       // Let entrance transitions finish, so the screenshot and the colour-contrast rule see the settled screen.
       await page.waitForTimeout(400);
-      await page.screenshot({ path: join(screenshotDir, `${screen.name}-${width}.png`), fullPage: true });
+      await page.screenshot({ path: join(screenshotDir, `${screen.name}-${width}${suffix}.png`), fullPage: true });
       for (const violation of await seriousViolations(page)) {
         const nodes = violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')}${node.failureSummary ? ` [${node.failureSummary.replace(/\s+/g, ' ')}]` : ''}`);
-        found.push(`${screen.name} @${width}px: ${violation.impact} ${violation.id} (${violation.help}) on ${nodes.join(', ')}`);
+        found.push(`${screen.name} @${width}px${suffix}: ${violation.impact} ${violation.id} (${violation.help}) on ${nodes.join(', ')}`);
       }
     }
     await page.close();
   }
 
-  for (const width of widths) {
-    it(`walks the public screens at ${width} px`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-      await walk(context, screens.public, width);
-      await context.close();
-    });
+  for (const scheme of colorSchemes) {
+    for (const width of widths) {
+      const options = { viewport: { width, height: 900 }, bypassCSP: true, colorScheme: scheme };
+      it(`walks the public screens at ${width} px (${scheme})`, async () => {
+        const context = await browser.newContext(options);
+        await walk(context, screens.public, width, scheme);
+        await context.close();
+      });
 
-    it(`walks the signed-in screens at ${width} px`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-      const page = await context.newPage();
-      await logInThroughUi(page, app.baseUrl, account);
-      await page.waitForURL(/\/project$/);
-      await page.close();
-      await walk(context, screens.signedIn, width);
-      await context.close();
-    });
+      it(`walks the signed-in screens at ${width} px (${scheme})`, async () => {
+        const context = await browser.newContext(options);
+        const page = await context.newPage();
+        await logInThroughUi(page, app.baseUrl, account);
+        await page.waitForURL(/\/project$/);
+        await page.close();
+        await walk(context, screens.signedIn, width, scheme);
+        await context.close();
+      });
+    }
   }
 
   it('finds no serious or critical accessibility violation on any screen', () => {

@@ -69,7 +69,7 @@ const light = (shade: number) => `{colors.brand.${shade}}`;
  */
 const sunplotTheme = defineConfig({
   globalCss: {
-    html: { bg: 'bg.canvas', colorPalette: 'brand' },
+    html: { bg: 'bg.canvas' },
     '::selection': { bg: 'brand.muted' },
   },
   theme: {
@@ -105,8 +105,9 @@ const sunplotTheme = defineConfig({
           /** The sun in the logo. */
           sun: { value: { _light: '{colors.amber.500}', _dark: '{colors.amber.400}' } },
         },
-        orange: { solid: { value: '{colors.orange.700}' } },
-        green: { solid: { value: '{colors.green.700}' } },
+        // Chakra's dark mode puts black text on solid orange and green: on the 700 shade only white reaches AA.
+        orange: { solid: { value: '{colors.orange.700}' }, contrast: { value: 'white' } },
+        green: { solid: { value: '{colors.green.700}' }, contrast: { value: 'white' } },
         bg: {
           /** Behind the app's panels: a neutral grey, so white cards stand out. */
           canvas: { value: { _light: '{colors.gray.50}', _dark: '#0c0c0e' } },

@@ -1,8 +1,10 @@
-import { Avatar, Button, Card, DataList, Heading, HStack, Input, Link, Spinner, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { Avatar, Box, Button, Card, DataList, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { CreditCard } from 'lucide-react';
+import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { useActors, useNotify, useSession } from '../../app/actors-context.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { Account } from '../../contract/auth.ts';
 import { notBlank, required } from '../../contract/validation.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
@@ -27,7 +29,7 @@ export function AccountPage() {
     return () => controller.abort();
   }, [api, session]);
 
-  if (!account) return failed ? <Text color="fg.error">Your account could not be loaded. Please try again.</Text> : <Spinner />;
+  if (!account) return failed ? <Text color="fg.error">Your account could not be loaded. Please try again.</Text> : <PageSkeleton />;
   return <AccountForm key={`${account.name}|${account.company_name}|${account.media_photo ?? ''}`} account={account} />;
 }
 
@@ -80,52 +82,82 @@ function AccountForm({ account }: { account: Account }) {
   };
 
   return (
-    <Stack gap={6} maxW="2xl">
-      <Heading as="h1" size="2xl">
-        Account
-      </Heading>
-      <Card.Root>
-        <Card.Body>
-          <form noValidate onSubmit={form.onSubmit((values) => void save(values))}>
-            <Stack gap={5}>
-              <HStack gap={4}>
-                <Avatar.Root size="2xl">
-                  <Avatar.Fallback name={account.name} />
-                  {(preview ?? account.media_preview) && <Avatar.Image src={preview ?? account.media_preview ?? undefined} alt="Profile photo" />}
-                </Avatar.Root>
-                <FormField label="Photo" error={photoError} helper="PNG, JPEG or WebP, at most 5 MB">
-                  <Input type="file" accept={photoTypes.join(',')} onChange={choosePhoto} p={1} />
-                </FormField>
-              </HStack>
-              <FormField label="Name" error={form.errorOf('name')} required>
-                <Input autoComplete="name" {...form.bind('name')} />
+    <Stack gap={{ base: 6, md: 8 }} maxW="3xl">
+      <Stack gap={1}>
+        <Heading as="h1" size="2xl">
+          Account
+        </Heading>
+        <Text color="fg.muted">Your profile, how you log in, and your plan.</Text>
+      </Stack>
+      <form noValidate onSubmit={form.onSubmit((values) => void save(values))}>
+        <SettingsSection title="Profile" description="Shown beside your name in Sunplot.">
+          <Stack direction={{ base: 'column', sm: 'row' }} gap={5} align={{ base: 'flex-start', sm: 'center' }}>
+            <Avatar.Root size="2xl" colorPalette="brand">
+              <Avatar.Fallback name={account.name} />
+              {(preview ?? account.media_preview) && <Avatar.Image src={preview ?? account.media_preview ?? undefined} alt="Profile photo" />}
+            </Avatar.Root>
+            <Box flex="1" minW={0} w="full">
+              <FormField label="Photo" error={photoError} helper="PNG, JPEG or WebP, at most 5 MB">
+                <Input type="file" accept={photoTypes.join(',')} onChange={choosePhoto} p={1} />
               </FormField>
-              <Stack gap={1}>
-                <DataList.Root>
-                  <DataList.Item>
-                    <DataList.ItemLabel>Email</DataList.ItemLabel>
-                    <DataList.ItemValue wordBreak="break-all">{account.email}</DataList.ItemValue>
-                  </DataList.Item>
-                </DataList.Root>
-                <Text fontSize="sm" color="fg.muted">
-                  You log in with this address, and password reset links are sent to it. It cannot be changed here.
-                </Text>
-              </Stack>
-              <FormField label="Company" error={form.errorOf('company_name')}>
-                <Input autoComplete="organization" {...form.bind('company_name')} />
-              </FormField>
-              <Button type="submit" colorPalette="orange" loading={saving} alignSelf="flex-start">
-                Save
-              </Button>
-            </Stack>
-          </form>
-        </Card.Body>
-      </Card.Root>
+            </Box>
+          </Stack>
+          <Stack direction={{ base: 'column', md: 'row' }} gap={5}>
+            <FormField label="Name" error={form.errorOf('name')} required>
+              <Input autoComplete="name" {...form.bind('name')} />
+            </FormField>
+            <FormField label="Company" error={form.errorOf('company_name')}>
+              <Input autoComplete="organization" {...form.bind('company_name')} />
+            </FormField>
+          </Stack>
+          <Button type="submit" colorPalette="brand" loading={saving} alignSelf="flex-start">
+            Save
+          </Button>
+        </SettingsSection>
+      </form>
+      <SettingsSection title="Login" description="The address you log in with.">
+        <Stack gap={2}>
+          <DataList.Root>
+            <DataList.Item>
+              <DataList.ItemLabel>Email</DataList.ItemLabel>
+              <DataList.ItemValue wordBreak="break-all" fontWeight="medium">
+                {account.email}
+              </DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+          <Text fontSize="sm" color="fg.muted">
+            You log in with this address, and password reset links are sent to it. It cannot be changed here.
+          </Text>
+        </Stack>
+      </SettingsSection>
       {account.show_subscription && (
-        <Link asChild>
-          <RouterLink href="/subscription">Your subscription and invoices</RouterLink>
-        </Link>
+        <SettingsSection title="Subscription" description="Your plan, its limits and your invoices.">
+          <Button asChild variant="outline" alignSelf="flex-start">
+            <RouterLink href="/subscription">
+              <CreditCard size={16} aria-hidden="true" />
+              Your subscription and invoices
+            </RouterLink>
+          </Button>
+        </SettingsSection>
       )}
     </Stack>
+  );
+}
+
+/** One group of settings: its title and what it is for, then its fields, on a card. */
+function SettingsSection({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  const id = `section-${title.toLowerCase()}`;
+  return (
+    <Card.Root as="section" aria-labelledby={id} boxShadow="xs">
+      <Card.Header pb={0}>
+        <Heading as="h2" size="md" id={id}>
+          {title}
+        </Heading>
+        <Text fontSize="sm" color="fg.muted">
+          {description}
+        </Text>
+      </Card.Header>
+      <Card.Body gap={5}>{children}</Card.Body>
+    </Card.Root>
   );
 }

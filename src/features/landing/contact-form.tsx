@@ -38,8 +38,8 @@ export function ContactForm() {
   return (
     <form noValidate onSubmit={form.onSubmit((values) => void send(values))} aria-label="Contact us">
       <Stack gap={4}>
-        <Heading as="h2" size="lg">
-          Write to us
+        <Heading as="h3" size="md">
+          Send us a message
         </Heading>
         <Stack direction={{ base: 'column', md: 'row' }} gap={4}>
           <FormField label="Name" error={form.errorOf('name')} required>
@@ -55,7 +55,7 @@ export function ContactForm() {
         <FormField label="Message" error={form.errorOf('message')} required>
           <Textarea rows={4} {...form.bind('message')} />
         </FormField>
-        <Button type="submit" colorPalette="orange" loading={sending} alignSelf="flex-start">
+        <Button type="submit" colorPalette="brand" loading={sending} alignSelf={{ base: 'stretch', sm: 'flex-start' }}>
           Send message
         </Button>
       </Stack>

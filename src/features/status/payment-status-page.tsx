@@ -1,7 +1,8 @@
-import { Center, Spinner } from '@chakra-ui/react';
+import { CreditCard } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toFormErrors } from '../../../machines/form-errors.ts';
 import { useActors, useSession } from '../../app/actors-context.tsx';
+import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { StatusPanel } from '../../components/ui/status-panel.tsx';
 import { billingMessages, SubscriptionsList } from '../../contract/billing.ts';
 import { isCancelled } from '../../lib/api-client.ts';
@@ -49,13 +50,9 @@ export function PaymentStatusPage() {
     return () => controller.abort();
   }, [api, signedIn]);
 
-  if (!signedIn) return <StatusPanel {...outcomes.signedOut} />;
+  if (!signedIn) return <StatusPanel icon={CreditCard} {...outcomes.signedOut} />;
   if (!outcome) {
-    return (
-      <Center minH="50vh">
-        <Spinner size="lg" aria-label="Loading your plan" />
-      </Center>
-    );
+    return <PageSkeleton standalone />;
   }
-  return <StatusPanel {...outcome} />;
+  return <StatusPanel icon={CreditCard} {...outcome} />;
 }
