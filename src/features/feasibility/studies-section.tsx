@@ -49,7 +49,7 @@ export function StudiesSection({ project }: { project: ProjectDetail }) {
         </Text>
       )}
       {(!view || view.loading) && (
-        <Stack gap={2} aria-busy="true" aria-label="Loading the studies">
+        <Stack gap={2} role="status" aria-busy="true" aria-label="Loading the studies">
           {Array.from({ length: 3 }, (_, i) => (
             <Skeleton key={i} h="10" rounded="md" />
           ))}

@@ -18,16 +18,16 @@ export function StudyFigures({ study }: { study: FeasibilityStudy }) {
     [CalendarClock, 'Payback', formatYears(h.simple_payback_years), `discounted ${formatYears(h.discounted_payback_years)}`],
   ];
   return (
-    <SimpleGrid columns={{ base: 1, sm: 2, md: 3, xl: 5 }} gap={3} data-testid="study-figures">
+    <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap={{ base: 2, md: 3 }} data-testid="study-figures">
       {figures.map(([icon, label, value, help]) => (
-        <Stat.Root key={label} borderWidth="1px" rounded="lg" p={4} bg="bg.panel" boxShadow="xs" gap={1}>
+        <Stat.Root key={label} borderWidth="1px" rounded="lg" p={{ base: 3, md: 4 }} bg="bg.panel" boxShadow="xs" gap={1} minW={0}>
           <HStack asChild gap={2} color="fg.muted">
             <Stat.Label>
               <FigureIcon icon={icon} />
               {label}
             </Stat.Label>
           </HStack>
-          <Stat.ValueText fontSize={{ base: 'xl', md: '2xl' }} fontVariantNumeric="tabular-nums">
+          <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }} fontVariantNumeric="tabular-nums" overflowWrap="anywhere">
             {value}
           </Stat.ValueText>
           {/* A <dd>: a bare <span> directly in the stat's <dl> is not allowed there (axe definition-list). */}

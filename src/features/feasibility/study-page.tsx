@@ -48,10 +48,10 @@ export function StudyPage({ params }: { params: { id: string; feasibilityId: str
 /** The page's outline while the study loads: the title, the figures and the charts. */
 function StudySkeleton() {
   return (
-    <Stack gap={5} aria-busy="true" aria-label="Loading the study">
+    <Stack gap={5} role="status" aria-busy="true" aria-label="Loading the study">
       <Skeleton h="4" w="48" />
       <Skeleton h="9" w={{ base: 'full', md: 'md' }} />
-      <SimpleGrid columns={{ base: 1, sm: 2, md: 3, xl: 5 }} gap={3}>
+      <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap={3}>
         {Array.from({ length: 5 }, (_, i) => (
           <Skeleton key={i} h="24" rounded="lg" />
         ))}
@@ -173,8 +173,8 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
       <UncertaintyNote study={study} />
 
       {/* On wide screens the what-if is a side panel beside the charts and results; on narrower ones it follows the charts. */}
-      <Box display="grid" gridTemplateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 26rem' }} gridTemplateAreas={{ base: '"charts" "what-if" "details"', xl: '"charts what-if" "details what-if"' }} gridTemplateRows={{ xl: 'auto 1fr' }} gap={4}>
-        <SimpleGrid gridArea="charts" columns={{ base: 1, lg: 2 }} gap={4}>
+      <Box display="grid" gridTemplateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 28rem' }} gridTemplateAreas={{ base: '"charts" "what-if" "details"', xl: '"charts what-if" "details what-if"' }} gridTemplateRows={{ xl: 'auto 1fr' }} gap={4}>
+        <SimpleGrid gridArea="charts" columns={{ base: 1, lg: 2, xl: 1 }} gap={4}>
           <Section title="Monthly energy" icon={BarChart3} description="AC energy delivered in each month of the typical year.">
             <MonthlyEnergyChart monthlyKwh={study.headline.monthly_ac_kwh} />
           </Section>
@@ -204,7 +204,7 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
                   )}
                 </Stack>
               ) : (
-                <Stack gap={4} aria-busy="true" aria-label="Loading the what-if">
+                <Stack gap={4} role="status" aria-busy="true" aria-label="Loading the what-if">
                   <Skeleton h="6" w="32" />
                   {Array.from({ length: 5 }, (_, i) => (
                     <Skeleton key={i} h="8" />
@@ -215,25 +215,23 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
           </Card.Root>
         </Box>
 
-        <Stack gridArea="details" gap={4} minW={0}>
-          <SimpleGrid columns={{ base: 1, lg: 2 }} gap={4}>
-            <Section title="Losses" icon={TrendingDown} description="From the nameplate energy at the array's irradiance down to AC.">
-              {results ? <LossWaterfall waterfall={results.energy.energy.loss_waterfall} /> : <Skeleton h="40" />}
-            </Section>
-            <Section title="Weather" icon={CloudSun} description="The year the study ran on, and how far to trust it.">
-              <WeatherCard weather={study.weather} />
-            </Section>
-          </SimpleGrid>
-
-          <Section title="Assumptions" icon={ListChecks} description="Every value the study ran on, with its cited source.">
-            <StudyAssumptions study={study} preset={results?.preset ?? null} />
+        <SimpleGrid gridArea="details" columns={{ base: 1, lg: 2 }} gap={4} alignItems="start">
+          <Section title="Losses" icon={TrendingDown} description="From the nameplate energy at the array's irradiance down to AC.">
+            {results ? <LossWaterfall waterfall={results.energy.energy.loss_waterfall} /> : <Skeleton h="40" />}
           </Section>
-
-          <Section title="Plot map" icon={FileImage} description="The site layout, as an image or a PDF.">
-            <PlotMapCard study={current} onChanged={setCurrent} />
+          <Section title="Weather" icon={CloudSun} description="The year the study ran on, and how far to trust it.">
+            <WeatherCard weather={study.weather} />
           </Section>
-        </Stack>
+        </SimpleGrid>
       </Box>
+
+      <Section title="Assumptions" icon={ListChecks} description="Every value the study ran on, with its cited source.">
+        <StudyAssumptions study={study} preset={results?.preset ?? null} />
+      </Section>
+
+      <Section title="Plot map" icon={FileImage} description="The site layout, kept with the study.">
+        <PlotMapCard study={current} onChanged={setCurrent} />
+      </Section>
 
       {failed && <Text color="fg.error">Some of the study's results could not be loaded. Reload the page to try again.</Text>}
       <StudyModals feasibility={feasibility} />
