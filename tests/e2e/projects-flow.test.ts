@@ -54,8 +54,9 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
     expect(latitude).toBeGreaterThan(38.8455);
     expect(latitude).toBeLessThan(38.85);
 
-    // Four corners, then the first again to close the boundary.
+    // Four corners, then the first again to close the boundary; the whole map in view, as a planner would scroll it.
     await page.getByRole('button', { name: 'Draw boundary' }).click();
+    await page.getByRole('region', { name: 'Project site map' }).scrollIntoViewIfNeeded();
     for (const [x, y] of [[0.25, 0.25], [0.75, 0.25], [0.75, 0.75], [0.25, 0.75], [0.25, 0.25]] as const) {
       await clickMap(page, 'Project site map', x, y);
       await page.waitForTimeout(100);
@@ -93,6 +94,7 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
 
     // The map was framed on the parcel found: its middle is the parcel, and hovering it tells why.
     await page.getByRole('status').waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByRole('region', { name: 'Screening map' }).scrollIntoViewIfNeeded();
     const map = (await page.getByRole('region', { name: 'Screening map' }).boundingBox())!;
     await page.mouse.move(map.x + map.width / 2 + 30, map.y + map.height / 2 + 10);
     const tooltip = page.locator('.leaflet-tooltip').filter({ hasText: 'APN PAR 02420088' });
@@ -118,6 +120,7 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
     const before = await page.getByTestId('boundary-area').textContent();
     await page.getByRole('button', { name: 'Edit boundary' }).click();
     await page.getByRole('button', { name: 'Clear boundary' }).click();
+    await page.getByRole('region', { name: 'Project site map' }).scrollIntoViewIfNeeded();
     await expect.poll(() => page.getByTestId('boundary-area').textContent()).toBe('No boundary drawn (optional).');
     // A triangle this time, inside the old square.
     for (const [x, y] of [[0.3, 0.3], [0.7, 0.3], [0.5, 0.7], [0.3, 0.3]] as const) {

@@ -44,7 +44,10 @@ export function ProjectAddPage() {
         <Heading as="h1" size="2xl">
           Create a project
         </Heading>
-        <Text color="fg.muted">Find the place, click the map to set the location and draw the site's boundary.</Text>
+        {/* On phones the map is what matters: it comes up higher without the line. */}
+        <Text color="fg.muted" display={{ base: 'none', md: 'block' }}>
+          Find the place, click the map to set the location and draw the site's boundary.
+        </Text>
       </Stack>
       {firstProject && (
         <Alert.Root status="info">

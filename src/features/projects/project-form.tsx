@@ -125,7 +125,7 @@ export function ProjectForm({ initial, initialBoundary, purpose, saving, serverE
 function FormCard({ area, title, sticky = false, children }: { area: string; title?: string; sticky?: boolean; children: ReactNode }) {
   const headingId = useId();
   return (
-    <Card.Root as="section" aria-labelledby={title && headingId} gridArea={area} alignSelf="start" variant="outline" bg="bg.panel" {...(sticky && { position: { lg: 'sticky' }, top: { lg: 4 } })}>
+    <Card.Root as="section" aria-labelledby={title && headingId} gridArea={area} alignSelf="start" variant="outline" size={{ base: 'sm', md: 'md' }} bg="bg.panel" {...(sticky && { position: { lg: 'sticky' }, top: { lg: 4 } })}>
       <Card.Body gap={4}>
         {title && (
           <Heading as="h2" size="md" id={headingId}>
