@@ -119,6 +119,18 @@ describe.skipIf(!!unavailable)('every screen at 1440 and 360 px: screenshots and
       { name: 'task', path: `/project/detail/task/${taskId}/`, ready: (page) => page.getByRole('heading').first().waitFor() },
       { name: 'unknown-project', path: '/project/00000000-0000-4000-8000-000000000000/gone', ready: (page) => page.getByRole('heading').first().waitFor() },
       { name: 'account', path: '/account', ready: heading(/Account/) },
+      // On phones the frame's menu opens as a drawer (on desktop the sidebar shows the same, and the step is skipped).
+      {
+        name: 'menu',
+        path: '/project',
+        ready: async (page) => {
+          await page.getByRole('button', { name: /^(Menu|Log out)$/ }).first().waitFor();
+          const menu = page.getByRole('button', { name: 'Menu' });
+          if (!(await menu.isVisible())) return;
+          await menu.click();
+          await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).waitFor();
+        },
+      },
       { name: 'subscription', path: '/subscription', ready: (page) => page.getByRole('heading').first().waitFor() },
       { name: 'invoices', path: '/subscription/invoices', ready: (page) => page.getByRole('heading').first().waitFor() },
     ];
