@@ -193,7 +193,13 @@ describe.skipIf(!!unavailable)('a task board in Chromium, as a new user', () => 
     // A minimum area no DC lot reaches makes the parcel fail on its size.
     await page.getByLabel('Minimum area (acres)').fill('1000');
     await page.getByRole('button', { name: 'Screen parcels' }).click();
-    const addTask = page.getByRole('button', { name: 'Add a task for PAR 02420088: Minimum area' });
+    // The parcel's row opens its panel beside the map: the buildable area beside the verdict, and every reason.
+    const row = page.getByRole('table', { name: 'Screening reasons' }).getByRole('row').filter({ hasText: 'Fails minimum area' });
+    await row.getByRole('button', { name: 'PAR 02420088', exact: true }).click({ timeout: 20_000 });
+    const panel = page.getByRole('complementary', { name: 'Parcel PAR 02420088' });
+    await panel.waitFor();
+    expect(await panel.textContent()).toMatch(/Fail.*Buildable\d+\.\d\d ha \(\d+\.\d\d acres\), 100 %/);
+    const addTask = panel.getByRole('button', { name: 'Add a task for PAR 02420088: Minimum area' });
     await expect.poll(() => addTask.isEnabled(), { timeout: 20_000 }).toBe(true);
     await addTask.click();
     await page.getByRole('status').filter({ hasText: /^Task added: Review whether parcel PAR 02420088 is large enough \(minimum area: .+ acres\)$/ }).waitFor();

@@ -167,8 +167,8 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
         <Box gridArea="side" minW={0} h={{ lg: workspaceHeight.lg }}>
           {selected && wide && <ParcelAside parcel={selected} onClose={close} onAddTask={addTask} />}
           <Stack gap={4} h="full" overflowY={{ lg: 'auto' }} display={selected && wide ? 'none' : 'flex'}>
-            <ScreeningForm actor={actor} projectId={project.id} view={isUsableBbox(view) ? view : null} />
             <ParcelAttachPanel actor={actor} />
+            <ScreeningForm actor={actor} projectId={project.id} view={isUsableBbox(view) ? view : null} />
             <ParcelImportPanel projectId={project.id} onImported={rescreen} />
           </Stack>
         </Box>
