@@ -1,11 +1,12 @@
 import { Badge, Table, Text } from '@chakra-ui/react';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import type { ParcelSummary } from '../../contract/gis.ts';
 
 /** The parcels attached to a project: number, area, land use, where they are and where the data comes from. */
 export function ParcelTable({ parcels }: { parcels: readonly ParcelSummary[] }) {
   if (parcels.length === 0) return <Text color="fg.muted">No parcels attached yet.</Text>;
   return (
-    <Table.ScrollArea borderWidth="1px" borderRadius="md" maxW="full">
+    <TableScroll label="Parcels" bg="bg.panel">
       <Table.Root size="sm" aria-label="Parcels">
         <Table.Header>
           <Table.Row>
@@ -35,6 +36,6 @@ export function ParcelTable({ parcels }: { parcels: readonly ParcelSummary[] }) 
           ))}
         </Table.Body>
       </Table.Root>
-    </Table.ScrollArea>
+    </TableScroll>
   );
 }

@@ -45,11 +45,7 @@ export function ProjectsPage() {
           <Box position={{ lg: 'sticky' }} top={{ lg: 4 }}>
             {everyProject ? <ProjectsMap projects={onMap} height={{ base: '260px', md: '360px', lg: paneHeight }} /> : <Skeleton h={{ base: '260px', md: '360px', lg: paneHeight }} rounded="l3" />}
           </Box>
-          <ProjectListPane
-            search={search}
-            onSearch={setSearch}
-            nothingOnMap={everyProject !== null && onMap.length === 0}
-          />
+          <ProjectListPane search={search} onSearch={setSearch} />
         </Grid>
       )}
     </Stack>
@@ -107,14 +103,9 @@ function NoProjects() {
   );
 }
 
-interface ListPaneProps {
-  search: string;
-  onSearch: (search: string) => void;
-  nothingOnMap: boolean;
-}
 
 /** The search box and the list, newest first, a page at a time (searched by the API, so projects past the map's limit are found too). */
-function ProjectListPane({ search, onSearch, nothingOnMap }: ListPaneProps) {
+function ProjectListPane({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
   const { api } = useActors();
   const [page, setPage] = useState(1);
   const [list, setList] = useState<ProjectList | null>(null);
@@ -170,7 +161,7 @@ function ProjectListPane({ search, onSearch, nothingOnMap }: ListPaneProps) {
                 <SearchX aria-hidden />
               </EmptyState.Indicator>
               <EmptyState.Title>{search.trim() ? 'No project matches this name.' : 'No projects yet.'}</EmptyState.Title>
-              {search.trim() && nothingOnMap && <EmptyState.Description>Clear the search to see every project again.</EmptyState.Description>}
+              {search.trim() && <EmptyState.Description>Clear the search to see every project again.</EmptyState.Description>}
             </EmptyState.Content>
           </EmptyState.Root>
         )}
