@@ -1,11 +1,12 @@
 import { Avatar, Box, Button, CloseButton, Drawer, Flex, HStack, IconButton, Link, Portal, SkipNavLink, Stack, Text } from '@chakra-ui/react';
 import { CreditCard, FolderKanban, LogOut, Menu, UserRound, type LucideIcon } from 'lucide-react';
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { guardRoute } from '../../machines/route-guard.ts';
 import { Brand } from '../components/ui/brand.tsx';
 import { ColorModeToggle } from '../components/ui/color-mode-toggle.tsx';
 import { InShell } from '../components/ui/shell-context.ts';
+import { Account } from '../contract/auth.ts';
 import { useActors, useSession } from './actors-context.tsx';
 import { ScreenTransition } from './screen-transition.tsx';
 
@@ -34,6 +35,24 @@ function useReachable() {
   return (path: string) => guardRoute(path, session).redirect === undefined;
 }
 
+/**
+ * The user the frame shows (name, photo, whether billing is on). A login brings it; after a page load the session has
+ * only its tokens, so the frame asks for the account once.
+ */
+function useAccountLoaded() {
+  const { api, session } = useActors();
+  const missing = useSession((s) => s.context.user === null);
+  useEffect(() => {
+    if (!missing) return;
+    const controller = new AbortController();
+    api
+      .get('/api/user/account/get/', { struct: Account, signal: controller.signal })
+      .then((account) => session.send({ type: 'account.update', account }))
+      .catch(() => undefined); // The frame works without it; the account page reports its own failure.
+    return () => controller.abort();
+  }, [api, session, missing]);
+}
+
 /** Chakra's `md` breakpoint (48rem) as a live media query: the sidebar from there on, the top bar and drawer below. */
 const desktopQuery = '(min-width: 48rem)';
 // Without matchMedia (jsdom) the frame is laid out as on a phone.
@@ -48,6 +67,7 @@ const useDesktop = () => useSyncExternalStore(subscribeDesktop, () => desktopMed
 /** The frame of every authenticated screen: brand, navigation, colour mode, the user and logout. */
 export function RootLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
+  useAccountLoaded();
   const reachable = useReachable();
   const billing = useSession((s) => s.context.user?.show_subscription ?? false);
   const desktop = useDesktop();

@@ -25,6 +25,8 @@ const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const widths = [1440, 360] as const;
 /** Light, then dark as a system that prefers it gets it (no stored choice): screenshots of dark mode end in -dark. */
 const colorSchemes = ['light', 'dark'] as const;
+/** A walk opens up to 15 screens, each waiting for the network to settle: more than the layer's 60 s when other files run beside it. */
+const walkTimeout = 180_000;
 type ColorScheme = (typeof colorSchemes)[number];
 
 interface Violation {
@@ -166,7 +168,7 @@ describe.skipIf(!!unavailable)('every screen at 1440 and 360 px: screenshots and
         const context = await browser.newContext(options);
         await walk(context, screens.public, width, scheme);
         await context.close();
-      });
+      }, walkTimeout);
 
       it(`walks the signed-in screens at ${width} px (${scheme})`, async () => {
         const context = await browser.newContext(options);
@@ -176,7 +178,7 @@ describe.skipIf(!!unavailable)('every screen at 1440 and 360 px: screenshots and
         await page.close();
         await walk(context, screens.signedIn, width, scheme);
         await context.close();
-      });
+      }, walkTimeout);
     }
   }
 
