@@ -50,7 +50,8 @@ export function ParcelReasons({ parcelId, apn, reasons, onAddTask }: ParcelReaso
                 aria-label={`Add a task for ${apn}: ${criterionLabels[reason.criterion]}`}
               >
                 <ClipboardPlus aria-hidden />
-                Add task
+                {/* The visible words begin the accessible name, as speech input expects (WCAG 2.5.3). */}
+                Add a task
               </Button>
             )}
           </Stack>
