@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMessages } from '../../src/contract/billing.ts';
@@ -58,6 +60,13 @@ async function userAtStudyLimit(app: AppProcess) {
   const study = await client.post('/api/project/feasibility/create/', { project_id: project.body.id, weather: { source: 'upload', weather_id: upload.body.id } });
   expect(study.status).toBe(201);
   return { account, project: project.body };
+}
+
+/** The screens walk runs with billing off; the billing screens with plans and an invoice are shot here, beside its screenshots. */
+const screenshotDir = resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screens');
+async function shoot(page: Page, name: string) {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 
 describe.skipIf(!!unavailable)('buying a plan in Chromium, with Stripe and Stripe.js stood in', () => {
@@ -144,10 +153,12 @@ describe.skipIf(!!unavailable)('buying a plan in Chromium, with Stripe and Strip
     await page.getByRole('heading', { name: 'Your plan: Pro' }).waitFor();
     expect(await page.getByRole('region', { name: 'Your plan: Pro' }).textContent()).toContain('1 of 10');
     expect(await page.getByRole('link', { name: /^Choose/ }).count()).toBe(0);
+    await shoot(page, 'subscription-billing-1280');
 
     await page.getByRole('link', { name: 'See invoices' }).click();
     const row = page.getByTestId('invoice-row');
     await row.waitFor();
+    await shoot(page, 'invoices-billing-1280');
     expect(await row.count()).toBe(1);
     expect(await row.textContent()).toContain('$49.00');
     expect(await row.textContent()).toContain('Paid');
@@ -174,6 +185,7 @@ describe.skipIf(!!unavailable)('buying a plan in Chromium, with Stripe and Strip
       await page.goto(`${app.baseUrl}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByTestId(path === '/subscription' ? 'plan-card' : 'invoice-row').first().waitFor();
+      await shoot(page, `${path === '/subscription' ? 'subscription' : 'invoices'}-billing-360`);
       expect(await pageWidth(page)).toBeLessThanOrEqual(360);
     }
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -1,14 +1,20 @@
-import { Alert, Button, Card, HStack, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, HStack, Icon, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Info } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
 import { billingMessages } from '../../contract/billing.ts';
 
 /** What every billing screen shows on a server without billing: no plans, no buttons, a way back. */
 export function BillingOff() {
   return (
-    <Card.Root variant="outline" data-testid="billing-off">
+    <Card.Root variant="outline" bg="bg.panel" data-testid="billing-off">
       <Card.Body>
         <Stack gap={3} align="flex-start">
-          <Text fontWeight="semibold">{billingMessages.off}</Text>
+          <HStack gap={2}>
+            <Icon asChild boxSize="5" color="fg.info">
+              <Info aria-hidden />
+            </Icon>
+            <Text fontWeight="semibold">{billingMessages.off}</Text>
+          </HStack>
           <Text color="fg.muted">Every feature works on the plan this server gives all accounts; there is nothing to buy here.</Text>
           <Button asChild size="sm" variant="outline">
             <RouterLink href="/project">Back to projects</RouterLink>

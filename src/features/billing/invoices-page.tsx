@@ -22,12 +22,14 @@ export function InvoicesPage() {
             Invoices
           </Heading>
         </HStack>
-        <Link asChild fontWeight="semibold" colorPalette="orange" color="colorPalette.fg">
-          <RouterLink href="/subscription">
-            <ArrowLeft aria-hidden size="1em" />
-            Back to your plan
-          </RouterLink>
-        </Link>
+        {state.status !== 'off' && (
+          <Link asChild fontWeight="semibold" colorPalette="orange" color="colorPalette.fg">
+            <RouterLink href="/subscription">
+              <ArrowLeft aria-hidden size="1em" />
+              Back to your plan
+            </RouterLink>
+          </Link>
+        )}
       </HStack>
       {state.status === 'loading' && <BillingLoading label="Loading the invoices" />}
       {state.status === 'off' && <BillingOff />}
