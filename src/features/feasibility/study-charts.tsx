@@ -8,6 +8,17 @@ interface Datum {
   value: number;
 }
 
+/**
+ * Nivo draws its axes and grid with fixed greys; these follow the colour mode through Chakra's semantic tokens
+ * (CSS variables), so the charts read in dark mode too.
+ */
+const chartTheme = {
+  text: { fill: 'var(--chakra-colors-fg-muted)' },
+  axis: { domain: { line: { stroke: 'var(--chakra-colors-border)' } }, ticks: { line: { stroke: 'var(--chakra-colors-border)' }, text: { fill: 'var(--chakra-colors-fg-muted)' } }, legend: { text: { fill: 'var(--chakra-colors-fg-muted)' } } },
+  grid: { line: { stroke: 'var(--chakra-colors-border-muted)' } },
+  tooltip: { container: { background: 'var(--chakra-colors-bg-panel)', color: 'var(--chakra-colors-fg)' } },
+};
+
 /** A bar chart with its numbers in a table underneath for screen readers and copying. */
 function BarChart({ data, label, unit, colour, valueFormat }: { data: Datum[]; label: string; unit: string; colour: (value: number) => string; valueFormat: (value: number) => string }) {
   return (
@@ -15,6 +26,7 @@ function BarChart({ data, label, unit, colour, valueFormat }: { data: Datum[]; l
       <Box h={{ base: '220px', md: '280px' }} role="img" aria-label={label}>
         <ResponsiveBar<Datum>
           data={data}
+          theme={chartTheme}
           keys={['value']}
           indexBy="label"
           margin={{ top: 10, right: 10, bottom: 30, left: 64 }}
