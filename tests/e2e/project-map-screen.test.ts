@@ -133,6 +133,9 @@ describe.skipIf(!!unavailable)('the map screen with DC parcels in Chromium', () 
     await row.getByRole('button', { name: flooded, exact: true }).click();
     const panel = page.getByRole('complementary', { name: `Parcel ${flooded}` });
     await panel.waitFor();
+    // Picked far down the table, the parcel's panel comes into view.
+    await expect.poll(async () => (await panel.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    expect((await panel.boundingBox())!.y).toBeLessThan(450);
     expect(await panel.textContent()).toMatch(/Buildable.*46\.26 %/);
     expect(await panel.getByRole('listitem').count()).toBe(2);
     await panel.getByRole('button', { name: `Add a task for ${flooded}: Flood zone` }).waitFor();

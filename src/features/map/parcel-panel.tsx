@@ -1,5 +1,6 @@
 import { Badge, Box, DataList, Drawer, Heading, HStack, IconButton, Portal, Stack, Text } from '@chakra-ui/react';
 import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import type { ScreenedParcel } from '../../contract/gis.ts';
 import { ParcelReasons, type AddTaskFromReason } from './parcel-reasons.tsx';
 import { areaText, buildableText, verdictLabels, verdictPalettes, verdictSummary } from './screening-format.ts';
@@ -69,11 +70,15 @@ function ParcelBody({ parcel, onAddTask }: Omit<ParcelPanelProps, 'onClose'>) {
 /** The selected parcel beside the map (wide screens): its facts and every reason, with "Add task". */
 export function ParcelAside({ parcel, onClose, onAddTask }: ParcelPanelProps) {
   const apn = parcel.properties.apn;
+  // Focus moves to the panel's title as a parcel opens, which also scrolls the panel into view when the parcel was
+  // picked in the table far below it.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), [parcel.id]);
   return (
     <Box as="aside" aria-labelledby="parcel-panel-title" borderWidth="1px" borderColor="border" borderRadius="md" bg="bg.panel" p={4} h="full" overflowY="auto">
       <Stack gap={3}>
         <HStack justify="space-between" align="flex-start" gap={2}>
-          <Heading as="h2" size="md" id="parcel-panel-title" wordBreak="break-word">
+          <Heading as="h2" size="md" id="parcel-panel-title" wordBreak="break-word" ref={title} tabIndex={-1} outline="none">
             Parcel {apn}
           </Heading>
           <IconButton aria-label="Close the parcel panel" size="sm" variant="ghost" onClick={onClose}>

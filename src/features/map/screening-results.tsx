@@ -37,7 +37,7 @@ function useOpenRows(result: ReasonedParcels) {
   return { open: state.result === result ? state.open : initial().open, toggle };
 }
 
-/** The tally, the exports, and one row per parcel (APN, area, buildable area, verdict, why) that opens onto its reasons. */
+/** The tally, the exports, and one row per parcel (APN, verdict, buildable area, area, why) that opens onto its reasons. */
 export function ScreeningResults({ result, scope, fileName, selected, onSelect, onAddTask }: ScreeningResultsProps) {
   const { open, toggle } = useOpenRows(result);
   const parcels = result.features;
@@ -81,9 +81,9 @@ export function ScreeningResults({ result, scope, fileName, selected, onSelect, 
                   <Text srOnly>Reasons</Text>
                 </Table.ColumnHeader>
                 <Table.ColumnHeader>APN</Table.ColumnHeader>
-                <Table.ColumnHeader textAlign="end">Area</Table.ColumnHeader>
                 <Table.ColumnHeader>Verdict</Table.ColumnHeader>
                 <Table.ColumnHeader>Buildable</Table.ColumnHeader>
+                <Table.ColumnHeader textAlign="end">Area</Table.ColumnHeader>
                 <Table.ColumnHeader>Why</Table.ColumnHeader>
               </Table.Row>
             </Table.Header>
@@ -130,13 +130,13 @@ function ParcelRows({ parcel, open, onToggle, selected, onSelect, onAddTask }: P
             {p.apn}
           </Button>
         </Table.Cell>
-        <Table.Cell textAlign="end" whiteSpace="nowrap">
-          {areaText(p.area_ha, p.area_acres)}
-        </Table.Cell>
         <Table.Cell>
           <Badge colorPalette={verdictPalettes[p.verdict]}>{verdictLabels[p.verdict]}</Badge>
         </Table.Cell>
         <Table.Cell minW="10rem">{buildableText(p)}</Table.Cell>
+        <Table.Cell textAlign="end" whiteSpace="nowrap">
+          {areaText(p.area_ha, p.area_acres)}
+        </Table.Cell>
         <Table.Cell minW="12rem" color="fg.muted">
           {verdictSummary(p)}
         </Table.Cell>
