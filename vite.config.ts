@@ -81,7 +81,15 @@ function precompress(): Plugin {
 
 const inNodeModules = (packages: string) => new RegExp(`[\\\\/]node_modules[\\\\/](${packages})[\\\\/]`);
 
+/**
+ * Chakra's theme files, one by one (src/components/ui/chakra-theme.ts). The package's `@chakra-ui/react/theme` module
+ * re-exports every recipe, and through those re-exports the bundler kept each recipe a lazy screen uses in the first
+ * chunk; imported file by file, the screens' recipes travel with the screens. Chakra is pinned to an exact version.
+ */
+const chakraTheme = resolve(import.meta.dirname, 'node_modules/@chakra-ui/react/dist/esm/theme');
+
 export default defineConfig({
+  resolve: { alias: { '@chakra-theme': chakraTheme } },
   plugins: [react(), precompress()],
   server: {
     // `npm run dev`: Vite serves the SPA, the API server (tsx watch) answers /api.

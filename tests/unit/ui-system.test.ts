@@ -119,6 +119,11 @@ describe('the Chakra system', () => {
     expect(missing).toEqual([]);
   });
 
+  it("takes Chakra's theme file by file, never through @chakra-ui/react/theme (its re-exports pull every recipe into the first chunk)", () => {
+    const throughBarrel = sourceFiles(src).filter((file) => readFileSync(file, 'utf8').includes("from '@chakra-ui/react/theme'"));
+    expect(throughBarrel.map((file) => relative(root, file))).toEqual([]);
+  });
+
   it('has every recipe once the screens\' recipes are loaded', async () => {
     await import('../../src/components/ui/screen-recipes.ts');
     const missing = sourceFiles(src).flatMap((file) =>

@@ -1,40 +1,38 @@
-import {
-  accordionSlotRecipe,
-  avatarSlotRecipe,
-  breadcrumbSlotRecipe,
-  codeRecipe,
-  collapsibleSlotRecipe,
-  drawerSlotRecipe,
-  emptyStateSlotRecipe,
-  fileUploadSlotRecipe,
-  hoverCardSlotRecipe,
-  kbdRecipe,
-  menuSlotRecipe,
-  popoverSlotRecipe,
-  progressCircleSlotRecipe,
-  segmentGroupSlotRecipe,
-  skipNavLinkRecipe,
-  statusSlotRecipe,
-  stepsSlotRecipe,
-  switchSlotRecipe,
-  tagSlotRecipe,
-  timelineSlotRecipe,
-  tooltipSlotRecipe,
-  badgeRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
-  dataListSlotRecipe,
-  dialogSlotRecipe,
-  nativeSelectSlotRecipe,
-  progressSlotRecipe,
-  radioGroupSlotRecipe,
-  radiomarkRecipe,
-  separatorRecipe,
-  sliderSlotRecipe,
-  statSlotRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
-} from '@chakra-ui/react/theme';
+import { accordionSlotRecipe } from '@chakra-theme/recipes/accordion.js';
+import { avatarSlotRecipe } from '@chakra-theme/recipes/avatar.js';
+import { breadcrumbSlotRecipe } from '@chakra-theme/recipes/breadcrumb.js';
+import { codeRecipe } from '@chakra-theme/recipes/code.js';
+import { collapsibleSlotRecipe } from '@chakra-theme/recipes/collapsible.js';
+import { drawerSlotRecipe } from '@chakra-theme/recipes/drawer.js';
+import { emptyStateSlotRecipe } from '@chakra-theme/recipes/empty-state.js';
+import { fileUploadSlotRecipe } from '@chakra-theme/recipes/file-upload.js';
+import { hoverCardSlotRecipe } from '@chakra-theme/recipes/hover-card.js';
+import { kbdRecipe } from '@chakra-theme/recipes/kbd.js';
+import { menuSlotRecipe } from '@chakra-theme/recipes/menu.js';
+import { popoverSlotRecipe } from '@chakra-theme/recipes/popover.js';
+import { progressCircleSlotRecipe } from '@chakra-theme/recipes/progress-circle.js';
+import { segmentGroupSlotRecipe } from '@chakra-theme/recipes/segment-group.js';
+import { skipNavLinkRecipe } from '@chakra-theme/recipes/skip-nav-link.js';
+import { statusSlotRecipe } from '@chakra-theme/recipes/status.js';
+import { stepsSlotRecipe } from '@chakra-theme/recipes/steps.js';
+import { switchSlotRecipe } from '@chakra-theme/recipes/switch.js';
+import { tagSlotRecipe } from '@chakra-theme/recipes/tag.js';
+import { timelineSlotRecipe } from '@chakra-theme/recipes/timeline.js';
+import { tooltipSlotRecipe } from '@chakra-theme/recipes/tooltip.js';
+import { badgeRecipe } from '@chakra-theme/recipes/badge.js';
+import { checkboxSlotRecipe } from '@chakra-theme/recipes/checkbox.js';
+import { checkmarkRecipe } from '@chakra-theme/recipes/checkmark.js';
+import { dataListSlotRecipe } from '@chakra-theme/recipes/data-list.js';
+import { dialogSlotRecipe } from '@chakra-theme/recipes/dialog.js';
+import { nativeSelectSlotRecipe } from '@chakra-theme/recipes/native-select.js';
+import { progressSlotRecipe } from '@chakra-theme/recipes/progress.js';
+import { radioGroupSlotRecipe } from '@chakra-theme/recipes/radio-group.js';
+import { radiomarkRecipe } from '@chakra-theme/recipes/radiomark.js';
+import { separatorRecipe } from '@chakra-theme/recipes/separator.js';
+import { sliderSlotRecipe } from '@chakra-theme/recipes/slider.js';
+import { statSlotRecipe } from '@chakra-theme/recipes/stat.js';
+import { tableSlotRecipe } from '@chakra-theme/recipes/table.js';
+import { tabsSlotRecipe } from '@chakra-theme/recipes/tabs.js';
 import { addRecipes } from './system.ts';
 
 /**

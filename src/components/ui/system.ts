@@ -23,7 +23,7 @@ import {
   textareaRecipe,
   textStyles,
   tokens,
-} from '@chakra-ui/react/theme';
+} from './chakra-theme.ts';
 
 type Theme = NonNullable<SystemConfig['theme']>;
 export type Recipes = NonNullable<Theme['recipes']>;
