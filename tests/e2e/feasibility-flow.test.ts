@@ -53,7 +53,8 @@ describe.skipIf(!!unavailable)('a feasibility study in Chromium, as a new user',
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.waitForURL(/\/project\/[\w-]+\/greensboro-solar$/);
     await page.getByRole('heading', { name: 'Greensboro Solar' }).waitFor();
-    await page.getByText(/No study yet/).waitFor();
+    // The studies section's empty state (the summary above it says "No study yet" too).
+    await page.getByRole('region', { name: 'Feasibility studies' }).getByRole('heading', { name: 'No study yet' }).waitFor();
   });
 
   it('runs a first study on an uploaded TMY3 file and shows its figures and charts', async () => {

@@ -173,7 +173,7 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
       <UncertaintyNote study={study} />
 
       {/* On wide screens the what-if is a side panel beside the charts and results; on narrower ones it follows the charts. */}
-      <Box display="grid" gridTemplateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 28rem' }} gridTemplateAreas={{ base: '"charts" "what-if" "details"', xl: '"charts what-if" "details what-if"' }} gridTemplateRows={{ xl: 'auto 1fr' }} gap={4}>
+      <Box display="grid" gridTemplateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 31rem' }} gridTemplateAreas={{ base: '"charts" "what-if" "details"', xl: '"charts what-if" "details what-if"' }} gridTemplateRows={{ xl: 'auto 1fr' }} gap={4}>
         <SimpleGrid gridArea="charts" columns={{ base: 1, lg: 2, xl: 1 }} gap={4}>
           <Section title="Monthly energy" icon={BarChart3} description="AC energy delivered in each month of the typical year.">
             <MonthlyEnergyChart monthlyKwh={study.headline.monthly_ac_kwh} />
