@@ -63,7 +63,8 @@ async function tooltipsStayInside(page: Page) {
     await page.mouse.move(x, y);
     const tooltip = page.locator('.leaflet-tooltip').last();
     if (!(await tooltip.isVisible())) continue;
-    const tip = await tooltip.boundingBox();
+    // The pointer may leave the parcel's painted area as the tooltip opens: a tooltip gone meanwhile is skipped.
+    const tip = await tooltip.boundingBox({ timeout: 1000 }).catch(() => null);
     if (!tip) continue;
     expect(tip.x).toBeGreaterThanOrEqual(map.x - 1);
     expect(tip.y).toBeGreaterThanOrEqual(map.y - 1);

@@ -2,7 +2,7 @@ import { Box, Button, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakr
 import { ArrowLeft } from 'lucide-react';
 import type { Feature } from 'geojson';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
 import { useActors, useSession } from '../../app/actors-context.tsx';
@@ -133,6 +133,12 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
     if (feature) setFit(bboxAround([feature.geometry as AreaGeometry]));
   };
   const close = () => setSelectedId(null);
+  // A parcel just attached is shown on the map: on a phone the map is above the panel, so it comes back into view.
+  const mapBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const subscription = actor.on('parcel.attached', () => mapBox.current?.scrollIntoView?.({ block: 'nearest' }));
+    return () => subscription.unsubscribe();
+  }, [actor]);
 
   return (
     <Stack gap={5}>
@@ -150,7 +156,7 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
       {/* Wide screens: the filters beside the map, and a selected parcel in their place until it is closed (the filters
           stay mounted, so what was typed is kept). Phones: the map, then the filters; a selected parcel in a drawer. */}
       <Grid gap={4} templateColumns={{ base: 'minmax(0, 1fr)', lg: '22rem minmax(0, 1fr)' }} templateAreas={{ base: '"map" "side"', lg: '"side map"' }}>
-        <Box gridArea="map" minW={0}>
+        <Box gridArea="map" minW={0} ref={mapBox}>
           <MapView
             label="Screening map"
             center={project.location ?? { lat: 20, lng: 0 }}
