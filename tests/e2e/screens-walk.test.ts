@@ -1,7 +1,8 @@
 /**
  * Every screen, as a new user with one project, a study and a task sees it, at 1440 px and 360 px, in light and in
  * dark mode: a screenshot of each into test-results/screens/ (named in the README) for reviewers, and axe-core's
- * accessibility rules run on each; any serious or critical violation fails the test with the rule, the screen and the elements.
+ * accessibility rules run on each; any serious or critical violation fails the test with the rule, the screen and the
+ * elements, and so does a screen laid out wider than the window (sideways scrolling).
  */
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -10,7 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount } from '../support/accounts.ts';
 import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { logInThroughUi } from '../support/browser.ts';
+import { logInThroughUi, pageWidth } from '../support/browser.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { meansAt } from '../solar/monthly-means.ts';
 
@@ -153,6 +154,8 @@ describe.skipIf(!!unavailable)('every screen at 1440 and 360 px: screenshots and
       // Let entrance transitions finish, so the screenshot and the colour-contrast rule see the settled screen.
       await page.waitForTimeout(400);
       await page.screenshot({ path: join(screenshotDir, `${screen.name}-${width}${suffix}.png`), fullPage: true });
+      const laidOut = await pageWidth(page);
+      if (laidOut > width) found.push(`${screen.name} @${width}px${suffix}: laid out ${laidOut} px wide, so the page scrolls sideways`);
       for (const violation of await seriousViolations(page)) {
         const nodes = violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')}${node.failureSummary ? ` [${node.failureSummary.replace(/\s+/g, ' ')}]` : ''}`);
         found.push(`${screen.name} @${width}px${suffix}: ${violation.impact} ${violation.id} (${violation.help}) on ${nodes.join(', ')}`);

@@ -1,8 +1,9 @@
 import { Avatar, Box, Button, Card, DataList, Heading, Input, Stack, Text } from '@chakra-ui/react';
 import { CreditCard } from 'lucide-react';
-import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { useActors, useNotify, useSession } from '../../app/actors-context.tsx';
+import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { Account } from '../../contract/auth.ts';
@@ -50,11 +51,10 @@ function AccountForm({ account }: { account: Account }) {
     return () => URL.revokeObjectURL(url);
   }, [photo]);
 
-  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
+  // The picker refuses a file over the size limit itself.
+  const choosePhoto = (file: File) => {
     setPhotoError(undefined);
-    if (file && !photoTypes.includes(file.type)) return setPhotoError('Choose a PNG, JPEG or WebP image.');
-    if (file && file.size > maxPhotoBytes) return setPhotoError('The photo must be at most 5 MB.');
+    if (!photoTypes.includes(file.type)) return setPhotoError('Choose a PNG, JPEG or WebP image.');
     setPhoto(file);
   };
 
@@ -97,9 +97,12 @@ function AccountForm({ account }: { account: Account }) {
               {(preview ?? account.media_preview) && <Avatar.Image src={preview ?? account.media_preview ?? undefined} alt="Profile photo" />}
             </Avatar.Root>
             <Box flex="1" minW={0} w="full">
-              <FormField label="Photo" error={photoError} helper="PNG, JPEG or WebP, at most 5 MB">
-                <Input type="file" accept={photoTypes.join(',')} onChange={choosePhoto} p={1} />
-              </FormField>
+              <FilePicker label="Photo" accept={photoTypes} typesLabel="PNG, JPEG or WebP" maxBytes={maxPhotoBytes} onFile={choosePhoto} />
+              {photoError && (
+                <Text color="fg.error" fontSize="sm" mt={1} role="alert">
+                  {photoError}
+                </Text>
+              )}
             </Box>
           </Stack>
           <Stack direction={{ base: 'column', md: 'row' }} gap={5}>
