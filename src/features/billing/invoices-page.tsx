@@ -1,10 +1,9 @@
-import { Badge, EmptyState, Heading, HStack, Icon, Link, Stack, Table } from '@chakra-ui/react';
+import { Badge, EmptyState, HStack, Icon, Link, Stack, Table } from '@chakra-ui/react';
 import { ArrowLeft, CircleAlert, CircleCheck, CircleDashed, CircleX, Clock, Download, ExternalLink, Receipt, type LucideIcon } from 'lucide-react';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
-import { Link as RouterLink } from 'wouter';
 import type { Invoice, InvoiceList } from '../../contract/billing.ts';
 import { listInvoices } from './api/billing.ts';
-import { BillingFailed, BillingLoading, BillingOff } from './billing-states.tsx';
+import { BillingFailed, BillingHeader, BillingLoading, BillingOff } from './billing-states.tsx';
 import { formatAmount, formatDate } from './billing-format.ts';
 import { useBillingData } from './use-billing-data.ts';
 
@@ -13,24 +12,7 @@ export function InvoicesPage() {
   const [state, reload] = useBillingData(listInvoices);
   return (
     <Stack gap={6}>
-      <HStack justify="space-between" wrap="wrap" gap={3}>
-        <HStack gap={3}>
-          <Icon asChild boxSize="6" color="orange.fg">
-            <Receipt aria-hidden />
-          </Icon>
-          <Heading as="h1" size="2xl">
-            Invoices
-          </Heading>
-        </HStack>
-        {state.status !== 'off' && (
-          <Link asChild fontWeight="semibold" colorPalette="orange" color="colorPalette.fg">
-            <RouterLink href="/subscription">
-              <ArrowLeft aria-hidden size="1em" />
-              Back to your plan
-            </RouterLink>
-          </Link>
-        )}
-      </HStack>
+      <BillingHeader icon={Receipt} title="Invoices" link={state.status === 'off' ? undefined : { href: '/subscription', label: 'Back to your plan', icon: ArrowLeft }} />
       {state.status === 'loading' && <BillingLoading label="Loading the invoices" />}
       {state.status === 'off' && <BillingOff />}
       {state.status === 'failed' && <BillingFailed detail={state.detail} onRetry={reload} />}

@@ -1,10 +1,10 @@
-import { Badge, Box, Button, Card, Heading, HStack, Icon, Link, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Icon, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowRight, Check, CreditCard, Receipt } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
 import type { Plan, SubscriptionsList } from '../../contract/billing.ts';
 import { getSubscriptions } from './api/billing.ts';
-import { BillingFailed, BillingLoading, BillingOff } from './billing-states.tsx';
+import { BillingFailed, BillingHeader, BillingLoading, BillingOff } from './billing-states.tsx';
 import { formatUsage, limitLines, periodLine, subscriptionStatusLabel } from './billing-format.ts';
 import { useBillingData } from './use-billing-data.ts';
 
@@ -13,24 +13,7 @@ export function SubscriptionPage() {
   const [state, reload] = useBillingData(getSubscriptions);
   return (
     <Stack gap={6}>
-      <HStack justify="space-between" wrap="wrap" gap={3}>
-        <HStack gap={3}>
-          <Icon asChild boxSize="6" color="orange.fg">
-            <CreditCard aria-hidden />
-          </Icon>
-          <Heading as="h1" size="2xl">
-            Subscription
-          </Heading>
-        </HStack>
-        {state.status !== 'off' && (
-          <Link asChild fontWeight="semibold" colorPalette="orange" color="colorPalette.fg">
-            <RouterLink href="/subscription/invoices">
-              <Receipt aria-hidden size="1em" />
-              See invoices
-            </RouterLink>
-          </Link>
-        )}
-      </HStack>
+      <BillingHeader icon={CreditCard} title="Subscription" link={state.status === 'off' ? undefined : { href: '/subscription/invoices', label: 'See invoices', icon: Receipt }} />
       {state.status === 'loading' && <BillingLoading label="Loading your plan" shape="plans" />}
       {state.status === 'off' && <BillingOff />}
       {state.status === 'failed' && <BillingFailed detail={state.detail} onRetry={reload} />}
