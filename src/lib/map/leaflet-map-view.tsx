@@ -41,10 +41,13 @@ const FittedTooltip = L.Tooltip.extend({
     const map = this._map;
     const container = this._container;
     const size = map.getSize();
-    const at = map.layerPointToContainerPoint(L.DomUtil.getPosition(container));
+    // Leaflet offsets a tooltip beside the pointer by a CSS margin (6 px for left and right): the box drawn is here.
+    const style = getComputedStyle(container);
+    const margin = L.point(parseFloat(style.marginLeft) || 0, parseFloat(style.marginTop) || 0);
+    const at = map.layerPointToContainerPoint(L.DomUtil.getPosition(container)).add(margin);
     const x = Math.max(edgeGap, Math.min(at.x, size.x - container.offsetWidth - edgeGap));
     const y = Math.max(edgeGap, Math.min(at.y, size.y - container.offsetHeight - edgeGap));
-    if (x !== at.x || y !== at.y) L.DomUtil.setPosition(container, map.containerPointToLayerPoint([x, y]));
+    if (x !== at.x || y !== at.y) L.DomUtil.setPosition(container, map.containerPointToLayerPoint(L.point(x, y).subtract(margin)));
   },
 }) as unknown as new (options?: L.TooltipOptions) => L.Tooltip;
 
