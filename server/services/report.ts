@@ -60,6 +60,24 @@ const fieldLabels: Record<string, string> = {
   currency: 'Currency',
 };
 
+const areaText = (m2: number) => {
+  const { ha, acres } = areaUnits(m2);
+  return `${ha.toFixed(2)} ha (${acres.toFixed(2)} acres)`;
+};
+
+/** "buildable 0.89 ha (2.21 acres), 39.7 % of the parcel", as the map screen gives it beside the verdict. */
+function buildableText(result: ScreeningResult): string {
+  if (result.buildable_area_m2 === null || result.buildable_pct === null) return 'buildable area not known (a layer does not cover it)';
+  return `buildable ${areaText(result.buildable_area_m2)}, ${result.buildable_pct} % of the parcel`;
+}
+
+/** The buildable area of the suitable parcels together; "none" when no parcel is suitable. */
+function suitableBuildableText(parcels: ReportData['parcels']): string {
+  const suitable = parcels.filter((p) => p.result.suitable);
+  if (suitable.length === 0) return 'none (no suitable parcel)';
+  return areaText(suitable.reduce((sum, p) => sum + (p.result.buildable_area_m2 ?? 0), 0));
+}
+
 function reasonText(reason: Reason): string {
   const measured = reason.measured === null || reason.measured === undefined ? 'n/a' : `${String(reason.measured)}${reason.unit && reason.unit !== '%' ? ` ${reason.unit}` : reason.unit}`;
   return `${criterionLabels[reason.criterion]}: ${measured} (${reason.rule.toLowerCase()}) ${reason.verdict}`;
@@ -134,13 +152,13 @@ export function projectReportPdf(data: ReportData): Promise<Buffer> {
   doc.fontSize(9).fillColor('#868e96').text(`Sunplot project report - ${data.generatedAt.toISOString().slice(0, 10)}`);
   doc.moveDown(0.3).fontSize(20).fillColor('#212529').text(printable(project.name));
   doc.moveDown(0.3).fontSize(10).fillColor('#343a40');
-  const area = project.boundaryAreaM2 === null ? undefined : areaUnits(project.boundaryAreaM2);
   const facts: [string, string][] = [
     ['Status', project.status.replace('_', ' ')],
     ['Location', project.lat === null || project.lng === null ? 'not set' : `${project.lat.toFixed(5)}, ${project.lng.toFixed(5)}`],
     ['Address', [project.address, project.postalCode, project.country].filter(Boolean).join(', ') || 'not set'],
-    ['Boundary area', area ? `${area.ha.toFixed(2)} ha (${area.acres.toFixed(2)} acres)` : 'no boundary drawn'],
+    ['Boundary area', project.boundaryAreaM2 === null ? 'no boundary drawn' : areaText(project.boundaryAreaM2)],
     ['Parcels screened (attached or inside the boundary)', `${data.parcels.length} (${data.parcels.filter((p) => p.result.suitable).length} suitable)`],
+    ...(data.parcels.length > 0 ? [['Buildable area of the suitable parcels', suitableBuildableText(data.parcels)] as [string, string]] : []),
     ['Created', project.createdAt.toISOString().slice(0, 10)],
   ];
   for (const [label, value] of facts) doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(printable(value));
@@ -162,13 +180,14 @@ export function projectReportPdf(data: ReportData): Promise<Buffer> {
     doc.moveDown(1);
   }
   doc.fontSize(14).fillColor('#212529').text('Parcels and screening');
-  doc.moveDown(0.3).fontSize(9).fillColor('#495057').text('Each parcel is checked for overlap with flood zones and wetlands; a criterion whose layer is missing or does not cover the parcel is reported as not known, never as a pass.', { width });
+  doc.moveDown(0.3).fontSize(9).fillColor('#495057').text('Each parcel is checked for overlap with flood zones and wetlands; a criterion whose layer is missing or does not cover the parcel is reported as not known, never as a pass. The buildable area is the area of the parcel outside the flood zones and wetlands, counted once where they overlap.', { width });
   doc.moveDown(0.5);
   if (data.parcels.length === 0) doc.fontSize(10).fillColor('#343a40').text('No parcels are attached to this project or inside its boundary.');
   for (const { row, result } of data.parcels.slice(0, maxParcelRows)) {
     const acres = areaUnits(row.areaM2).acres;
-    doc.fontSize(10).fillColor(colours[result.verdict]).font('Helvetica-Bold').text(printable(`${row.apn}  -  ${acres.toFixed(2)} acres  -  ${verdictWords[result.verdict]}`));
-    doc.font('Helvetica').fontSize(8.5).fillColor('#343a40');
+    doc.fontSize(10).fillColor(colours[result.verdict]).font('Helvetica-Bold').text(printable(`${row.apn}  -  ${acres.toFixed(2)} acres  -  ${verdictWords[result.verdict]}`), { width, continued: true });
+    doc.font('Helvetica').fontSize(9).fillColor('#343a40').text(printable(`  -  ${buildableText(result)}`));
+    doc.fontSize(8.5);
     for (const reason of result.reasons) doc.text(printable(`  ${reasonText(reason)}${reason.note ? ` - ${reason.note}` : ''}`), { width });
     doc.moveDown(0.3);
   }

@@ -47,6 +47,19 @@ describeApi('project report API', () => {
     expect(text).toContain('Open Data DC');
   });
 
+  it('gives each parcel its buildable area beside the verdict, and the suitable parcels\' total in the summary', async () => {
+    // PAR 01890022 (2.25 ha) is 60.3 % in flood zone AE and touches no wetland: 39.7 % of it stays buildable.
+    // PAR 02420088 (1.82 ha) touches neither, so all of it is buildable and it is the one suitable parcel.
+    const benning = (await asha.post<Project>('/api/project/create/', { name: 'Benning Road Solar', location: { lat: 38.8911, lng: -76.9123 }, country: 'US' })).body;
+    for (const apn of ['PAR 01890022', 'PAR 02420088']) expect((await asha.post('/api/gis/new_apn/', { project_id: benning.id, apn })).status).toBe(201);
+    const text = pageText(Buffer.from(await (await download(asha, benning.id)).arrayBuffer()));
+    expect(text).toContain('PAR 01890022  -  5.57 acres  -  not suitable\n  -  buildable 0.89 ha (2.21 acres), 39.7 % of the parcel\n');
+    expect(text).toContain('Flood zones: 60.3% (share of the parcel in a flood zone at most 0 %) fail');
+    expect(text).toContain('PAR 02420088  -  4.51 acres  -  suitable\n  -  buildable 1.82 ha (4.51 acres), 100 % of the parcel\n');
+    expect(text).toContain('Parcels screened (attached or inside the boundary): \n2 (1 suitable)\n');
+    expect(text).toContain('Buildable area of the suitable parcels: \n1.82 ha (4.51 acres)\n');
+  });
+
   it('reports a bare project too, with the defaults for its country when its owner has no preset', async () => {
     const bare = (await ravi.post<Project>('/api/project/create/', { name: 'Empty field', location: { lat: 26.3, lng: 73.0 }, pincode: '342001' })).body;
     const response = await download(ravi, bare.id);
