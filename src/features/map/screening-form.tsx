@@ -1,7 +1,8 @@
-import { Button, Card, Input, NativeSelect, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import type { Bbox } from '../../lib/map/map-types.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { criteriaFields, criteriaRules, defaultCriteria, filtersOf, type CriteriaField } from './screening-criteria.ts';
@@ -31,17 +32,17 @@ export function ScreeningForm({ actor, projectId, view }: ScreeningFormProps) {
       <Card.Body>
         <form noValidate onSubmit={form.onSubmit(screen)}>
           <Stack gap={3}>
-            <FormField label="Parcels to screen">
-              <NativeSelect.Root size="sm">
-                <NativeSelect.Field name="scope" value={form.values.scope} onChange={(event) => form.setValues((values) => ({ ...values, scope: event.target.value }))}>
-                  <option value="project">The project's parcels (attached or inside the boundary)</option>
-                  <option value="view" disabled={!view}>
-                    Every parcel in the visible map area
-                  </option>
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
+            <SelectField
+              label="Parcels to screen"
+              name="scope"
+              size="sm"
+              value={form.values.scope}
+              onChange={(scope) => form.setValues((values) => ({ ...values, scope }))}
+              options={[
+                { value: 'project', label: "The project's parcels (attached or inside the boundary)" },
+                { value: 'view', label: 'Every parcel in the visible map area', disabled: !view },
+              ]}
+            />
             <SimpleGrid columns={{ base: 1, sm: 2, lg: 1 }} gap={3}>
               {criteriaFields.map(({ field, label, helper }) => (
                 <FormField key={field} label={label} helper={helper} error={form.errorOf(field)}>

@@ -1,8 +1,9 @@
-import { Button, Card, Grid, Heading, Input, NativeSelect, Stack, Textarea } from '@chakra-ui/react';
+import { Button, Card, Grid, Heading, Input, Stack, Textarea } from '@chakra-ui/react';
 import { Plus, Save } from 'lucide-react';
 import type { Polygon } from 'geojson';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import type { CoordinateCandidate } from '../../contract/gis.ts';
 import { bboxAround } from '../../lib/map/bounds.ts';
 import type { AreaGeometry, LngLat } from '../../lib/map/map-types.ts';
@@ -91,18 +92,14 @@ export function ProjectForm({ initial, initialBoundary, purpose, saving, serverE
                 <Input autoComplete="postal-code" {...form.bind('pincode')} />
               </FormField>
             </Stack>
-            <FormField label="Status" error={form.errorOf('status')}>
-              <NativeSelect.Root>
-                <NativeSelect.Field name="status" value={form.values.status} onChange={(event) => form.setValues((values) => ({ ...values, status: event.target.value }))}>
-                  {statusOptions.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
+            <SelectField
+              label="Status"
+              name="status"
+              options={statusOptions}
+              value={form.values.status}
+              error={form.errorOf('status')}
+              onChange={(status) => form.setValues((values) => ({ ...values, status }))}
+            />
             <FormField label="Description" error={form.errorOf('description')}>
               <Textarea rows={3} {...form.bind('description')} />
             </FormField>

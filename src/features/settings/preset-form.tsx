@@ -1,6 +1,7 @@
-import { Alert, Button, Card, Heading, HStack, Icon, Input, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Alert, Button, Card, Heading, HStack, Icon, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { Coins, Landmark, Receipt, Save, SunMedium, type LucideIcon } from 'lucide-react';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import type { Preset } from '../../contract/settings.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { assumptionFields, assumptionRules, hintOf, pathOf, sections, valuesOf, type AssumptionField } from './assumption-fields.ts';
@@ -58,22 +59,23 @@ export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: Pr
                       .filter((field) => field.section === section)
                       .map((field) => {
                         const path = pathOf(field);
-                        return (
-                          <FormField key={path} label={labelOf(field)} error={form.errorOf(path)} helper={hintOf(field, preset, builtin)} required>
-                            {field.options ? (
-                              <NativeSelect.Root>
-                                <NativeSelect.Field name={path} value={form.values[path]} onChange={(event) => form.setValues((values) => ({ ...values, [path]: event.target.value }))}>
-                                  {field.options.map((option) => (
-                                    <option key={option.value} value={option.value}>
-                                      {option.label}
-                                    </option>
-                                  ))}
-                                </NativeSelect.Field>
-                                <NativeSelect.Indicator />
-                              </NativeSelect.Root>
-                            ) : (
-                              <Input inputMode="decimal" {...form.bind(path)} />
-                            )}
+                        const label = labelOf(field);
+                        const helper = hintOf(field, preset, builtin);
+                        return field.options ? (
+                          <SelectField
+                            key={path}
+                            label={label}
+                            name={path}
+                            error={form.errorOf(path)}
+                            helper={helper}
+                            required
+                            options={field.options}
+                            value={form.values[path]!}
+                            onChange={(value) => form.setValues((values) => ({ ...values, [path]: value }))}
+                          />
+                        ) : (
+                          <FormField key={path} label={label} error={form.errorOf(path)} helper={helper} required>
+                            <Input inputMode="decimal" {...form.bind(path)} />
                           </FormField>
                         );
                       })}

@@ -1,9 +1,9 @@
-import { Badge, Card, Heading, HStack, Icon, NativeSelect, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, Heading, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Lock, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useActors, useNotify } from '../../app/actors-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import { ProjectDetail } from '../../contract/projects.ts';
 import { Preset, PresetList } from '../../contract/settings.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
@@ -103,26 +103,19 @@ export function ProjectSettingsPage({ params }: { params: { id: string } }) {
       </Stack>
       <Card.Root size="sm">
         <Card.Body gap={3}>
-          <FormField label="Preset" helper={preset.id === last.id ? 'This is the preset new studies start from.' : undefined}>
-            <NativeSelect.Root>
-              <NativeSelect.Field
-                value={preset.id}
-                onChange={(event) => {
-                  setServerErrors(undefined);
-                  setSelectedId(event.target.value);
-                }}
-              >
-                {presets.map((candidate) => (
-                  <option key={candidate.id} value={candidate.id}>
-                    {candidate.name}
-                    {candidate.builtin ? ' (built-in)' : ''}
-                    {candidate.id === last.id ? ' (current)' : ''}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-          </FormField>
+          <SelectField
+            label="Preset"
+            helper={preset.id === last.id ? 'This is the preset new studies start from.' : undefined}
+            value={preset.id}
+            onChange={(id) => {
+              setServerErrors(undefined);
+              setSelectedId(id);
+            }}
+            options={presets.map((candidate) => ({
+              value: candidate.id,
+              label: `${candidate.name}${candidate.builtin ? ' (built-in)' : ''}${candidate.id === last.id ? ' (current)' : ''}`,
+            }))}
+          />
           <HStack gap={2}>
             {preset.builtin && (
               <Badge>

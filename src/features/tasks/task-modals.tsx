@@ -1,8 +1,9 @@
-import { Button, Dialog, Input, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Button, Dialog, Input, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { findTask } from '../../../machines/task-board.machine.ts';
 import { AppDialog, ConfirmDialog } from '../../components/ui/app-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { SelectField } from '../../components/ui/select-field.tsx';
 import { taskCategories, taskPhases } from '../../contract/tasks.ts';
 import { useTaskBoardSelector, type TaskBoardRef } from './use-task-board.ts';
 
@@ -59,7 +60,8 @@ function TaskFormDialog({ board }: { board: TaskBoardRef }) {
     due_date: task?.due_date ?? '',
     assignee_name: task?.assignee_name ?? '',
   }));
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const choose = (field: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => choose(field)(event.target.value);
   const fieldError = (field: string) => view.errors?.fields[field]?.[0];
   const cancel = () => board.send({ type: 'taskModal.cancel' });
 
@@ -80,30 +82,8 @@ function TaskFormDialog({ board }: { board: TaskBoardRef }) {
             <FormField label="Title" error={fieldError('title')} required>
               <Input autoFocus value={values.title} maxLength={200} onChange={set('title')} />
             </FormField>
-            <FormField label="Phase" error={fieldError('phase')}>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={values.phase} onChange={set('phase')}>
-                  {taskPhases.map((phase) => (
-                    <option key={phase.value} value={phase.value}>
-                      {phase.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
-            <FormField label="Category" error={fieldError('category')}>
-              <NativeSelect.Root>
-                <NativeSelect.Field value={values.category} onChange={set('category')}>
-                  {taskCategories.map((category) => (
-                    <option key={category.value} value={category.value}>
-                      {category.label}
-                    </option>
-                  ))}
-                </NativeSelect.Field>
-                <NativeSelect.Indicator />
-              </NativeSelect.Root>
-            </FormField>
+            <SelectField label="Phase" error={fieldError('phase')} options={taskPhases} value={values.phase} onChange={choose('phase')} />
+            <SelectField label="Category" error={fieldError('category')} options={taskCategories} value={values.category} onChange={choose('category')} />
             <FormField label="Due date" error={fieldError('due_date')}>
               <Input type="date" value={values.due_date} onChange={set('due_date')} />
             </FormField>

@@ -14,7 +14,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Badge, Box, Button, Checkbox, EmptyState, Heading, HStack, Icon, IconButton, Link, NativeSelect, Progress, SimpleGrid, Skeleton, Stack, Tag, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, EmptyState, Heading, HStack, Icon, IconButton, Link, Progress, SimpleGrid, Skeleton, Stack, Tag, Text } from '@chakra-ui/react';
 import { CalendarDays, ClipboardList, GripVertical, LayoutTemplate, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
@@ -25,8 +25,10 @@ import { categoryLabel, formatDueDate, phaseLabel, taskPath } from './task-forma
 import { TaskModals } from './task-modals.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
 import { useTaskBoard, useTaskBoardSelector, type TaskBoardRef } from './use-task-board.ts';
+import { SelectField } from '../../components/ui/select-field.tsx';
 
 type StatusFilter = '' | Task['status'];
+const filterWidth = { base: 'full', sm: '48' };
 interface Filters {
   category: '' | TaskCategory;
   status: StatusFilter;
@@ -70,13 +72,19 @@ export function TasksSection({ project }: { project: ProjectDetail }) {
         </HStack>
       </HStack>
       <HStack gap={3} wrap="wrap" align="flex-end">
-        <FilterSelect
+        <SelectField
+          hideLabel
+          size="sm"
+          width={filterWidth}
           label="Filter by category"
           value={filters.category}
           onChange={(category) => setFilters((current) => ({ ...current, category: category as Filters['category'] }))}
           options={[{ value: '', label: 'All categories' }, ...taskCategories]}
         />
-        <FilterSelect
+        <SelectField
+          hideLabel
+          size="sm"
+          width={filterWidth}
           label="Filter by status"
           value={filters.status}
           onChange={(status) => setFilters((current) => ({ ...current, status: status as StatusFilter }))}
@@ -134,21 +142,6 @@ function BoardSkeleton() {
         </Stack>
       ))}
     </SimpleGrid>
-  );
-}
-
-function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: readonly { value: string; label: string }[] }) {
-  return (
-    <NativeSelect.Root size="sm" width={{ base: 'full', sm: '48' }}>
-      <NativeSelect.Field aria-label={label} value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect.Field>
-      <NativeSelect.Indicator />
-    </NativeSelect.Root>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, Button, Grid, HStack, Input, NativeSelect, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import type { FormErrors } from '../../../../machines/form-errors.ts';
 import { WeatherFile, maxWeatherFileBytes } from '../../../contract/energy.ts';
@@ -7,6 +7,7 @@ import type { ProjectDetail } from '../../../contract/projects.ts';
 import { FilePicker } from '../../../components/ui/file-picker.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { UploadStatus } from '../../../components/ui/upload-progress.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import type { SessionStore } from '../../../lib/session-storage.ts';
 import { useUpload } from '../../../lib/use-upload.ts';
@@ -122,18 +123,13 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
         {choice === 'upload' && (
           <Stack gap={2} ps={6}>
             {data.weatherFiles.length > 0 && (
-              <FormField label="Weather file">
-                <NativeSelect.Root size="sm">
-                  <NativeSelect.Field value={weatherId} onChange={(event) => setWeatherId(event.target.value)}>
-                    {data.weatherFiles.map((file) => (
-                      <option key={file.id} value={file.id}>
-                        {file.name} ({file.format.toUpperCase()}, {Math.round(file.annual_ghi_kwh_m2)} kWh/m²)
-                      </option>
-                    ))}
-                  </NativeSelect.Field>
-                  <NativeSelect.Indicator />
-                </NativeSelect.Root>
-              </FormField>
+              <SelectField
+                label="Weather file"
+                size="sm"
+                value={weatherId}
+                onChange={setWeatherId}
+                options={data.weatherFiles.map((file) => ({ value: file.id, label: `${file.name} (${file.format.toUpperCase()}, ${Math.round(file.annual_ghi_kwh_m2)} kWh/m²)` }))}
+              />
             )}
             <FilePicker
               label={data.weatherFiles.length > 0 ? 'Or upload another weather file' : 'Upload a weather file'}
@@ -171,19 +167,14 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
         )}
       </Stack>
 
-      <FormField label="Assumptions preset" error={field('preset_id')} helper="System, costs, tariff and finance; change them on the project's Assumptions screen.">
-        <NativeSelect.Root>
-          <NativeSelect.Field value={preset.id} onChange={(event) => setPresetId(event.target.value)}>
-            {data.presets.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-                {p.builtin ? ' (built-in)' : ''}
-              </option>
-            ))}
-          </NativeSelect.Field>
-          <NativeSelect.Indicator />
-        </NativeSelect.Root>
-      </FormField>
+      <SelectField
+        label="Assumptions preset"
+        error={field('preset_id')}
+        helper="System, costs, tariff and finance; change them on the project's Assumptions screen."
+        value={preset.id}
+        onChange={setPresetId}
+        options={data.presets.map((p) => ({ value: p.id, label: p.builtin ? `${p.name} (built-in)` : p.name }))}
+      />
 
       <Stack gap={2}>
         <Text fontWeight="semibold">Size</Text>
