@@ -188,11 +188,14 @@ describe('project screens in jsdom against the real API', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export GeoJSON' }));
     expect(files.map((file) => file.name)).toEqual(['anacostia-screening.csv', 'anacostia-screening.geojson']);
     const csv = await files[0]!.blob.text();
-    expect(csv.split('\r\n')[0]).toBe('apn,parcel_verdict,area_acres,area_ha,criterion,rule,threshold,measured,unit,verdict,note,layer,layer_source,layer_date');
-    expect(csv).toMatch(/PAR 02420088,fail,4\.\d+,1\.\d+,min_area,Area at least 5 acres,5,4\.\d+,acres,fail/);
-    const geojson = JSON.parse(await files[1]!.blob.text()) as { type: string; features: { properties: { apn: string; verdict: string } }[] };
+    expect(csv.split('\r\n')[0]).toBe(
+      'apn,parcel_verdict,area_acres,area_ha,buildable_area_acres,buildable_area_ha,buildable_pct,criterion,rule,threshold,measured,unit,verdict,note,layer,layer_source,layer_date',
+    );
+    // PAR 02420088 touches no flood zone or wetland: all of its 1.8243 ha (4.5079 acres) is buildable.
+    expect(csv).toContain('PAR 02420088,fail,4.5079,1.8243,4.5079,1.8243,100,min_area,Area at least 5 acres,5,4.508,acres,fail');
+    const geojson = JSON.parse(await files[1]!.blob.text()) as { type: string; features: { properties: Record<string, unknown> }[] };
     expect(geojson.type).toBe('FeatureCollection');
-    expect(geojson.features[0]!.properties).toMatchObject({ apn: 'PAR 02420088', verdict: 'fail' });
+    expect(geojson.features[0]!.properties).toMatchObject({ apn: 'PAR 02420088', verdict: 'fail', buildable_area_acres: 4.5079, buildable_area_ha: 1.8243, buildable_pct: 100 });
   });
 
   it('edits the assumptions with the spec messages on every field, showing each default with its source and year', async () => {

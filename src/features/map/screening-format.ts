@@ -70,17 +70,26 @@ export const reasonRows = (features: readonly ScreenedParcel[]): ReasonRow[] =>
 
 const csvCell = (value: string) => (/[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-/** The reasons as CSV (RFC 4180), one row per parcel and criterion. Cells that a spreadsheet would run as formulas are quoted. */
+// Figures as the API gives them (areas to 4 decimals, shares to 2): rounding them again could turn 2.2095 into 2.209.
+const figureCell = (value: number | null) => (value === null ? '' : String(value));
+
+/**
+ * The reasons as CSV (RFC 4180), one row per parcel and criterion, each with its parcel's area and buildable area (empty
+ * when not known). Cells that a spreadsheet would run as formulas are quoted.
+ */
 export function screeningCsv(result: ReasonedParcels): string {
-  const header = ['apn', 'parcel_verdict', 'area_acres', 'area_ha', 'criterion', 'rule', 'threshold', 'measured', 'unit', 'verdict', 'note', 'layer', 'layer_source', 'layer_date'];
+  const header = ['apn', 'parcel_verdict', 'area_acres', 'area_ha', 'buildable_area_acres', 'buildable_area_ha', 'buildable_pct', 'criterion', 'rule', 'threshold', 'measured', 'unit', 'verdict', 'note', 'layer', 'layer_source', 'layer_date'];
   const byId = new Map(result.features.map((feature) => [feature.id, feature]));
   const lines = reasonRows(result.features).map(({ parcelId, apn, parcelVerdict, reason }) => {
     const parcel = byId.get(parcelId)!.properties;
     return [
       apn,
       parcelVerdict,
-      parcel.area_acres.toFixed(3),
-      parcel.area_ha.toFixed(3),
+      figureCell(parcel.area_acres),
+      figureCell(parcel.area_ha),
+      figureCell(parcel.buildable_area_acres),
+      figureCell(parcel.buildable_area_ha),
+      figureCell(parcel.buildable_pct),
       reason.criterion,
       reason.rule,
       formatValue(reason.threshold, ''),
