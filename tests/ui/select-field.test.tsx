@@ -29,9 +29,9 @@ describe('SelectField', () => {
 
   it('is named by its label, lists its options and reports the chosen value', () => {
     renderUi(<ControlledSelect />);
-    const select = screen.getByRole('combobox', { name: 'Phase' }) as HTMLSelectElement;
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Phase' });
     expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Site control', 'Permits', 'Construction']);
-    expect((within(select).getByRole('option', { name: 'Construction' }) as HTMLOptionElement).disabled).toBe(true);
+    expect(within(select).getByRole<HTMLOptionElement>('option', { name: 'Construction' }).disabled).toBe(true);
     expect(screen.getByText('Where the task belongs')).toBeTruthy();
     fireEvent.change(select, { target: { value: 'permits' } });
     expect(select.value).toBe('permits');
