@@ -4,6 +4,7 @@ import type { Feature, FeatureCollection } from 'geojson';
 import { useEffect, type ReactNode } from 'react';
 import { bboxKey } from './bounds.ts';
 import type { LngLat, MapLayer, MapViewProps, PathStyle } from './map-types.ts';
+import { tooltipMaxWidth } from './tooltip-width.ts';
 
 // The few Maps JavaScript API types used here. @types/google.maps is not referenced: it declares a global `google`
 // that clashes with the Google Identity typing of the sign-in button.
@@ -19,6 +20,7 @@ interface GMap {
   fitBounds(bounds: { west: number; south: number; east: number; north: number }, padding: number): void;
   getBounds(): { toJSON(): { west: number; south: number; east: number; north: number } } | undefined;
   addListener(event: string, handler: () => void): Listener;
+  getDiv(): HTMLElement;
 }
 interface GDataFeature {
   getProperty(name: string): unknown;
@@ -41,6 +43,7 @@ interface GData {
   setMap(map: GMap | null): void;
 }
 interface GInfoWindow {
+  setOptions(options: { maxWidth: number }): void;
   setContent(content: Node): void;
   setPosition(position: GLatLng | null): void;
   open(options: { map: GMap }): void;
@@ -83,6 +86,15 @@ function Layers({ layers }: { layers: readonly MapLayer[] }) {
   useEffect(() => {
     if (!map) return;
     const info = new (mapsApi().InfoWindow)({ disableAutoPan: true });
+    /** Text, never HTML (parcel attributes come from imported files), wrapped within the width the map allows. */
+    const show = (value: string, at: GLatLng | null) => {
+      // The info window reads maxWidth when it opens: closing it first lets a map resized since then set a new cap.
+      info.close();
+      info.setOptions({ maxWidth: tooltipMaxWidth(map.getDiv().clientWidth) });
+      info.setContent(Object.assign(document.createElement('div'), { textContent: value, style: 'white-space: pre-line; overflow-wrap: anywhere' }));
+      info.setPosition(at);
+      info.open({ map });
+    };
     const created = layers.map((layer) => {
       const features = featuresOf(layer.data);
       const data = new (mapsApi().Data)({ map });
@@ -90,23 +102,15 @@ function Layers({ layers }: { layers: readonly MapLayer[] }) {
       data.addGeoJson(collection);
       const original = (feature: GDataFeature) => features[Number(feature.getProperty(indexProperty))]!;
       data.setStyle((feature) => googleStyle(typeof layer.style === 'function' ? layer.style(original(feature)) : (layer.style ?? {})));
-      const text = (value: string) => Object.assign(document.createElement('div'), { textContent: value, style: 'white-space: pre-line' });
       data.addListener('mouseover', (event: GDataMouseEvent) => {
         const tip = layer.tooltip?.(original(event.feature));
-        if (!tip) return;
-        info.setContent(text(tip));
-        info.setPosition(event.latLng);
-        info.open({ map });
+        if (tip) show(tip, event.latLng);
       });
       data.addListener('mouseout', () => info.close());
       data.addListener('click', (event: GDataMouseEvent) => {
         const feature = original(event.feature);
         const popup = layer.popup?.(feature);
-        if (popup) {
-          info.setContent(text(popup));
-          info.setPosition(event.latLng);
-          info.open({ map });
-        }
+        if (popup) show(popup, event.latLng);
         layer.onFeatureClick?.(feature);
       });
       return data;
