@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { feasibilityStudies, projectParcels, projects } from '../db/schema.ts';
+import { feasibilityStudies, projectParcels, projects, users } from '../db/schema.ts';
+import { activeLogin, type Login, type User } from './users.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectValues = Omit<typeof projects.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
@@ -49,13 +50,24 @@ export function projectsRepository(db: Db) {
     .from(projects)
     .where(and(eq(projects.id, sql.placeholder('id')), byOwner))
     .prepare('projects_find');
-  // One query gives the page and the total (a window count over the filtered rows, before offset and limit).
+  // The hot reads join the login (activeLogin), so one round trip authenticates the request and reads the answer: the
+  // signed-in user's row, then the owner's projects left-joined to it (one row of nulls when none match).
+  const findForLoginQuery = db
+    .select({ user: users, project: projects, parcelCount })
+    .from(users)
+    .innerJoin(activeLogin.family, activeLogin.on)
+    .leftJoin(projects, and(eq(projects.id, sql.placeholder('id')), byOwner))
+    .where(activeLogin.user)
+    .prepare('projects_find_for_login');
+  // One query gives the page and the total (a window count of the matching projects, before offset and limit).
   const pageQuery = (filter: SQL | undefined) =>
     db
-      .select({ project: projects, parcelCount, primary: primaryColumns, total: sql<number>`(count(*) over ())::int` })
-      .from(projects)
+      .select({ user: users, project: projects, parcelCount, primary: primaryColumns, total: sql<number>`(count(${projects.id}) over ())::int` })
+      .from(users)
+      .innerJoin(activeLogin.family, activeLogin.on)
+      .leftJoin(projects, filter)
       .leftJoin(feasibilityStudies, primaryOf)
-      .where(filter)
+      .where(activeLogin.user)
       .orderBy(...newestFirst)
       .limit(sql.placeholder('limit'))
       .$dynamic();
@@ -69,7 +81,15 @@ export function projectsRepository(db: Db) {
   const searchFilter = and(byOwner, ilike(projects.name, sql.placeholder('pattern')));
   const listPages = pagesOf(byOwner, 'projects_list');
   const searchPages = pagesOf(searchFilter, 'projects_search');
-  const countOf = (filter: SQL | undefined, name: string) => db.select({ n: count() }).from(projects).where(filter).prepare(name);
+  const countOf = (filter: SQL | undefined, name: string) =>
+    db
+      .select({ user: users, n: count(projects.id) })
+      .from(users)
+      .innerJoin(activeLogin.family, activeLogin.on)
+      .leftJoin(projects, filter)
+      .where(activeLogin.user)
+      .groupBy(users.id)
+      .prepare(name);
   const listCount = countOf(byOwner, 'projects_list_count');
   const searchCount = countOf(searchFilter, 'projects_search_count');
   // Areas are stored in m2 and sizes and energy in kW and kWh; the totals go out in ha, MW and MWh.
@@ -102,14 +122,31 @@ export function projectsRepository(db: Db) {
       return row && { ...row.project, parcelCount: row.parcelCount };
     },
 
-    /** Newest first, each with its primary study's figures; `search` matches the name anywhere, case-insensitively. */
-    async list(ownerId: string, options: { search?: string; offset: number; limit: number }): Promise<{ count: number; rows: ProjectListRow[] }> {
-      const values = { ownerId, offset: options.offset, limit: options.limit, pattern: options.search ? `%${likeEscape(options.search)}%` : '' };
+    /**
+     * The signed-in user's project (undefined for an unknown id, a malformed id or someone else's project) read with the
+     * login in one query; undefined when the login has ended.
+     */
+    async findForLogin(login: Login, id: string): Promise<{ user: User; project: ProjectWithCount | undefined } | undefined> {
+      // A malformed id matches no row (null equals nothing) while the query still reads the login.
+      const [row] = await findForLoginQuery.execute({ ...login, ownerId: login.userId, id: isUuid(id) ? id : null });
+      return row && { user: row.user, project: row.project ? { ...row.project, parcelCount: row.parcelCount } : undefined };
+    },
+
+    /**
+     * The signed-in user's projects, newest first, each with its primary study's figures, read with the login in one
+     * query; `search` matches the name anywhere, case-insensitively. Undefined when the login has ended.
+     */
+    async listForLogin(login: Login, options: { search?: string; offset: number; limit: number }): Promise<{ user: User; count: number; rows: ProjectListRow[] } | undefined> {
+      const values = { ...login, ownerId: login.userId, offset: options.offset, limit: options.limit, pattern: options.search ? `%${likeEscape(options.search)}%` : '' };
       const pages = options.search ? searchPages : listPages;
       const rows = await (options.offset > 0 ? pages.later : pages.first).execute(values);
-      // A page past the end has no row to carry the total: only then is it counted on its own.
-      const total = rows[0]?.total ?? (options.offset > 0 ? ((await (options.search ? searchCount : listCount).execute(values))[0]?.n ?? 0) : 0);
-      return { count: total, rows: rows.map((r) => ({ ...r.project, parcelCount: r.parcelCount, primaryStudy: primaryFigures(r.primary) })) };
+      const user = rows[0]?.user;
+      const projectRows = rows.flatMap((r) => (r.project ? [{ ...r.project, parcelCount: r.parcelCount, primaryStudy: primaryFigures(r.primary) }] : []));
+      if (user) return { user, count: rows[0]!.total, rows: projectRows };
+      // No row at all: the login has ended, or the page is past the end; only then is the login read with the count.
+      if (options.offset === 0) return undefined;
+      const [counted] = await (options.search ? searchCount : listCount).execute(values);
+      return counted && { user: counted.user, count: counted.n, rows: [] };
     },
 
     /** The owner's totals: projects, boundary area, and the size and P50 energy of each project's primary study. */
