@@ -1,5 +1,5 @@
 import type { Infer } from 'superstruct';
-import { assertEvent, assign, enqueueActions, fromPromise, setup, type ActorRefFrom, type DoneActorEvent } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type AnyActorLogic, type DoneActorEvent } from 'xstate';
 import type {
   Account,
   EmailBody,
@@ -12,9 +12,11 @@ import type {
   VerifyBody,
 } from '../src/contract/auth.ts';
 import type { VerifiedPayment } from '../src/contract/billing.ts';
-import { checkoutMachine, type CheckoutInput } from './checkout.machine.ts';
-import { feasibilityMachine } from './feasibility.machine.ts';
-import { taskBoardMachine } from './task-board.machine.ts';
+// The children are named by type only: their code is provided with their effects (src/app/actors.ts), so it can
+// load after the landing page.
+import type { checkoutMachine, CheckoutInput } from './checkout.machine.ts';
+import type { feasibilityMachine } from './feasibility.machine.ts';
+import type { taskBoardMachine } from './task-board.machine.ts';
 import { toFormErrors, type FormErrors } from './form-errors.ts';
 
 /** The four localStorage values (spec §3) as the storage module reads them. */
@@ -127,6 +129,13 @@ function notProvided<TOutput, TInput>(name: string) {
   return fromPromise<TOutput, TInput>(() => Promise.reject(new Error(`sessionMachine: provide the '${name}' actor`)));
 }
 
+/** A child machine the app and the tests provide (with its own effects); spawning the session's default fails. */
+function childNotProvided<TLogic extends AnyActorLogic>(name: string): TLogic {
+  return fromCallback(() => {
+    throw new Error(`sessionMachine: provide the '${name}' machine`);
+  }) as AnyActorLogic as TLogic;
+}
+
 function missingAction(name: string): never {
   throw new Error(`sessionMachine: provide the '${name}' action`);
 }
@@ -181,11 +190,11 @@ export const sessionMachine = setup({
     /** Revokes the login on the server (POST /api/user/logout/); its outcome does not matter, so keep its wait short. */
     logout: notProvided<unknown, LogoutInput>('logout'),
     /** The open project's studies; the app provides one with its API effects. */
-    feasibility: feasibilityMachine,
+    feasibility: childNotProvided<typeof feasibilityMachine>('feasibility'),
     /** The open project's task board; the app provides one with its API effects. */
-    taskBoard: taskBoardMachine,
+    taskBoard: childNotProvided<typeof taskBoardMachine>('taskBoard'),
     /** A plan purchase; the app provides one with its API effects. */
-    checkout: checkoutMachine,
+    checkout: childNotProvided<typeof checkoutMachine>('checkout'),
   },
   actions: {
     storeSession: (_, _tokens: SessionTokens) => missingAction('storeSession'),

@@ -1,16 +1,17 @@
 import { createActor, fromPromise, type ActorOptions, type AnyActorLogic } from 'xstate';
 import { navigate } from 'wouter/use-browser-location';
-import { checkoutMachine, type PlanIdInput, type SessionIdInput } from '../../machines/checkout.machine.ts';
-import { feasibilityMachine, type ProjectIdInput, type RenameStudyInput, type StudyIdInput } from '../../machines/feasibility.machine.ts';
+import type { PlanIdInput, SessionIdInput } from '../../machines/checkout.machine.ts';
+import type { ProjectIdInput, RenameStudyInput, StudyIdInput } from '../../machines/feasibility.machine.ts';
 import { modalMachine } from '../../machines/modal.machine.ts';
 import { sessionMachine, type EmailInput, type GoogleLoginInput, type LoginInput, type LogoutInput, type ResetPasswordInput, type DetailAnswer, type SignupAnswer, type SignupInput, type StoredSession, type VerifyInput } from '../../machines/session.machine.ts';
 import { snackbarMachine } from '../../machines/snackbar.machine.ts';
-import { taskBoardMachine, type ApplyTemplateInput, type ProjectIdInput as BoardProjectInput, type TaskIdInput } from '../../machines/task-board.machine.ts';
+import type { ApplyTemplateInput, ProjectIdInput as BoardProjectInput, TaskIdInput } from '../../machines/task-board.machine.ts';
 import { DetailResponse, LoginResponse, SignupResponse, TokenPair } from '../contract/auth.ts';
 import type { CheckoutSession, VerifiedPayment } from '../contract/billing.ts';
 import type { FeasibilityStudy, StudyCreateBody, StudyLimit, StudyList } from '../contract/feasibility.ts';
 import type { Task, TaskBoard, TaskCreateBody, TaskEditBody, TaskReorderBody } from '../contract/tasks.ts';
 import { createApiClient, type ApiClientOptions } from '../lib/api-client.ts';
+import { createDeferredLogic } from '../lib/deferred-logic.ts';
 import { createRefreshCoordinator, type LockManagerLike } from '../lib/refresh-coordinator.ts';
 import { refreshThroughSession } from '../lib/session-refresh.ts';
 import { createSessionStore, type SessionStore } from '../lib/session-storage.ts';
@@ -37,6 +38,13 @@ const studiesApi = () => import('../features/feasibility/api/studies.ts');
 const tasksApi = () => import('../features/tasks/api/tasks.ts');
 const billingApi = () => import('../features/billing/api/billing.ts');
 
+/**
+ * The feasibility, task-board and checkout machines load with the first lazy screen (app.tsx waits for this before
+ * showing one): only those screens open a project or start a checkout, so the landing page ships none of them.
+ */
+const childMachines = createDeferredLogic(() => import('./child-machines.ts'));
+export const loadChildMachines = childMachines.load;
+
 export function createAppActors(options: AppActorsOptions = {}) {
   const store = options.store ?? createSessionStore();
   const coordinator = createRefreshCoordinator({
@@ -59,7 +67,7 @@ export function createAppActors(options: AppActorsOptions = {}) {
         resendVerification: fromPromise<DetailAnswer, EmailInput>(({ input }) => api.post('/api/user/verify/resend/', input, { ...anonymous, struct: DetailResponse })),
         refreshTokens: fromPromise<TokenPair, void>(() => coordinator.refresh()),
         logout: fromPromise<unknown, LogoutInput>(({ input }) => (input.refresh ? api.post('/api/user/logout/', input, anonymous) : Promise.resolve())),
-        feasibility: feasibilityMachine.provide({
+        feasibility: childMachines.logic('feasibility machine', ({ feasibilityMachine }) => feasibilityMachine.provide({
           actors: {
             listStudies: fromPromise<StudyList, ProjectIdInput>(async ({ input, signal }) => (await studiesApi()).listStudies(api, input.projectId, { signal })),
             checkLimit: fromPromise<StudyLimit, ProjectIdInput>(async ({ input, signal }) => (await studiesApi()).checkStudyLimit(api, input.projectId, { signal })),
@@ -68,8 +76,8 @@ export function createAppActors(options: AppActorsOptions = {}) {
             renameStudy: fromPromise<FeasibilityStudy, RenameStudyInput>(async ({ input, signal }) => (await studiesApi()).renameStudy(api, input, { signal })),
             deleteStudy: fromPromise<unknown, StudyIdInput>(async ({ input, signal }) => (await studiesApi()).deleteStudy(api, input.id, { signal })),
           },
-        }),
-        taskBoard: taskBoardMachine.provide({
+        })),
+        taskBoard: childMachines.logic('task-board machine', ({ taskBoardMachine }) => taskBoardMachine.provide({
           actors: {
             loadBoard: fromPromise<TaskBoard, BoardProjectInput>(async ({ input, signal }) => (await tasksApi()).getTaskBoard(api, input.projectId, { signal })),
             createTask: fromPromise<Task, TaskCreateBody>(async ({ input, signal }) => (await tasksApi()).createTask(api, input, { signal })),
@@ -79,14 +87,14 @@ export function createAppActors(options: AppActorsOptions = {}) {
             deleteTask: fromPromise<unknown, TaskIdInput>(async ({ input, signal }) => (await tasksApi()).deleteTask(api, input.id, { signal })),
             applyTemplate: fromPromise<TaskBoard, ApplyTemplateInput>(async ({ input, signal }) => (await tasksApi()).applyTaskTemplate(api, input, { signal })),
           },
-        }),
+        })),
         // Both reject with a CheckoutRequestError: network trouble (retried) or the server's refusal.
-        checkout: checkoutMachine.provide({
+        checkout: childMachines.logic('checkout machine', ({ checkoutMachine }) => checkoutMachine.provide({
           actors: {
             createCheckoutSession: fromPromise<CheckoutSession, PlanIdInput>(async ({ input, signal }) => (await billingApi()).createCheckoutSession(api, input.planId, { signal })),
             verifyPayment: fromPromise<VerifiedPayment, SessionIdInput>(async ({ input, signal }) => (await billingApi()).verifyPayment(api, input.sessionId, { signal })),
           },
-        }),
+        })),
       },
       actions: {
         storeSession: (_, { access, refresh, project }) => {

@@ -8,6 +8,7 @@ import { FeasibilityNotices } from '../features/feasibility/use-feasibility.ts';
 import { TaskBoardNotices } from '../features/tasks/use-task-board.ts';
 import { GetStartPage } from '../features/landing/getstart-page.tsx';
 import { NotFoundPage } from '../features/status/not-found-page.tsx';
+import { loadChildMachines } from './actors.ts';
 import { useActors, useSession } from './actors-context.tsx';
 import { useRouteTitle } from './use-page-title.ts';
 
@@ -22,10 +23,13 @@ function lazyScreen<K extends string>(load: () => Promise<Record<K, Screen>>, na
   return lazy<Screen>(async () => ({ default: (await withScreenRecipes(load()))[name] }));
 }
 
-/** What lazily loaded code needs before it renders: the recipes of the components only later screens use. */
+/**
+ * What lazily loaded code needs before it renders: the recipes of the components only later screens use, and the
+ * child machines a screen may spawn (opening a project, starting a checkout).
+ */
 const loadScreenRecipes = () => import('../components/ui/screen-recipes.ts');
 async function withScreenRecipes<T>(module: Promise<T>): Promise<T> {
-  const [loaded] = await Promise.all([module, loadScreenRecipes()]);
+  const [loaded] = await Promise.all([module, loadScreenRecipes(), loadChildMachines()]);
   return loaded;
 }
 
