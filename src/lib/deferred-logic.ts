@@ -32,7 +32,7 @@ export function createDeferredLogic<TModule>(loadModule: () => Promise<TModule>)
         get(_, key) {
           const logic = real();
           const value: unknown = Reflect.get(logic, key, logic);
-          return typeof value === 'function' ? value.bind(logic) : value;
+          return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(logic) : value;
         },
         has: (_, key) => Reflect.has(real(), key),
       });
