@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { bboxKey } from './bounds.ts';
 import { mapConfig } from './map-config.ts';
 import type { Bbox, MapLayer, MapViewProps } from './map-types.ts';
+import { edgeGap, tooltipMaxWidth } from './tooltip-width.ts';
 
 /** Tooltips and popups take text, never HTML: parcel attributes come from imported files. */
 function textElement(text: string): HTMLElement {
@@ -16,8 +17,6 @@ function textElement(text: string): HTMLElement {
   element.textContent = text;
   return element;
 }
-
-const edgeGap = 8;
 
 /**
  * A tooltip that always fits the map: at most as wide as the map allows (its text wraps), and moved back inside
@@ -32,7 +31,7 @@ const FittedTooltip = L.Tooltip.extend({
       container.style.whiteSpace = 'normal';
       container.style.width = 'max-content';
       container.style.overflowWrap = 'anywhere';
-      container.style.maxWidth = `${Math.max(160, Math.min(352, map.getSize().x - 2 * edgeGap))}px`;
+      container.style.maxWidth = `${tooltipMaxWidth(map.getSize().x)}px`;
     }
     return this;
   },

@@ -1,5 +1,5 @@
 /** The gap kept between a tooltip and each side of its map. */
-const edgeGap = 8;
+export const edgeGap = 8;
 
 /**
  * How wide a map's tooltip or info window may grow before its text wraps: 352 px, less on a map too narrow to keep
