@@ -47,7 +47,7 @@ describe.skipIf(!!unavailable)('what the landing page downloads, as `npm start` 
     await app?.stop();
   });
 
-  it(`renders /getstart with at most ${scriptBudget / 1000} kB of compressed JavaScript`, async () => {
+  it(`renders /getstart with at most ${scriptBudget / 1000} kB of compressed JavaScript, brotli and gzip alike`, async () => {
     const page = await browser.newPage();
     const scripts: { url: string; bytes: number; encoding: string | undefined }[] = [];
     const responses: Promise<void>[] = [];
@@ -72,6 +72,8 @@ describe.skipIf(!!unavailable)('what the landing page downloads, as `npm start` 
     console.log(`/getstart transferred ${total} B of JavaScript (budget ${scriptBudget} B; ${gzipTotal} B as gzip): ${listing}`);
     expect(scripts.length).toBeGreaterThan(0);
     expect(total, `scripts of /getstart: ${listing}`).toBeLessThanOrEqual(scriptBudget);
+    // The issue's budget is in gzip: a browser or proxy without brotli gets the same page within it.
+    expect(gzipTotal, `scripts of /getstart as gzip: ${listing}`).toBeLessThanOrEqual(scriptBudget);
     // The map, drawing and chart code belong to the screens that use them.
     expect(scripts.map((s) => s.url).join(' ')).not.toMatch(/study-page|project-map-page|google-map-view|leaflet|terra-draw/);
     for (const script of scripts.filter((s) => s.bytes >= 1024)) expect(script.encoding, script.url).toMatch(/^(br|gzip)$/);
