@@ -47,7 +47,7 @@ export function ConfirmDialog(props: {
         <Button variant="outline" onClick={props.onCancel}>
           Cancel
         </Button>
-        <Button colorPalette={props.tone === 'danger' ? 'red' : 'orange'} loading={props.saving} onClick={props.onConfirm}>
+        <Button colorPalette={props.tone === 'danger' ? 'red' : 'brand'} loading={props.saving} onClick={props.onConfirm}>
           {props.confirmLabel}
         </Button>
       </Dialog.Footer>

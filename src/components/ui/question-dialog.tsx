@@ -20,7 +20,7 @@ export function QuestionDialog() {
               <Button variant="outline" onClick={() => modal.send({ type: 'modal.answer', confirmed: false })}>
                 Cancel
               </Button>
-              <Button colorPalette={question?.kind === 'delete' ? 'red' : 'orange'} onClick={() => modal.send({ type: 'modal.answer', confirmed: true })}>
+              <Button colorPalette={question?.kind === 'delete' ? 'red' : 'brand'} onClick={() => modal.send({ type: 'modal.answer', confirmed: true })}>
                 {question?.kind === 'delete' ? 'Delete' : 'Confirm'}
               </Button>
             </Dialog.Footer>

@@ -22,7 +22,7 @@ export function ForgotPasswordPage() {
           <FormField label="Email" error={form.errorOf('email')} required>
             <Input type="email" autoComplete="email" {...form.bind('email')} />
           </FormField>
-          <Button type="submit" colorPalette="orange" loading={busy}>
+          <Button type="submit" colorPalette="brand" loading={busy}>
             Send reset link
           </Button>
           <Link asChild fontSize="sm">

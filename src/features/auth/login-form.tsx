@@ -23,7 +23,7 @@ export function LoginForm() {
         <FormField label="Password" error={form.errorOf('password')} required>
           <Input type="password" autoComplete="current-password" {...form.bind('password')} />
         </FormField>
-        <Button type="submit" colorPalette="orange" loading={busy}>
+        <Button type="submit" colorPalette="brand" loading={busy}>
           Log in
         </Button>
         {needsVerification && (

@@ -46,7 +46,7 @@ export function ResetPasswordPage() {
         </Text>
       )}
       {done ? (
-        <Button asChild colorPalette="orange">
+        <Button asChild colorPalette="brand">
           <RouterLink href="/auth/login">Log in</RouterLink>
         </Button>
       ) : (
@@ -58,7 +58,7 @@ export function ResetPasswordPage() {
             <FormField label="New password again" error={form.errorOf('confirm')} required>
               <Input type="password" autoComplete="new-password" {...form.bind('confirm')} />
             </FormField>
-            <Button type="submit" colorPalette="orange" loading={busy}>
+            <Button type="submit" colorPalette="brand" loading={busy}>
               Set new password
             </Button>
           </Stack>

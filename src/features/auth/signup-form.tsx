@@ -40,7 +40,7 @@ export function SignupForm() {
         <FormField label="Company" error={form.errorOf('company_name')}>
           <Input autoComplete="organization" {...form.bind('company_name')} />
         </FormField>
-        <Button type="submit" colorPalette="orange" loading={busy}>
+        <Button type="submit" colorPalette="brand" loading={busy}>
           Create account
         </Button>
         <Text fontSize="sm" color="fg.muted">

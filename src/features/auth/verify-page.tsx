@@ -25,7 +25,7 @@ export function VerifyPage({ params }: { params: { token: string } }) {
         <SessionFeedback />
       )}
       {!verifying && (
-        <Button asChild colorPalette="orange" variant={verified ? 'solid' : 'outline'}>
+        <Button asChild colorPalette="brand" variant={verified ? 'solid' : 'outline'}>
           <RouterLink href="/auth/login">{verified ? 'Log in' : 'Back to log in'}</RouterLink>
         </Button>
       )}

@@ -9,7 +9,7 @@ export function BillingHeader({ icon: TitleIcon, title, link }: { icon: LucideIc
   return (
     <HStack justify="space-between" wrap="wrap" gap={3}>
       <HStack gap={3}>
-        <Icon asChild boxSize="6" color="orange.fg">
+        <Icon asChild boxSize="6" color="brand.fg">
           <TitleIcon aria-hidden />
         </Icon>
         <Heading as="h1" size="2xl">
@@ -17,7 +17,7 @@ export function BillingHeader({ icon: TitleIcon, title, link }: { icon: LucideIc
         </Heading>
       </HStack>
       {link && LinkIcon && (
-        <Link asChild fontWeight="semibold" colorPalette="orange" color="colorPalette.fg">
+        <Link asChild fontWeight="semibold" colorPalette="brand" color="colorPalette.fg">
           <RouterLink href={link.href}>
             <LinkIcon aria-hidden size="1em" />
             {link.label}

@@ -35,7 +35,7 @@ function Invoices({ list }: { list: InvoiceList }) {
     return (
       <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="bg.panel" size="sm">
         <EmptyState.Content>
-          <EmptyState.Indicator color="orange.fg">
+          <EmptyState.Indicator color="brand.fg">
             <Receipt aria-hidden />
           </EmptyState.Indicator>
           <EmptyState.Title>No invoices yet</EmptyState.Title>
@@ -79,13 +79,13 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
       <Table.Cell>
         <HStack gap={3}>
           {invoice.hosted_invoice_url && (
-            <Link href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" aria-label={`View invoice ${name}`} colorPalette="orange" color="colorPalette.fg" whiteSpace="nowrap">
+            <Link href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" aria-label={`View invoice ${name}`} colorPalette="brand" color="colorPalette.fg" whiteSpace="nowrap">
               <ExternalLink aria-hidden size="1em" />
               View
             </Link>
           )}
           {invoice.invoice_pdf && (
-            <Link href={invoice.invoice_pdf} target="_blank" rel="noopener noreferrer" aria-label={`Download invoice ${name} as PDF`} colorPalette="orange" color="colorPalette.fg" whiteSpace="nowrap">
+            <Link href={invoice.invoice_pdf} target="_blank" rel="noopener noreferrer" aria-label={`Download invoice ${name} as PDF`} colorPalette="brand" color="colorPalette.fg" whiteSpace="nowrap">
               <Download aria-hidden size="1em" />
               PDF
             </Link>

@@ -40,7 +40,7 @@ export function PaymentSuccessPage({ params }: { params: { session_id: string } 
               </Text>
               <Text color="fg.muted">Its limits apply at once; the invoice is on the invoices page.</Text>
               <HStack gap={3} wrap="wrap">
-                <Button asChild colorPalette="orange">
+                <Button asChild colorPalette="brand">
                   <RouterLink href="/project">Go to your projects</RouterLink>
                 </Button>
                 <Button asChild variant="outline">

@@ -92,7 +92,7 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
     <Card.Root
       variant="outline"
       bg="bg.panel"
-      borderColor={current ? 'orange.solid' : 'border'}
+      borderColor={current ? 'brand.solid' : 'border'}
       borderWidth={current ? '2px' : '1px'}
       boxShadow={current ? 'md' : 'xs'}
       data-testid="plan-card"
@@ -104,7 +104,7 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
             {plan.name}
           </Heading>
           {current && (
-            <Badge colorPalette="orange" variant="solid">
+            <Badge colorPalette="brand" variant="solid">
               Current plan
             </Badge>
           )}
@@ -134,7 +134,7 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
       </Card.Body>
       <Card.Footer>
         {plan.paid && !current ? (
-          <Button asChild colorPalette="orange" w="full">
+          <Button asChild colorPalette="brand" w="full">
             <RouterLink href={pathTo('stripe', { id: plan.id })}>
               Choose {plan.name}
               <ArrowRight aria-hidden />

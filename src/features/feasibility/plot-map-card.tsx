@@ -53,7 +53,7 @@ export function PlotMapCard({ study, onChanged }: { study: FeasibilityStudy; onC
         </Box>
       )}
       {map && url && map.content_type === 'application/pdf' && (
-        <Link href={url} target="_blank" rel="noopener" colorPalette="orange">
+        <Link href={url} target="_blank" rel="noopener" colorPalette="brand">
           Open the plot map (PDF, {(map.byte_size / 1024).toFixed(0)} kB)
         </Link>
       )}

@@ -37,7 +37,7 @@ export function StudiesSection({ project }: { project: ProjectDetail }) {
               {view.limit.limit === null ? `${view.limit.used} (no limit on your plan)` : `${view.limit.used} of ${view.limit.limit} on your plan`}
             </Text>
           )}
-          <Button size="sm" colorPalette="orange" onClick={() => setCreating(true)} disabled={!view?.canCreate}>
+          <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)} disabled={!view?.canCreate}>
             <Plus aria-hidden />
             New study
           </Button>
@@ -66,7 +66,7 @@ export function StudiesSection({ project }: { project: ProjectDetail }) {
       {view && !view.loading && !view.failed && view.studies.length === 0 && (
         <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="bg.panel" size="sm">
           <EmptyState.Content>
-            <EmptyState.Indicator color="orange.fg">
+            <EmptyState.Indicator color="brand.fg">
               <ChartNoAxesColumn aria-hidden />
             </EmptyState.Indicator>
             <Stack gap={1} textAlign="center">
@@ -75,7 +75,7 @@ export function StudiesSection({ project }: { project: ProjectDetail }) {
                 A study simulates a year of hourly energy on real weather and the project's cash flows. Start one with a weather file, PVGIS or monthly means.
               </EmptyState.Description>
             </Stack>
-            <Button size="sm" colorPalette="orange" onClick={() => setCreating(true)} disabled={!view.canCreate}>
+            <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)} disabled={!view.canCreate}>
               <Plus aria-hidden />
               Start the first study
             </Button>
@@ -115,7 +115,7 @@ function StudyTable({ project, feasibility }: { project: ProjectDetail; feasibil
                     {study.name}
                   </RouterLink>
                   {study.is_primary && (
-                    <Badge colorPalette="orange">
+                    <Badge colorPalette="brand">
                       <Icon asChild boxSize="3">
                         <Star aria-hidden />
                       </Icon>

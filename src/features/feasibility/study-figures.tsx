@@ -40,7 +40,7 @@ export function StudyFigures({ study }: { study: FeasibilityStudy }) {
 
 function FigureIcon({ icon: Glyph }: { icon: LucideIcon }) {
   return (
-    <Box as="span" display="inline-flex" p={1} rounded="md" bg="orange.subtle" color="orange.fg">
+    <Box as="span" display="inline-flex" p={1} rounded="md" bg="brand.subtle" color="brand.fg">
       <Icon asChild boxSize="3.5">
         <Glyph aria-hidden />
       </Icon>

@@ -38,7 +38,7 @@ export function StudyModals({ feasibility }: { feasibility: FeasibilityRef }) {
             <Button variant="outline" onClick={() => send({ type: 'renameModal.cancel' })}>
               Cancel
             </Button>
-            <Button type="submit" colorPalette="orange" loading={view.saving}>
+            <Button type="submit" colorPalette="brand" loading={view.saving}>
               Rename
             </Button>
           </Dialog.Footer>

@@ -70,7 +70,7 @@ function Section({ title, icon: Glyph, description, children }: { title: string;
     <Card.Root as="section" size="sm" minW={0}>
       <Card.Header gap={1}>
         <HStack gap={2}>
-          <Icon asChild boxSize="4" color="orange.fg">
+          <Icon asChild boxSize="4" color="brand.fg">
             <Glyph aria-hidden />
           </Icon>
           <Heading as="h2" size="md">
@@ -148,7 +148,7 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
             <Heading as="h1" size="2xl" wordBreak="break-word">
               {study.name}
             </Heading>
-            {study.is_primary && <Badge colorPalette="orange">Primary</Badge>}
+            {study.is_primary && <Badge colorPalette="brand">Primary</Badge>}
           </HStack>
           <Wrap gap={2}>
             <Button size="sm" variant="outline" disabled={!idle} onClick={() => feasibility.send({ type: 'renameModal.open', id: study.id })}>
@@ -185,7 +185,7 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
 
         {/* The panel has its own heading. */}
         <Box gridArea="what-if" minW={0}>
-          <Card.Root size="sm" borderColor="orange.emphasized">
+          <Card.Root size="sm" borderColor="brand.emphasized">
             <Card.Body>
               {results ? (
                 <Stack gap={2}>

@@ -90,7 +90,7 @@ export function ParcelAttachPanel({ actor }: { actor: ParcelScreeningActor }) {
               </HStack>
             )}
             <HStack gap={2} wrap="wrap">
-              <Button colorPalette="orange" size="sm" disabled={!canAttach && !attaching} loading={attaching} onClick={() => actor.send({ type: 'parcel.attach' })}>
+              <Button colorPalette="brand" size="sm" disabled={!canAttach && !attaching} loading={attaching} onClick={() => actor.send({ type: 'parcel.attach' })}>
                 {canAttach || attaching ? 'Attach to this project' : 'Already attached'}
               </Button>
               <Button variant="ghost" size="sm" onClick={() => actor.send({ type: 'parcel.clear' })}>

@@ -55,7 +55,7 @@ export function ScreeningForm({ actor, projectId, view }: ScreeningFormProps) {
                 {error}
               </Text>
             )}
-            <Button type="submit" colorPalette="orange" size="sm" loading={running} loadingText="Screening" alignSelf="flex-start">
+            <Button type="submit" colorPalette="brand" size="sm" loading={running} loadingText="Screening" alignSelf="flex-start">
               Screen parcels
             </Button>
           </Stack>

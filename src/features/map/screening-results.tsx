@@ -119,7 +119,7 @@ function ParcelRows({ parcel, open, onToggle, selected, onSelect, onAddTask }: P
   const detailsId = `reasons-${parcel.id}`;
   return (
     <>
-      <Table.Row data-selected={selected || undefined} bg={selected ? 'orange.subtle' : undefined}>
+      <Table.Row data-selected={selected || undefined} bg={selected ? 'brand.subtle' : undefined}>
         <Table.Cell>
           <IconButton size="xs" variant="ghost" aria-expanded={open} aria-controls={open ? detailsId : undefined} aria-label={`Reasons for ${p.apn}`} onClick={onToggle}>
             {open ? <ChevronDown /> : <ChevronRight />}

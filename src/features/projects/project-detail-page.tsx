@@ -150,7 +150,7 @@ function ProjectHeader({ project }: { project: ProjectDetail }) {
               <Pencil aria-hidden /> Edit
             </RouterLink>
           </Button>
-          <Button asChild size="sm" colorPalette="orange">
+          <Button asChild size="sm" colorPalette="brand">
             <RouterLink href={projectMapPath(project)}>
               <MapIcon aria-hidden /> Map and screening
             </RouterLink>

@@ -108,7 +108,7 @@ export function ProjectForm({ initial, initialBoundary, purpose, saving, serverE
                 <Textarea rows={2} {...form.bind('apns')} />
               </FormField>
             )}
-            <Button type="submit" colorPalette="orange" loading={saving} alignSelf="flex-start">
+            <Button type="submit" colorPalette="brand" loading={saving} alignSelf="flex-start">
               {purpose === 'create' ? <Plus aria-hidden /> : <Save aria-hidden />}
               {purpose === 'create' ? 'Create project' : 'Save changes'}
             </Button>

@@ -31,7 +31,7 @@ export function ProjectsPage() {
           </Heading>
           <Text color="fg.muted">Your sites, their totals and the studies that size them.</Text>
         </Stack>
-        <Button asChild colorPalette="orange">
+        <Button asChild colorPalette="brand">
           <RouterLink href="/project/add">
             <Plus aria-hidden /> New project
           </RouterLink>
@@ -86,14 +86,14 @@ function NoProjects() {
   return (
     <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="l3" bg="bg.panel">
       <EmptyState.Content>
-        <EmptyState.Indicator color="orange.fg">
+        <EmptyState.Indicator color="brand.fg">
           <FolderPlus aria-hidden />
         </EmptyState.Indicator>
         <Stack textAlign="center" gap={1}>
           <EmptyState.Title>Create your first project</EmptyState.Title>
           <EmptyState.Description>Place the site on the map, draw its boundary and attach parcels; then screen them and run a feasibility study.</EmptyState.Description>
         </Stack>
-        <Button asChild colorPalette="orange">
+        <Button asChild colorPalette="brand">
           <RouterLink href="/project/add">
             <Plus aria-hidden /> Create a project
           </RouterLink>
@@ -193,7 +193,7 @@ const placeOf = (project: ProjectListItem) =>
 function ProjectCard({ project }: { project: ProjectListItem }) {
   const primary = project.primary_study;
   return (
-    <Card.Root asChild size="sm" variant="outline" bg="bg.panel" flexShrink={0} _hover={{ borderColor: 'orange.emphasized' }} transition="border-color 0.15s">
+    <Card.Root asChild size="sm" variant="outline" bg="bg.panel" flexShrink={0} _hover={{ borderColor: 'brand.emphasized' }} transition="border-color 0.15s">
       <RouterLink href={projectPath(project)}>
         <Card.Body gap={2}>
           <HStack justify="space-between" align="flex-start" gap={2}>
@@ -214,7 +214,7 @@ function ProjectCard({ project }: { project: ProjectListItem }) {
               </Badge>
             )}
             {primary ? (
-              <Badge colorPalette="orange">
+              <Badge colorPalette="brand">
                 <Zap size={12} aria-hidden /> {dcSizeText(primary.dc_kw)} · {annualEnergyText(primary.p50_annual_kwh)}
               </Badge>
             ) : (

@@ -17,7 +17,7 @@ export function StatCard({ label, icon: Icon, value, help }: StatCardProps) {
       <Card.Body>
         <Stat.Root gap={1}>
           <Stat.Label display="flex" alignItems="center" gap={2} color="fg.muted">
-            <Box as="span" display="inline-flex" p={1.5} rounded="md" bg="colorPalette.subtle" color="colorPalette.fg" colorPalette="orange" aria-hidden>
+            <Box as="span" display="inline-flex" p={1.5} rounded="md" bg="colorPalette.subtle" color="colorPalette.fg" colorPalette="brand" aria-hidden>
               <Icon size={16} />
             </Box>
             {label}

@@ -49,7 +49,7 @@ export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: Pr
               <Card.Body>
                 <Stack gap={3} as="fieldset" minW={0}>
                   <Heading as="legend" size="md" mb={2} display="flex" alignItems="center" gap={2}>
-                    <Icon asChild boxSize="4" color="orange.fg">
+                    <Icon asChild boxSize="4" color="brand.fg">
                       <SectionIcon aria-hidden />
                     </Icon>
                     {title}
@@ -87,12 +87,12 @@ export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: Pr
         })}
         <HStack gap={3} wrap="wrap">
           {!preset.read_only && (
-            <Button type="submit" colorPalette="orange" loading={saving === 'save'}>
+            <Button type="submit" colorPalette="brand" loading={saving === 'save'}>
               <Save aria-hidden />
               Save
             </Button>
           )}
-          <Button type={preset.read_only ? 'submit' : 'button'} colorPalette="orange" variant={preset.read_only ? 'solid' : 'outline'} loading={saving === 'copy'} onClick={preset.read_only ? undefined : submit(true)}>
+          <Button type={preset.read_only ? 'submit' : 'button'} colorPalette="brand" variant={preset.read_only ? 'solid' : 'outline'} loading={saving === 'copy'} onClick={preset.read_only ? undefined : submit(true)}>
             Save as a new preset
           </Button>
         </HStack>

@@ -92,7 +92,7 @@ export function ProjectSettingsPage({ params }: { params: { id: string } }) {
     <Stack gap={6} maxW="4xl">
       <Stack gap={1}>
         <HStack gap={3} align="center">
-          <Icon asChild boxSize="6" color="orange.fg" flexShrink={0}>
+          <Icon asChild boxSize="6" color="brand.fg" flexShrink={0}>
             <SlidersHorizontal aria-hidden />
           </Icon>
           <Heading as="h1" size="2xl" wordBreak="break-word">
@@ -125,7 +125,7 @@ export function ProjectSettingsPage({ params }: { params: { id: string } }) {
                 Built-in, read-only
               </Badge>
             )}
-            {preset.project_id === project.id && <Badge colorPalette="orange">This project only</Badge>}
+            {preset.project_id === project.id && <Badge colorPalette="brand">This project only</Badge>}
           </HStack>
         </Card.Body>
       </Card.Root>

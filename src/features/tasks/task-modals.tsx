@@ -104,7 +104,7 @@ function TaskFormDialog({ board }: { board: TaskBoardRef }) {
           <Button variant="outline" onClick={cancel}>
             Cancel
           </Button>
-          <Button type="submit" colorPalette="orange" loading={view.saving}>
+          <Button type="submit" colorPalette="brand" loading={view.saving}>
             {view.id === null ? 'Add task' : 'Save'}
           </Button>
         </Dialog.Footer>

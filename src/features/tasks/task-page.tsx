@@ -101,7 +101,7 @@ function TaskDetail({ task }: { task: Task }) {
         <Card.Root size="sm" variant="subtle" as="section" aria-labelledby="why-heading">
           <Card.Body gap={2}>
             <HStack gap={2}>
-              <Icon asChild boxSize="4" color="orange.fg">
+              <Icon asChild boxSize="4" color="brand.fg">
                 <Lightbulb aria-hidden />
               </Icon>
               <Heading as="h2" size="md" id="why-heading">

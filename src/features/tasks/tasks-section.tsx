@@ -62,7 +62,7 @@ export function TasksSection({ project }: { project: ProjectDetail }) {
           </Button>
           <Button
             size="sm"
-            colorPalette="orange"
+            colorPalette="brand"
             disabled={!view?.canCreate}
             onClick={() => board?.send({ type: 'taskModal.open', id: null, category: filters.category || null, last_task: view?.lastTaskId ?? null })}
           >
@@ -107,14 +107,14 @@ export function TasksSection({ project }: { project: ProjectDetail }) {
       {view && !view.loading && !view.failed && view.count === 0 && (
         <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="bg.panel" size="sm">
           <EmptyState.Content>
-            <EmptyState.Indicator color="orange.fg">
+            <EmptyState.Indicator color="brand.fg">
               <ClipboardList aria-hidden />
             </EmptyState.Indicator>
             <Stack gap={1} textAlign="center">
               <EmptyState.Title>No task yet</EmptyState.Title>
               <EmptyState.Description maxW="md">Apply a template for a utility-scale or rooftop project to get every phase's tasks at once, or add tasks one by one.</EmptyState.Description>
             </Stack>
-            <Button size="sm" colorPalette="orange" onClick={() => setChoosingTemplate(true)} disabled={!view.canApply}>
+            <Button size="sm" colorPalette="brand" onClick={() => setChoosingTemplate(true)} disabled={!view.canApply}>
               <LayoutTemplate aria-hidden />
               Choose a template
             </Button>
@@ -252,9 +252,9 @@ function PhaseColumn({ board, phase, done, total, tasks }: { board: TaskBoardRef
       gap={3}
       p={3}
       borderWidth="1px"
-      borderColor={isOver ? 'orange.emphasized' : 'border'}
+      borderColor={isOver ? 'brand.emphasized' : 'border'}
       rounded="lg"
-      bg={isOver ? 'orange.subtle' : 'bg.subtle'}
+      bg={isOver ? 'brand.subtle' : 'bg.subtle'}
       minW={0}
       data-testid="phase-column"
     >
@@ -312,7 +312,7 @@ function TaskCard({ board, task }: { board: TaskBoardRef; task: Task }) {
       boxShadow={isDragging ? 'lg' : 'xs'}
       bg="bg.panel"
       borderWidth="1px"
-      borderColor={isDragging ? 'orange.emphasized' : 'border'}
+      borderColor={isDragging ? 'brand.emphasized' : 'border'}
       rounded="md"
       py={2}
       ps={1}
@@ -352,7 +352,7 @@ function TaskCard({ board, task }: { board: TaskBoardRef; task: Task }) {
             <RouterLink href={taskPath(task.id)}>{task.title}</RouterLink>
           </Link>
           <HStack gap={3} wrap="wrap" fontSize="xs" color="fg.muted">
-            <Tag.Root size="sm" variant="surface" colorPalette="orange">
+            <Tag.Root size="sm" variant="surface" colorPalette="brand">
               <Tag.Label>{categoryLabel(task.category)}</Tag.Label>
             </Tag.Root>
             {task.due_date && (

@@ -53,7 +53,7 @@ export function TemplateDialog({ board, onClose }: { board: TaskBoardRef; onClos
               <Card.Body>
                 <HStack justify="space-between" align="flex-start" gap={3} wrap="wrap">
                   <HStack align="flex-start" gap={3} flex="1" minW="40">
-                    <Icon asChild boxSize="5" color="orange.fg" mt={0.5} flexShrink={0}>
+                    <Icon asChild boxSize="5" color="brand.fg" mt={0.5} flexShrink={0}>
                       <LayoutTemplate aria-hidden />
                     </Icon>
                     <Stack gap={1} minW={0}>
@@ -64,7 +64,7 @@ export function TemplateDialog({ board, onClose }: { board: TaskBoardRef; onClos
                       <HStack gap={2}>
                         <Badge size="sm">{template.task_count} tasks</Badge>
                         {!template.builtin && (
-                          <Badge size="sm" colorPalette="orange">
+                          <Badge size="sm" colorPalette="brand">
                             Yours
                           </Badge>
                         )}
@@ -73,7 +73,7 @@ export function TemplateDialog({ board, onClose }: { board: TaskBoardRef; onClos
                   </HStack>
                   <Button
                     size="sm"
-                    colorPalette="orange"
+                    colorPalette="brand"
                     aria-label={`Apply ${template.name}`}
                     disabled={!view?.canApply && !(view?.applying && view.applyingId === template.id)}
                     loading={view?.applying && view.applyingId === template.id}

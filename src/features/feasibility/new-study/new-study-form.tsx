@@ -215,7 +215,7 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
         </Text>
       )}
       <HStack gap={2}>
-        <Button type="submit" colorPalette="orange" loading={submitting} loadingText="Running the study" disabled={choice === 'upload' && !weatherId}>
+        <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Running the study" disabled={choice === 'upload' && !weatherId}>
           Run and save study
         </Button>
         <Button variant="ghost" onClick={onCancel}>

@@ -125,7 +125,7 @@ function ValueSlider({ spec, value, onChange }: { spec: SliderSpec; value: numbe
       max={spec.max}
       step={spec.step}
       size="sm"
-      colorPalette="orange"
+      colorPalette="brand"
       onValueChange={(details) => onChange(roundTo(details.value[0] ?? value, spec.step))}
       getAriaValueText={(details) => spec.format(details.value)}
     >
@@ -157,7 +157,7 @@ export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false
     <Stack gap={4} as="section" aria-labelledby="what-if-heading">
       <Stack gap={1}>
         <HStack gap={2}>
-          <Icon asChild boxSize="4" color="orange.fg">
+          <Icon asChild boxSize="4" color="brand.fg">
             <SlidersHorizontal aria-hidden />
           </Icon>
           <Heading id="what-if-heading" size="md">
@@ -180,7 +180,7 @@ export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false
             <ValueSlider key={spec.key} spec={spec} value={values[spec.key]} onChange={(value) => setValues((v) => ({ ...v, [spec.key]: value }))} />
           ))}
           <HStack gap={3} wrap="wrap">
-            <Button colorPalette="orange" loading={saving} disabled={!changed || whatIf.status !== 'ready'} onClick={() => onSaveAsNew(values)}>
+            <Button colorPalette="brand" loading={saving} disabled={!changed || whatIf.status !== 'ready'} onClick={() => onSaveAsNew(values)}>
               Save as new study
             </Button>
             <Button variant="outline" disabled={!changed} onClick={() => setValues(start)}>
