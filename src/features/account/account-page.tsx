@@ -6,6 +6,7 @@ import { useActors, useNotify, useSession } from '../../app/actors-context.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Account } from '../../contract/auth.ts';
 import { notBlank, required } from '../../contract/validation.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
@@ -83,12 +84,7 @@ function AccountForm({ account }: { account: Account }) {
 
   return (
     <Stack gap={{ base: 6, md: 8 }} maxW="3xl">
-      <Stack gap={1}>
-        <Heading as="h1" size="2xl">
-          Account
-        </Heading>
-        <Text color="fg.muted">Your profile, how you log in, and your plan.</Text>
-      </Stack>
+      <PageHeader title="Account" description="Your profile, how you log in, and your plan." />
       <form noValidate onSubmit={form.onSubmit((values) => void save(values))}>
         <SettingsSection title="Profile" description="Shown beside your name in Sunplot.">
           <Stack direction={{ base: 'column', sm: 'row' }} gap={5} align={{ base: 'flex-start', sm: 'center' }}>

@@ -1,30 +1,28 @@
-import { Alert, Button, Card, Heading, HStack, Icon, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, HStack, Icon, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Info, type LucideIcon } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
 import { billingMessages } from '../../contract/billing.ts';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /** A billing screen's title with its icon, and a link to the other billing screen (left out while billing is off). */
 export function BillingHeader({ icon: TitleIcon, title, link }: { icon: LucideIcon; title: string; link?: { href: string; label: string; icon: LucideIcon } }) {
   const LinkIcon = link?.icon;
   return (
-    <HStack justify="space-between" wrap="wrap" gap={3}>
-      <HStack gap={3}>
-        <Icon asChild boxSize="6" color="brand.fg">
-          <TitleIcon aria-hidden />
-        </Icon>
-        <Heading as="h1" size="2xl">
-          {title}
-        </Heading>
-      </HStack>
-      {link && LinkIcon && (
-        <Link asChild fontWeight="semibold" colorPalette="brand" color="colorPalette.fg">
-          <RouterLink href={link.href}>
-            <LinkIcon aria-hidden size="1em" />
-            {link.label}
-          </RouterLink>
-        </Link>
-      )}
-    </HStack>
+    <PageHeader
+      icon={TitleIcon}
+      title={title}
+      actions={
+        link &&
+        LinkIcon && (
+          <Link asChild fontWeight="semibold" color="brand.fg">
+            <RouterLink href={link.href}>
+              <LinkIcon aria-hidden size="1em" />
+              {link.label}
+            </RouterLink>
+          </Link>
+        )
+      }
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
@@ -9,6 +9,7 @@ import { CheckoutFailed, CheckoutProgress } from './checkout-progress.tsx';
 import { EmbeddedCheckout } from './embedded-checkout.tsx';
 import { useBillingData } from './use-billing-data.ts';
 import { useCheckout } from './use-checkout.ts';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /**
  * /stripe/{id}: buys plan `id`. Starts the session's checkout, shows Stripe's Embedded Checkout once the Checkout
@@ -45,16 +46,16 @@ export function CheckoutPage({ params }: { params: { id: string } }) {
   const ours = view && view.planId === planId ? view : undefined;
   return (
     <Stack gap={6} maxW="3xl">
-      <HStack justify="space-between" wrap="wrap" gap={3}>
-        <Heading as="h1" size="2xl">
-          {plan ? `Subscribe to ${plan.name}` : 'Payment'}
-        </Heading>
-        {ours?.canCancel && (
-          <Button variant="outline" size="sm" onClick={cancel}>
-            Cancel
-          </Button>
-        )}
-      </HStack>
+      <PageHeader
+        title={plan ? `Subscribe to ${plan.name}` : 'Payment'}
+        actions={
+          ours?.canCancel && (
+            <Button variant="outline" size="sm" onClick={cancel}>
+              Cancel
+            </Button>
+          )
+        }
+      />
       {plan && (
         <Text color="fg.muted">
           {plan.price}. You pay on Stripe's secure form below; your plan changes as soon as the payment is confirmed.

@@ -1,10 +1,11 @@
-import { Button, Card, Heading, HStack, Icon, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { useActors } from '../../app/actors-context.tsx';
 import { CheckoutFailed, CheckoutProgress } from './checkout-progress.tsx';
 import { useCheckout } from './use-checkout.ts';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /**
  * /payment-success/{session_id}: where Embedded Checkout's onComplete (and Stripe's return URL, after a redirect)
@@ -24,9 +25,7 @@ export function PaymentSuccessPage({ params }: { params: { session_id: string } 
   const ours = view && view.sessionId === sessionId ? view : undefined;
   return (
     <Stack gap={6} maxW="3xl">
-      <Heading as="h1" size="2xl">
-        {ours?.step === 'verified' ? 'Payment confirmed' : ours?.step === 'failed' ? 'Payment not confirmed' : 'Confirming your payment'}
-      </Heading>
+      <PageHeader title={ours?.step === 'verified' ? 'Payment confirmed' : ours?.step === 'failed' ? 'Payment not confirmed' : 'Confirming your payment'} />
       {checkout && ours && (ours.step === 'verifying' || ours.step === 'paying') && <CheckoutProgress checkout={checkout} view={ours} busyText="Checking your payment with Stripe…" />}
       {ours?.step === 'verified' && ours.payment && (
         <Card.Root variant="outline" borderColor="border.success" bg="bg.panel">

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Heading, HStack, Icon, SimpleGrid, Skeleton, Stack, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Card, Heading, HStack, Icon, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { BarChart3, CloudSun, FileImage, ListChecks, TrendingDown, Wallet, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
@@ -21,6 +21,7 @@ import { StudyModals } from './study-modals.tsx';
 import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
 import { WeatherCard } from './weather-card.tsx';
 import { WhatIfPanel } from './what-if/what-if-panel.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 function NotFound({ project }: { project: ProjectDetail | null }) {
   return (
@@ -143,30 +144,26 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
           </RouterLink>{' '}
           › Feasibility study
         </Text>
-        <HStack justify="space-between" wrap="wrap" gap={3}>
-          <HStack gap={2} wrap="wrap">
-            <Heading as="h1" size="2xl" wordBreak="break-word">
-              {study.name}
-            </Heading>
-            {study.is_primary && <Badge colorPalette="brand">Primary</Badge>}
-          </HStack>
-          <Wrap gap={2}>
-            <Button size="sm" variant="outline" disabled={!idle} onClick={() => feasibility.send({ type: 'renameModal.open', id: study.id })}>
-              Rename
-            </Button>
-            {!study.is_primary && (
-              <Button size="sm" variant="outline" disabled={!idle} onClick={() => feasibility.send({ type: 'primaryModal.open', id: study.id })}>
-                Make primary
+        <PageHeader
+          title={study.name}
+          badge={study.is_primary && <Badge colorPalette="brand">Primary</Badge>}
+          description={`Saved ${new Date(study.created_at).toLocaleString()} · model ${study.model_version} · preset ${study.preset.name}`}
+          actions={
+            <>
+              <Button size="sm" variant="outline" disabled={!idle} onClick={() => feasibility.send({ type: 'renameModal.open', id: study.id })}>
+                Rename
               </Button>
-            )}
-            <Button size="sm" variant="outline" colorPalette="red" disabled={!idle} onClick={() => feasibility.send({ type: 'deleteModal.open', id: study.id })}>
-              Delete
-            </Button>
-          </Wrap>
-        </HStack>
-        <Text fontSize="sm" color="fg.muted">
-          Saved {new Date(study.created_at).toLocaleString()} · model {study.model_version} · preset {study.preset.name}
-        </Text>
+              {!study.is_primary && (
+                <Button size="sm" variant="outline" disabled={!idle} onClick={() => feasibility.send({ type: 'primaryModal.open', id: study.id })}>
+                  Make primary
+                </Button>
+              )}
+              <Button size="sm" variant="outline" colorPalette="red" disabled={!idle} onClick={() => feasibility.send({ type: 'deleteModal.open', id: study.id })}>
+                Delete
+              </Button>
+            </>
+          }
+        />
       </Stack>
 
       <StudyFigures study={study} />

@@ -1,4 +1,4 @@
-import { Box, Button, Grid, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import type { Feature } from 'geojson';
 import { useSelector } from '@xstate/react';
@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
 import { useActors, useSession } from '../../app/actors-context.tsx';
 import { StatusPanel } from '../../components/ui/status-panel.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
 import type { ProjectDetail } from '../../contract/projects.ts';
 import { bboxAround } from '../../lib/map/bounds.ts';
@@ -142,17 +143,17 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
 
   return (
     <Stack gap={5}>
-      <HStack justify="space-between" wrap="wrap" gap={3}>
-        <Heading as="h1" size="2xl" wordBreak="break-word">
-          {project.name}: map and screening
-        </Heading>
-        <Button asChild size="sm" variant="outline">
-          <RouterLink href={pathTo('projectDetail', { id: project.id, name: slug })}>
-            <ArrowLeft aria-hidden />
-            Back to the project
-          </RouterLink>
-        </Button>
-      </HStack>
+      <PageHeader
+        title={`${project.name}: map and screening`}
+        actions={
+          <Button asChild size="sm" variant="outline">
+            <RouterLink href={pathTo('projectDetail', { id: project.id, name: slug })}>
+              <ArrowLeft aria-hidden />
+              Back to the project
+            </RouterLink>
+          </Button>
+        }
+      />
       {/* Wide screens: the filters beside the map, and a selected parcel in their place until it is closed (the filters
           stay mounted, so what was typed is kept). Phones: the map, then the filters; a selected parcel in a drawer. */}
       <Grid gap={4} templateColumns={{ base: 'minmax(0, 1fr)', lg: '22rem minmax(0, 1fr)' }} templateAreas={{ base: '"map" "side"', lg: '"side map"' }}>

@@ -1,4 +1,4 @@
-import { Alert, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useActors, useNotify, useSession } from '../../app/actors-context.tsx';
@@ -9,6 +9,7 @@ import { attachParcels, attachSummary } from './attach-parcels.ts';
 import { ProjectForm } from './project-form.tsx';
 import { projectPath } from '../../lib/project-path.ts';
 import { apnsOf, emptyProject, formFieldErrors, projectBody, type ProjectValues } from './project-values.ts';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /** /project/add: a new project, placed and outlined on the map; every new project, the first one too, then opens on its page. */
 export function ProjectAddPage() {
@@ -40,15 +41,15 @@ export function ProjectAddPage() {
 
   return (
     <Stack gap={6}>
-      <Stack gap={1}>
-        <Heading as="h1" size="2xl">
-          Create a project
-        </Heading>
-        {/* On phones the map is what matters: it comes up higher without the line. */}
-        <Text color="fg.muted" display={{ base: 'none', md: 'block' }}>
-          Find the place, click the map to set the location and draw the site's boundary.
-        </Text>
-      </Stack>
+      <PageHeader
+        title="Create a project"
+        description={
+          // On phones the map is what matters: it comes up higher without the line.
+          <Text color="fg.muted" display={{ base: 'none', md: 'block' }}>
+            Find the place, click the map to set the location and draw the site's boundary.
+          </Text>
+        }
+      />
       {firstProject && (
         <Alert.Root status="info">
           <Alert.Indicator />

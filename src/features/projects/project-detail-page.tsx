@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Flex, Grid, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Tabs, Text, Wrap } from '@chakra-ui/react';
+import { Badge, Box, Button, Grid, Heading, HStack, Link, SimpleGrid, Skeleton, Stack, Tabs, Text } from '@chakra-ui/react';
 import { ArrowLeft, CalendarClock, Grid2x2Check, LandPlot, Layers, MapIcon, MapPin, Pencil, SlidersHorizontal, SunMedium, Trash2 } from 'lucide-react';
 import type { Feature } from 'geojson';
 import { useMemo, type ReactNode } from 'react';
@@ -23,6 +23,7 @@ import { ReportButton } from './report-button.tsx';
 import { useScreenedParcels, type ScreenedParcels } from './use-screened-parcels.ts';
 import { useProject } from '../../lib/use-project.ts';
 import { ProjectNotFound } from './project-not-found.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 const parcelStyle = { color: '#2b6cb0', weight: 1.5, fillColor: '#4299e1', fillOpacity: 0.3 };
 
@@ -123,49 +124,51 @@ function ProjectHeader({ project }: { project: ProjectDetail }) {
           <ArrowLeft aria-hidden /> All projects
         </RouterLink>
       </Button>
-      <Flex direction={{ base: 'column', lg: 'row' }} justify="space-between" align={{ lg: 'flex-start' }} gap={4}>
-        <Stack gap={2} minW={0}>
-          <HStack gap={3} wrap="wrap">
-            <Heading as="h1" size="2xl" wordBreak="break-word">
-              {project.name}
-            </Heading>
-            <Badge size="lg" colorPalette={statusPalette[project.status]}>
-              {statusLabel(project.status)}
-            </Badge>
-          </HStack>
-          <HStack gap={1.5} color="fg.muted" fontSize="sm" align="flex-start">
-            <Box as="span" mt={0.5} flexShrink={0}>
-              <MapPin size={14} aria-hidden />
-            </Box>
-            <Text wordBreak="break-word">{placeOf(project) || 'No location'}</Text>
-          </HStack>
-          <HStack gap={1.5} color="fg.muted" fontSize="sm">
-            <CalendarClock size={14} aria-hidden />
-            <Text>Updated {new Date(project.updated_at).toLocaleDateString()}</Text>
-          </HStack>
-        </Stack>
-        <Wrap gap={2} flexShrink={0}>
-          <Button asChild size="sm" variant="outline">
-            <RouterLink href={projectEditPath(project)}>
-              <Pencil aria-hidden /> Edit
-            </RouterLink>
-          </Button>
-          <Button asChild size="sm" colorPalette="brand">
-            <RouterLink href={projectMapPath(project)}>
-              <MapIcon aria-hidden /> Map and screening
-            </RouterLink>
-          </Button>
-          <Button asChild size="sm" variant="outline">
-            <RouterLink href={projectSettingsPath(project)}>
-              <SlidersHorizontal aria-hidden /> Assumptions
-            </RouterLink>
-          </Button>
-          <ReportButton project={project} />
-          <Button size="sm" variant="outline" colorPalette="red" onClick={() => void remove()}>
-            <Trash2 aria-hidden /> Delete
-          </Button>
-        </Wrap>
-      </Flex>
+      <PageHeader
+        title={project.name}
+        badge={
+          <Badge size="lg" colorPalette={statusPalette[project.status]}>
+            {statusLabel(project.status)}
+          </Badge>
+        }
+        description={
+          <Stack gap={1} mt={1}>
+            <HStack gap={1.5} color="fg.muted" fontSize="sm" align="flex-start">
+              <Box as="span" mt={0.5} flexShrink={0}>
+                <MapPin size={14} aria-hidden />
+              </Box>
+              <Text wordBreak="break-word">{placeOf(project) || 'No location'}</Text>
+            </HStack>
+            <HStack gap={1.5} color="fg.muted" fontSize="sm">
+              <CalendarClock size={14} aria-hidden />
+              <Text>Updated {new Date(project.updated_at).toLocaleDateString()}</Text>
+            </HStack>
+          </Stack>
+        }
+        actions={
+          <>
+            <Button asChild size="sm" variant="outline">
+              <RouterLink href={projectEditPath(project)}>
+                <Pencil aria-hidden /> Edit
+              </RouterLink>
+            </Button>
+            <Button asChild size="sm" colorPalette="brand">
+              <RouterLink href={projectMapPath(project)}>
+                <MapIcon aria-hidden /> Map and screening
+              </RouterLink>
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <RouterLink href={projectSettingsPath(project)}>
+                <SlidersHorizontal aria-hidden /> Assumptions
+              </RouterLink>
+            </Button>
+            <ReportButton project={project} />
+            <Button size="sm" variant="outline" colorPalette="red" onClick={() => void remove()}>
+              <Trash2 aria-hidden /> Delete
+            </Button>
+          </>
+        }
+      />
       {project.description && (
         <Text whiteSpace="pre-line" color="fg.muted" maxW="4xl">
           {project.description}

@@ -1,4 +1,4 @@
-import { Button, Grid, Heading, Skeleton, Stack } from '@chakra-ui/react';
+import { Button, Grid, Skeleton, Stack } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
@@ -12,6 +12,7 @@ import { projectPath } from '../../lib/project-path.ts';
 import { formFieldErrors, projectBody, valuesOf, type ProjectValues } from './project-values.ts';
 import { useProject } from '../../lib/use-project.ts';
 import { ProjectNotFound } from './project-not-found.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /** /project/edit/{id}/{name}: the project form, filled in; saving goes back to the project. */
 export function ProjectEditPage({ params }: { params: { id: string } }) {
@@ -50,9 +51,7 @@ export function ProjectEditPage({ params }: { params: { id: string } }) {
             <ArrowLeft aria-hidden /> Back to the project
           </RouterLink>
         </Button>
-        <Heading as="h1" size="2xl" wordBreak="break-word">
-          Edit {project.name}
-        </Heading>
+        <PageHeader title={`Edit ${project.name}`} />
       </Stack>
       <ProjectForm
         initial={valuesOf(project)}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, ButtonGroup, Card, EmptyState, Flex, Grid, Heading, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, ButtonGroup, Card, EmptyState, Grid, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { FolderKanban, FolderPlus, LandPlot, MapPin, Plus, Search, SearchX, SunMedium, Zap } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
@@ -11,6 +11,7 @@ import { statusLabel, statusPalette } from './project-values.ts';
 import { ProjectsMap } from './projects-map.tsx';
 import { StatCard } from './stat-card.tsx';
 import { matchingProjects, useAllProjects } from './use-all-projects.ts';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 const pageSize = 12;
 // Map and list share one height on wide screens, the list scrolling inside it; on phones they stack.
@@ -24,19 +25,17 @@ export function ProjectsPage() {
 
   return (
     <Stack gap={6}>
-      <Flex justify="space-between" align="flex-end" wrap="wrap" gap={3}>
-        <Stack gap={1}>
-          <Heading as="h1" size="2xl">
-            Projects
-          </Heading>
-          <Text color="fg.muted">Your sites, their totals and the studies that size them.</Text>
-        </Stack>
-        <Button asChild colorPalette="brand">
-          <RouterLink href="/project/add">
-            <Plus aria-hidden /> New project
-          </RouterLink>
-        </Button>
-      </Flex>
+      <PageHeader
+        title="Projects"
+        description="Your sites, their totals and the studies that size them."
+        actions={
+          <Button asChild colorPalette="brand">
+            <RouterLink href="/project/add">
+              <Plus aria-hidden /> New project
+            </RouterLink>
+          </Button>
+        }
+      />
       <PortfolioTotals />
       {everyProject?.length === 0 ? (
         <NoProjects />

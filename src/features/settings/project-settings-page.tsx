@@ -1,9 +1,10 @@
-import { Badge, Card, Heading, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Card, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Lock, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useActors, useNotify } from '../../app/actors-context.tsx';
 import { usePageTitle } from '../../app/use-page-title.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ProjectDetail } from '../../contract/projects.ts';
 import { Preset, PresetList } from '../../contract/settings.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
@@ -90,17 +91,11 @@ export function ProjectSettingsPage({ params }: { params: { id: string } }) {
 
   return (
     <Stack gap={6} maxW="4xl">
-      <Stack gap={1}>
-        <HStack gap={3} align="center">
-          <Icon asChild boxSize="6" color="brand.fg" flexShrink={0}>
-            <SlidersHorizontal aria-hidden />
-          </Icon>
-          <Heading as="h1" size="2xl" wordBreak="break-word">
-            Assumptions for {project.name}
-          </Heading>
-        </HStack>
-        <Text color="fg.muted">New feasibility studies start from the preset saved or used last. Every default cites its source and year.</Text>
-      </Stack>
+      <PageHeader
+        icon={SlidersHorizontal}
+        title={`Assumptions for ${project.name}`}
+        description="New feasibility studies start from the preset saved or used last. Every default cites its source and year."
+      />
       <Card.Root size="sm">
         <Card.Body gap={3}>
           <SelectField

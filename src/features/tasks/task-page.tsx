@@ -10,6 +10,7 @@ import { projectPath } from '../../lib/project-path.ts';
 import { useProject } from '../../lib/use-project.ts';
 import { getTask } from './api/tasks.ts';
 import { categoryLabel, criterionLabel, formatDueDate, phaseLabel, statusLabel } from './task-format.ts';
+import { PageHeader } from '../../components/ui/page-header.tsx';
 
 /** /project/detail/task/{id}/: one task with its phase, category, status, due date, assignee, why, parcel and criterion. */
 export function TaskPage({ params }: { params: { id: string } }) {
@@ -45,24 +46,24 @@ function TaskDetail({ task }: { task: Task }) {
   const done = task.status === 'done';
   return (
     <Stack gap={6} maxW="3xl">
-      <Stack gap={3}>
-        <HStack justify="space-between" align="flex-start" wrap="wrap" gap={3}>
-          <Heading as="h1" size="2xl" wordBreak="break-word">
-            {task.title}
-          </Heading>
+      <PageHeader
+        title={task.title}
+        badge={
           <Badge size="lg" colorPalette={done ? 'green' : 'gray'}>
             <Icon asChild boxSize="3.5">
               {done ? <CircleCheck aria-hidden /> : <Circle aria-hidden />}
             </Icon>
             {statusLabel(task.status)}
           </Badge>
-        </HStack>
-        {task.description && (
-          <Text whiteSpace="pre-line" color="fg.muted">
-            {task.description}
-          </Text>
-        )}
-      </Stack>
+        }
+        description={
+          task.description && (
+            <Text whiteSpace="pre-line" color="fg.muted" mt={2}>
+              {task.description}
+            </Text>
+          )
+        }
+      />
       <Card.Root size="sm">
         <Card.Body>
           <DataList.Root orientation="horizontal" gap={3} data-testid="task-facts">
