@@ -1,11 +1,12 @@
 import { Box, HStack, Icon, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { Activity, CalendarClock, Coins, Gauge, Percent, PiggyBank, ShieldCheck, Sun, Zap, type LucideIcon } from 'lucide-react';
 import type { FeasibilityStudy } from '../../contract/feasibility.ts';
-import { formatMoney, formatMw, formatMwh, formatPct, formatPerKwh, formatYears } from './study-format.ts';
+import { formatMoney, formatMw, formatMwh, formatPct, formatPerKwh, paybackText } from './study-format.ts';
 
 /** The study's headline figures: energy, yield and the finance results, P50 beside P90. */
 export function StudyFigures({ study }: { study: FeasibilityStudy }) {
   const h = study.headline;
+  const payback = paybackText(h.simple_payback_years, h.discounted_payback_years);
   const figures: [LucideIcon, string, string, string?][] = [
     [Zap, 'Annual energy (P50)', formatMwh(h.annual_ac_kwh), `${formatMw(h.dc_kw)}dc / ${formatMw(h.ac_kw)}ac`],
     [ShieldCheck, 'P90 (one year)', formatMwh(h.p90_annual_kwh), `σ ${study.uncertainty.combined_sigma_pct.toFixed(1)} % combined`],
@@ -15,7 +16,7 @@ export function StudyFigures({ study }: { study: FeasibilityStudy }) {
     [PiggyBank, 'NPV', formatMoney(h.npv, h.currency), `capex ${formatMoney(h.capex, h.currency)}`],
     [Percent, 'IRR', h.irr_pct === null ? 'none' : `${h.irr_pct.toFixed(2)} %`],
     [Coins, 'LCOE', formatPerKwh(h.lcoe_per_kwh, h.currency), 'discounted'],
-    [CalendarClock, 'Payback', formatYears(h.simple_payback_years), `discounted ${formatYears(h.discounted_payback_years)}`],
+    [CalendarClock, 'Payback', payback.value, payback.help],
   ];
   return (
     <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap={{ base: 2, md: 3 }} data-testid="study-figures">

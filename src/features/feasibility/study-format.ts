@@ -4,7 +4,16 @@ const grouped = (value: number, digits = 0) => value.toLocaleString('en-US', { m
 export const formatMwh = (kwh: number) => `${grouped(kwh / 1000, kwh < 100_000 ? 1 : 0)} MWh`;
 export const formatMw = (kw: number) => `${grouped(kw / 1000, 2)} MW`;
 export const formatPct = (fraction: number, digits = 1) => `${grouped(fraction * 100, digits)} %`;
-export const formatYears = (years: number | null) => (years === null ? 'none' : `${grouped(years, 1)} yr`);
+const formatYears = (years: number) => `${grouped(years, 1)} yr`;
+
+/**
+ * The payback figure and the line under it. A study whose cash never covers the capex has neither payback (the
+ * discounted one comes later than the simple one, so it is missing whenever the simple one is): one sentence says so.
+ */
+export function paybackText(simpleYears: number | null, discountedYears: number | null): { value: string; help?: string } {
+  if (simpleYears === null) return { value: 'Not within the term' };
+  return { value: formatYears(simpleYears), help: discountedYears === null ? 'discounted: not within the term' : `discounted ${formatYears(discountedYears)}` };
+}
 
 const symbols: Record<string, string> = { USD: '$', EUR: '€', INR: '₹' };
 
