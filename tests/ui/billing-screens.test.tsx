@@ -125,6 +125,9 @@ describe('billing screens in jsdom', () => {
     expect(within(cards[1]!).getByText('$49 / month')).toBeTruthy();
     expect(within(cards[1]!).getAllByText('Unlimited')).toHaveLength(1);
     expect(within(cards[2]!).getAllByText('Unlimited')).toHaveLength(2);
+    // The free plan's price is "Free", like its name: the card says it once, and "No charge" where a price goes.
+    expect(within(cards[0]!).getAllByText('Free')).toHaveLength(1);
+    expect(within(cards[0]!).getByText('No charge')).toBeTruthy();
 
     const usage = screen.getByRole('region', { name: 'Your plan: Free' });
     expect(within(usage).getByText('Projects').nextSibling?.textContent).toBe('1 of 1');

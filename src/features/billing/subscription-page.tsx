@@ -87,6 +87,9 @@ function Usage({ label, used, limit }: { label: string; used: number; limit: num
   );
 }
 
+/** The server names the free plan's price "Free", as the plan itself: under the name "Free" it would read twice. */
+const priceLine = (plan: Plan) => (plan.price.trim().toLowerCase() === plan.name.trim().toLowerCase() ? 'No charge' : plan.price);
+
 function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
   return (
     <Card.Root
@@ -110,7 +113,7 @@ function PlanCard({ plan, current }: { plan: Plan; current: boolean }) {
           )}
         </HStack>
         <Text fontSize="2xl" fontWeight="bold" letterSpacing="tight">
-          {plan.price}
+          {priceLine(plan)}
         </Text>
       </Card.Header>
       <Card.Body>
