@@ -153,6 +153,9 @@ describe('project screens in jsdom against the real API', () => {
     renderApp(`/project/map/${project.id}/anacostia`, api.baseUrl, storage);
     await screen.findByRole('heading', { name: 'Anacostia: map and screening' });
     expect(await screen.findByText(/No parcels to show/)).toBeTruthy();
+    // The filters sit left of the map on a wide screen: they come before it in the DOM, so Tab reaches them first.
+    const map = await screen.findByRole('region', { name: 'Screening map' });
+    expect(screen.getByRole('button', { name: 'Screen parcels' }).compareDocumentPosition(map) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
     await fillIn('Parcel number (APN or SSL)', 'NOPE 404');
     fireEvent.click(screen.getByRole('button', { name: 'Find parcel' }));

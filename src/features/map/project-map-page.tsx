@@ -155,8 +155,17 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
         }
       />
       {/* Wide screens: the filters beside the map, and a selected parcel in their place until it is closed (the filters
-          stay mounted, so what was typed is kept). Phones: the map, then the filters; a selected parcel in a drawer. */}
+          stay mounted, so what was typed is kept). Phones: the map, then the filters; a selected parcel in a drawer.
+          The side panel comes first in the DOM, so Tab reaches the filters before the map as a wide screen shows them. */}
       <Grid gap={4} templateColumns={{ base: 'minmax(0, 1fr)', lg: '22rem minmax(0, 1fr)' }} templateAreas={{ base: '"map" "side"', lg: '"side map"' }}>
+        <Box gridArea="side" minW={0} h={{ lg: workspaceHeight.lg }}>
+          {selected && wide && <ParcelAside parcel={selected} onClose={close} onAddTask={addTask} />}
+          <Stack gap={4} h="full" overflowY={{ lg: 'auto' }} display={selected && wide ? 'none' : 'flex'}>
+            <ParcelAttachPanel actor={actor} />
+            <ScreeningForm actor={actor} projectId={project.id} view={isUsableBbox(view) ? view : null} />
+            <ParcelImportPanel projectId={project.id} onImported={rescreen} />
+          </Stack>
+        </Box>
         <Box gridArea="map" minW={0} ref={mapBox}>
           <MapView
             label="Screening map"
@@ -170,14 +179,6 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
           >
             <Legend />
           </MapView>
-        </Box>
-        <Box gridArea="side" minW={0} h={{ lg: workspaceHeight.lg }}>
-          {selected && wide && <ParcelAside parcel={selected} onClose={close} onAddTask={addTask} />}
-          <Stack gap={4} h="full" overflowY={{ lg: 'auto' }} display={selected && wide ? 'none' : 'flex'}>
-            <ParcelAttachPanel actor={actor} />
-            <ScreeningForm actor={actor} projectId={project.id} view={isUsableBbox(view) ? view : null} />
-            <ParcelImportPanel projectId={project.id} onImported={rescreen} />
-          </Stack>
         </Box>
       </Grid>
       {selected && !wide && <ParcelDrawer parcel={selected} onClose={close} onAddTask={addTask} />}
