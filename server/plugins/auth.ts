@@ -8,7 +8,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     user?: User;
     /** The login a verified access token names, on routes whose own query checks it (`loginInQuery`). */
-    login?: Login;
+    login?: Login & { checked: boolean };
   }
   interface FastifyInstance {
     /** preHandler for authenticated routes: sets `request.user` or answers 401. */
@@ -16,8 +16,9 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * The handler's first query joins `activeLogin` and hands the user it read (or none) to `signedIn`, so a hot route
-     * authenticates and reads its answer in one round trip; `authenticate` then only verifies the token.
+     * The handler's first query joins `activeLogin` and hands what it read (nothing once the login has ended) to
+     * `signedIn`, so a hot route authenticates and reads its answer in one round trip; `authenticate` then only verifies
+     * the token, and `request.user` is set only when that query read the user's row.
      */
     loginInQuery?: boolean;
   }
@@ -45,17 +46,16 @@ export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSign
   }
 
   const checkLogin = async (request: FastifyRequest, login: Login) => {
-    const user = await options.users.findByActiveLogin(login);
-    signedIn(request, user && { user });
+    request.user = signedIn(request, await options.users.findByActiveLogin(login));
   };
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const login = await verifiedLogin(request);
-    if (request.routeOptions.config.loginInQuery) request.login = login;
+    if (request.routeOptions.config.loginInQuery) request.login = { ...login, checked: false };
     else await checkLogin(request, login);
   });
 
-  // A loginInQuery handler that ends before its query read the user (invalid input, a malformed id, a bug) still
+  // A loginInQuery handler that ends before its query read the login (invalid input, a malformed id, a bug) still
   // answers 401 for an ended session, as every other authenticated route does: the login is checked on its own first.
   app.addHook('onRoute', (route) => {
     if (!route.config?.loginInQuery) return;
@@ -63,11 +63,11 @@ export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSign
     route.handler = async function (request, reply) {
       try {
         const answer: unknown = await handler.call(this, request, reply);
-        if (!request.user && request.login) await checkLogin(request, request.login);
+        if (request.login && !request.login.checked) await checkLogin(request, request.login);
         return answer;
       } catch (error) {
         const unauthenticated = error instanceof ApiError && error.statusCode === 401;
-        if (!request.user && request.login && !unauthenticated) await checkLogin(request, request.login);
+        if (request.login && !request.login.checked && !unauthenticated) await checkLogin(request, request.login);
         throw error;
       }
     };
@@ -85,9 +85,9 @@ export function currentLogin(request: FastifyRequest): Login {
   return request.login;
 }
 
-/** Takes the user a query read through `activeLogin` as the request's and gives back what it read, or answers 401 when the login has ended (nothing read). */
-export function signedIn<T extends { user: User }>(request: FastifyRequest, read: T | undefined): T {
+/** Gives back what a query joined to `activeLogin` read, the login now checked, or answers 401 when the login has ended (nothing read). */
+export function signedIn<T extends object>(request: FastifyRequest, read: T | undefined): T {
   if (!read) throw sessionEnded();
-  request.user = read.user;
+  if (request.login) request.login.checked = true;
   return read;
 }

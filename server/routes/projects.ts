@@ -3,7 +3,7 @@ import { IdQuery, postalCodeError, ProjectCreateBody, ProjectEditBody, ProjectLi
 import type { AppContext } from '../context.ts';
 import { ApiError, contentDisposition, invalid, notFound, parse } from '../http.ts';
 import { currentLogin, currentUser, signedIn } from '../plugins/auth.ts';
-import type { ProjectListRow, ProjectRow, ProjectValues } from '../repositories/projects.ts';
+import { isUuid, type ProjectListRow, type ProjectRow, type ProjectValues } from '../repositories/projects.ts';
 import { PlanLimitReached } from '../services/billing.ts';
 import { geodesicAreaM2 } from '../services/geometry.ts';
 import { lastPresetFor } from '../services/preset-views.ts';
@@ -94,9 +94,11 @@ export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   app.get('/api/project/get/', authInQuery, async (request) => {
     const { id } = parse(IdQuery, request.query);
-    const { project } = signedIn(request, await projects.findForLogin(currentLogin(request), id));
+    // The parcels are read beside the project, not after it, and answered only once the project proved to be the caller's.
+    const [found, projectParcels] = await Promise.all([projects.findForLogin(currentLogin(request), id), isUuid(id) ? parcels.listForProject(id) : []]);
+    const { project } = signedIn(request, found);
     if (!project) throw notFound();
-    return { ...projectView(project), parcels: (await parcels.listForProject(project.id)).map(parcelSummary) };
+    return { ...projectView(project), parcels: projectParcels.map(parcelSummary) };
   });
 
   app.patch('/api/project/edit/', { ...auth, bodyLimit: geometryBodyLimit }, async (request) => {
