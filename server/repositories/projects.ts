@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { withCompiledRows } from '../db/prepared.ts';
 import { feasibilityStudies, projectParcels, projects, users } from '../db/schema.ts';
 import { activeLogin, type Login } from './users.ts';
 
@@ -44,22 +45,27 @@ const primaryFigures = (row: PrimaryColumns | null): PrimaryFigures | null =>
 const newestFirst = [desc(projects.createdAt), desc(projects.id)];
 
 export function projectsRepository(db: Db) {
-  // Prepared once for the hot paths (on PostgreSQL also parsed and planned once per connection).
-  const findOne = db
-    .select({ project: projects, parcelCount })
-    .from(projects)
-    .where(and(eq(projects.id, sql.placeholder('id')), byOwner))
-    .prepare('projects_find');
+  // Prepared once for the hot paths (on PostgreSQL also parsed and planned once per connection), their rows mapped by a
+  // mapper worked out once.
+  const findOne = withCompiledRows(
+    db
+      .select({ project: projects, parcelCount })
+      .from(projects)
+      .where(and(eq(projects.id, sql.placeholder('id')), byOwner))
+      .prepare('projects_find'),
+  );
   // The hot reads join the login (activeLogin), so one round trip authenticates the request and reads the answer: the
   // signed-in user's id, then the owner's projects left-joined to it (one row of nulls when none match). The user's
   // other columns are not read: repeated on every row they cost more to parse than the rest of the page.
-  const findForLoginQuery = db
-    .select({ userId: users.id, project: projects, parcelCount })
-    .from(users)
-    .innerJoin(activeLogin.family, activeLogin.on)
-    .leftJoin(projects, and(eq(projects.id, sql.placeholder('id')), byOwner))
-    .where(activeLogin.user)
-    .prepare('projects_find_for_login');
+  const findForLoginQuery = withCompiledRows(
+    db
+      .select({ userId: users.id, project: projects, parcelCount })
+      .from(users)
+      .innerJoin(activeLogin.family, activeLogin.on)
+      .leftJoin(projects, and(eq(projects.id, sql.placeholder('id')), byOwner))
+      .where(activeLogin.user)
+      .prepare('projects_find_for_login'),
+  );
   // One query gives the page and the total (a window count of the matching projects, before offset and limit).
   const pageQuery = (filter: SQL | undefined) =>
     db
@@ -76,36 +82,40 @@ export function projectsRepository(db: Db) {
   // OFFSET parameter as skipping a tenth of the rows, so with one it kept planning the query anew on every execution
   // (a custom plan) instead of reusing its generic plan, and planning cost more than running the query.
   const pagesOf = (filter: SQL | undefined, name: string) => ({
-    first: pageQuery(filter).prepare(`${name}_first`),
-    later: pageQuery(filter).offset(sql.placeholder('offset')).prepare(name),
+    first: withCompiledRows(pageQuery(filter).prepare(`${name}_first`)),
+    later: withCompiledRows(pageQuery(filter).offset(sql.placeholder('offset')).prepare(name)),
   });
   const searchFilter = and(byOwner, ilike(projects.name, sql.placeholder('pattern')));
   const listPages = pagesOf(byOwner, 'projects_list');
   const searchPages = pagesOf(searchFilter, 'projects_search');
   const countOf = (filter: SQL | undefined, name: string) =>
-    db
-      .select({ userId: users.id, n: count(projects.id) })
-      .from(users)
-      .innerJoin(activeLogin.family, activeLogin.on)
-      .leftJoin(projects, filter)
-      .where(activeLogin.user)
-      .groupBy(users.id)
-      .prepare(name);
+    withCompiledRows(
+      db
+        .select({ userId: users.id, n: count(projects.id) })
+        .from(users)
+        .innerJoin(activeLogin.family, activeLogin.on)
+        .leftJoin(projects, filter)
+        .where(activeLogin.user)
+        .groupBy(users.id)
+        .prepare(name),
+    );
   const listCount = countOf(byOwner, 'projects_list_count');
   const searchCount = countOf(searchFilter, 'projects_search_count');
   // Areas are stored in m2 and sizes and energy in kW and kWh; the totals go out in ha, MW and MWh.
-  const portfolioQuery = db
-    .select({
-      projects: sql<number>`count(*)::int`,
-      hectares: sql<number>`(coalesce(sum(${projects.boundaryAreaM2}), 0) / 10000)::float8`,
-      mwdc: sql<number>`(coalesce(sum(${primaryColumns.dcKw}), 0) / 1000)::float8`,
-      primaryStudies: sql<number>`count(${feasibilityStudies.id})::int`,
-      mwhPerYear: sql<number>`(coalesce(sum(${primaryColumns.p50AnnualKwh}), 0) / 1000)::float8`,
-    })
-    .from(projects)
-    .leftJoin(feasibilityStudies, primaryOf)
-    .where(byOwner)
-    .prepare('projects_portfolio');
+  const portfolioQuery = withCompiledRows(
+    db
+      .select({
+        projects: sql<number>`count(*)::int`,
+        hectares: sql<number>`(coalesce(sum(${projects.boundaryAreaM2}), 0) / 10000)::float8`,
+        mwdc: sql<number>`(coalesce(sum(${primaryColumns.dcKw}), 0) / 1000)::float8`,
+        primaryStudies: sql<number>`count(${feasibilityStudies.id})::int`,
+        mwhPerYear: sql<number>`(coalesce(sum(${primaryColumns.p50AnnualKwh}), 0) / 1000)::float8`,
+      })
+      .from(projects)
+      .leftJoin(feasibilityStudies, primaryOf)
+      .where(byOwner)
+      .prepare('projects_portfolio'),
+  );
 
   return {
     async create(ownerId: string, values: ProjectValues): Promise<ProjectWithCount> {

@@ -1,5 +1,6 @@
 import { and, count, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { withCompiledRows } from '../db/prepared.ts';
 import { projects, refreshFamilies, users } from '../db/schema.ts';
 
 export type User = typeof users.$inferSelect;
@@ -25,9 +26,12 @@ export const activeLogin = {
 };
 
 export function usersRepository(db: Db) {
-  // Prepared once: every authenticated request runs these (on PostgreSQL also parsed and planned once per connection).
-  const byId = db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id');
-  const byActiveLogin = db.select(getTableColumns(users)).from(users).innerJoin(activeLogin.family, activeLogin.on).where(activeLogin.user).prepare('users_by_active_login');
+  // Prepared once: every authenticated request runs these (on PostgreSQL also parsed and planned once per connection),
+  // their rows mapped by a mapper worked out once.
+  const byId = withCompiledRows(db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('users_by_id'));
+  const byActiveLogin = withCompiledRows(
+    db.select(getTableColumns(users)).from(users).innerJoin(activeLogin.family, activeLogin.on).where(activeLogin.user).prepare('users_by_active_login'),
+  );
 
   return {
     async findById(id: string): Promise<User | undefined> {
