@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isIllFormedText, toWellFormedText, unknownFieldMessage } from '../src/contract/fields.ts';
-import { ApiError, invalid } from './http.ts';
+import { DomainError, invalid } from './domain-error.ts';
 
 export interface UploadForm {
   /** Text fields by name (no prototype: a field may be called anything). */
@@ -39,9 +39,9 @@ export async function readUploadForm(request: FastifyRequest, options: { fileFie
       }
     }
   } catch (error) {
-    if (error instanceof ApiError || isFastifyError(error)) throw error;
+    if (error instanceof DomainError || isFastifyError(error)) throw error;
     // busboy's own errors: "Unexpected end of form", "Malformed part header", "Multipart: Boundary not found".
-    throw new ApiError(400, `Malformed multipart form${error instanceof Error ? `: ${error.message}` : ''}.`);
+    throw new DomainError('invalid', `Malformed multipart form${error instanceof Error ? `: ${error.message}` : ''}.`);
   }
   return { fields, file };
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../http.ts';
+import { DomainError, type RefusalKind } from '../domain-error.ts';
 
 // Fastify's own client errors, mapped to the API's `{detail}` shape.
 const clientErrors: Record<string, [number, string]> = {
@@ -18,12 +18,36 @@ const clientErrors: Record<string, [number, string]> = {
   FST_MP_PREMATURE_CLOSE: [400, 'The form ended before it was complete.'],
 };
 
+/** The one place refusals become HTTP. */
+const statusOf: Record<RefusalKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  paymentRequired: 402,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooLarge: 413,
+  unsupportedMedia: 415,
+  unprocessable: 422,
+  tooMany: 429,
+  upstreamFailed: 502,
+  unavailable: 503,
+};
+
+function refusalHeaders(error: DomainError): Record<string, string> {
+  const headers: Record<string, string> = {};
+  // RFC 9110: a 401 names the scheme that would work.
+  if (error.kind === 'unauthenticated') headers['www-authenticate'] = 'Bearer';
+  if (error.retryAfterSeconds !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(error.retryAfterSeconds)));
+  return headers;
+}
+
 /** The one error handler: known errors keep their status and message, anything else is a logged, generic 500. */
 export const errors = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ApiError) {
-      void reply.headers(error.headers);
-      return reply.code(error.statusCode).send(error.errors ? { errors: error.errors } : { detail: error.detail });
+    if (error instanceof DomainError) {
+      void reply.headers(refusalHeaders(error));
+      return reply.code(statusOf[error.kind]).send(error.fields ? { errors: error.fields } : { detail: error.detail });
     }
     const known = error.code ? clientErrors[error.code] : undefined;
     if (known) return reply.code(known[0]).send({ detail: known[1] });

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { EmailBody, GoogleLoginBody, LoginBody, passwordMessages, RefreshBody, ResetPasswordBody, SignupBody, VerifyBody } from '../../src/contract/auth.ts';
 import { requestMeta, type AppContext } from '../context.ts';
-import { ApiError, invalid, notFound, parse } from '../http.ts';
+import { DomainError, invalid, notFound } from '../domain-error.ts';
+import { parse } from '../http.ts';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import { accountView } from '../views.ts';
 import { normalizeEmail, type User } from '../repositories/users.ts';
@@ -63,7 +64,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
   app.post('/api/user/verify/', async (request) => {
     const { token } = parse(VerifyBody, request.body);
     const userId = await oneTimeTokens.consume(hashSecretToken(token), 'verify');
-    if (!userId) throw new ApiError(400, 'This verification link is invalid, expired or already used.');
+    if (!userId) throw new DomainError('invalid', 'This verification link is invalid, expired or already used.');
     await users.markVerified(userId);
     await oneTimeTokens.spendAll(userId, 'verify');
     await audit.record('verify', requestMeta(request), userId);
@@ -107,11 +108,11 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     const user = await users.findByEmail(account);
     if (!(await verifyPassword(user?.passwordHash, body.password)) || !user) {
       await Promise.all([rateLimiter.loginFailed(attempt), audit.record('login_failed', meta, user?.id, { email: account })]);
-      throw new ApiError(401, 'No active account found with the given credentials.');
+      throw new DomainError('unauthenticated', 'No active account found with the given credentials.');
     }
     if (!user.emailVerifiedAt) {
       await audit.record('login_unverified', meta, user.id);
-      throw new ApiError(403, 'Please confirm your email address first: use the link we sent you, or ask for a new one.');
+      throw new DomainError('forbidden', 'Please confirm your email address first: use the link we sent you, or ask for a new one.');
     }
     await rateLimiter.loginSucceeded(attempt);
     void reply.setCookie(deviceCookie(account), attempt.device ?? randomBytes(16).toString('base64url'), {
@@ -139,11 +140,11 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         algorithms: ['RS256'],
       }));
     } catch {
-      throw new ApiError(401, 'Google sign-in could not be verified. Please try again.');
+      throw new DomainError('unauthenticated', 'Google sign-in could not be verified. Please try again.');
     }
     const sub = claims.sub;
     const email = typeof claims.email === 'string' ? claims.email : undefined;
-    if (!sub || !email || claims.email_verified !== true) throw new ApiError(401, 'Your Google account has no verified email address.');
+    if (!sub || !email || claims.email_verified !== true) throw new DomainError('unauthenticated', 'Your Google account has no verified email address.');
     let user = await users.findByGoogleSub(sub);
     if (!user) {
       const existing = await users.findByEmail(email);
@@ -156,7 +157,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
         user = await users.create({ email, name, googleSub: sub, emailVerifiedAt: new Date() });
       }
     }
-    if (!user) throw new ApiError(409, 'This Google account could not be linked. Please try again.');
+    if (!user) throw new DomainError('conflict', 'This Google account could not be linked. Please try again.');
     await audit.record('google_login', requestMeta(request), user.id);
     return loginAnswer(user);
   });

@@ -2,20 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { billingMessages, CheckoutBody, VerifyPaymentBody } from '../../src/contract/billing.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError, invalid, notFound, parse } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
+import { parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { BillingRefusal, type BillingRefusalReason } from '../services/billing.ts';
-
-const refusals: Record<BillingRefusalReason, () => ApiError> = {
-  off: () => new ApiError(404, billingMessages.off),
-  unknownPlan: () => invalid({ plan_id: [billingMessages.unknownPlan] }),
-  freePlan: () => invalid({ plan_id: [billingMessages.freePlan] }),
-  samePlan: () => new ApiError(409, billingMessages.samePlan),
-  unknownCheckout: notFound,
-  notPaid: () => new ApiError(402, billingMessages.notPaid),
-  expired: () => new ApiError(402, billingMessages.expired),
-  badSignature: () => new ApiError(400, billingMessages.badSignature),
-};
+import { billingRefusal } from '../services/billing.ts';
 
 // Stripe sends small events, but an invoice's lines can take it past the API's 64 KiB.
 const webhookBodyLimit = 1024 * 1024;
@@ -27,15 +17,14 @@ const webhookBodyLimit = 1024 * 1024;
 export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { billing } = ctx;
 
-  /** Runs a billing call, answering its refusals and Stripe's failures in the API's shape. */
+  /** Runs a billing call, answering Stripe's own failures as a provider that failed (logged: they are ours to look at). */
   async function answer<T>(work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      if (error instanceof BillingRefusal) throw refusals[error.reason]();
       if (error instanceof Stripe.errors.StripeError) {
         app.log.warn({ err: { type: error.type, code: error.code, statusCode: error.statusCode, message: error.message } }, 'a Stripe request failed');
-        throw new ApiError(502, billingMessages.providerFailed);
+        throw new DomainError('upstreamFailed', billingMessages.providerFailed);
       }
       throw error;
     }
@@ -43,7 +32,7 @@ export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
 
   // First, so that billing being off answers the same to everyone, signed in or not.
   const whenOn = async () => {
-    if (!billing.enabled) throw refusals.off();
+    if (!billing.enabled) throw billingRefusal('off');
   };
   const auth = { preHandler: [whenOn, app.authenticate] };
 

@@ -10,7 +10,8 @@ import {
   type WeatherFile,
 } from '../../src/contract/energy.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError, invalid, notFound, parse } from '../http.ts';
+import { DomainError, invalid, notFound } from '../domain-error.ts';
+import { parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { WeatherFileSummary } from '../repositories/weather.ts';
 import { estimateEnergy, estimateFinance, givenEnergy } from '../services/energy-estimates.ts';
@@ -39,7 +40,7 @@ const weatherFileView = (row: WeatherFileSummary): WeatherFile => ({
 
 /** Reads the upload form: text fields by name, and the bytes and name of the one `file`. */
 function readWeatherForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new ApiError(415, 'Send the weather file as multipart/form-data, in the field "file".');
+  if (!request.isMultipart()) throw new DomainError('unsupportedMedia', 'Send the weather file as multipart/form-data, in the field "file".');
   return readUploadForm(request, { fileField: 'file', maxBytes: maxWeatherFileBytes });
 }
 
@@ -68,7 +69,7 @@ export async function energyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     if (file.bytes.length === 0) throw invalid({ file: [energyMessages.emptyFile] });
     const { text, weather: year } = readUploadedWeather(file.bytes);
     if ((await weatherFiles.count(user.id)) >= maxWeatherFilesPerUser) {
-      throw new ApiError(409, `You already keep ${maxWeatherFilesPerUser} weather files: delete one before uploading another.`);
+      throw new DomainError('conflict', `You already keep ${maxWeatherFilesPerUser} weather files: delete one before uploading another.`);
     }
     const site = year.site;
     const created = await weatherFiles.create(user.id, {

@@ -11,7 +11,8 @@ import {
   type StudyLimit,
 } from '../../src/contract/feasibility.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError, contentDisposition, invalid, notFound, parse } from '../http.ts';
+import { DomainError, invalid, notFound } from '../domain-error.ts';
+import { contentDisposition, parse } from '../http.ts';
 import { readUploadForm } from '../multipart.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { StudyLimitReached } from '../repositories/feasibility.ts';
@@ -62,13 +63,13 @@ export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     const limits = await billing.limitsFor(user.id);
     const limit = limits.studiesPerProject ?? Number.POSITIVE_INFINITY;
     // Checked before the simulation so a full project costs nothing; checked again inside the saving transaction.
-    if ((await studies.countForProject(user.id, project.id)) >= limit) throw new ApiError(403, billing.limitMessage(limits, 'studies_per_project'));
+    if ((await studies.countForProject(user.id, project.id)) >= limit) throw new DomainError('forbidden', billing.limitMessage(limits, 'studies_per_project'));
     const draft = await draftStudy({ presets, weather }, user.id, project, body);
     let created;
     try {
       created = await studies.create(user.id, project.id, draft.values, draft.weather, limit);
     } catch (error) {
-      if (error instanceof StudyLimitReached) throw new ApiError(403, billing.limitMessage(limits, 'studies_per_project'));
+      if (error instanceof StudyLimitReached) throw new DomainError('forbidden', billing.limitMessage(limits, 'studies_per_project'));
       throw error;
     }
     if (!created) throw notFound();
@@ -133,7 +134,7 @@ export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
 
   app.patch(`${base}/plot_map/upload/`, auth, async (request) => {
     const user = currentUser(request);
-    if (!request.isMultipart()) throw new ApiError(415, 'Send the plot map as multipart/form-data: the study id in "id" and the file in "file".');
+    if (!request.isMultipart()) throw new DomainError('unsupportedMedia', 'Send the plot map as multipart/form-data: the study id in "id" and the file in "file".');
     const { fields, file } = await readUploadForm(request, { fileField: 'file', maxBytes: maxPlotMapBytes });
     const { id } = parse(PlotMapFields, fields);
     await ownStudy(user.id, id);
@@ -149,7 +150,7 @@ export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     const { id } = parse(StudyIdQuery, request.query);
     await ownStudy(user.id, id);
     const map = await studies.plotMap(user.id, id);
-    if (!map) throw new ApiError(404, feasibilityMessages.noPlotMap);
+    if (!map) throw new DomainError('notFound', feasibilityMessages.noPlotMap);
     return reply
       .type(map.contentType)
       .header('content-disposition', contentDisposition('inline', map.fileName, 'plot-map'))

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApnQuery, CoordinatesBody, NewApnBody, ScreeningBody, type CoordinateCandidate, type ScreeningBody as ScreeningRequest } from '../../src/contract/gis.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError, invalid, notFound, parse } from '../http.ts';
+import { DomainError, invalid, notFound } from '../domain-error.ts';
+import { parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { ParcelRow } from '../repositories/parcels.ts';
 import { geocode } from '../services/geocoding.ts';
@@ -61,12 +62,12 @@ export async function gisRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
         source: 'drawn',
         sourceDate: new Date().toISOString().slice(0, 10),
       });
-      if (!parcel) throw new ApiError(409, 'You already have a parcel with this id: attach it without a geometry, or give the drawing another id.');
+      if (!parcel) throw new DomainError('conflict', 'You already have a parcel with this id: attach it without a geometry, or give the drawing another id.');
     } else {
       parcel = await parcels.findByApn(user.id, body.apn);
-      if (!parcel) throw new ApiError(404, 'No parcel with this APN in the parcel store. Draw it on the map to add it.');
+      if (!parcel) throw new DomainError('notFound', 'No parcel with this APN in the parcel store. Draw it on the map to add it.');
     }
-    if (!(await parcels.attach(project.id, parcel.id))) throw new ApiError(409, 'This parcel is already attached to the project.');
+    if (!(await parcels.attach(project.id, parcel.id))) throw new DomainError('conflict', 'This parcel is already attached to the project.');
     return reply.code(201).send({ project_id: project.id, parcel: parcelFeature(parcel) });
   });
 

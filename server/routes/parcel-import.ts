@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { maxParcelFileBytes, parcelImportMessages, ParcelImportFields, type ParcelImportAnswer } from '../../src/contract/gis.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError, invalid, notFound, parse } from '../http.ts';
+import { DomainError, invalid, notFound } from '../domain-error.ts';
+import { parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { apnKey } from '../services/geometry.ts';
 import { parcelUploadLimits, sniffGeoFormat, type Refusal } from '../services/parcel-import.ts';
@@ -11,7 +12,7 @@ import { createWorkerPool, WorkersBusy, WorkOutOfMemory, WorkTimedOut } from '..
 
 /** Reads the upload form: text fields by name, and the bytes and name of the one `file`. */
 function readParcelForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new ApiError(415, 'Send the parcel file as multipart/form-data, in the field "file".');
+  if (!request.isMultipart()) throw new DomainError('unsupportedMedia', 'Send the parcel file as multipart/form-data, in the field "file".');
   return readUploadForm(request, { fileField: 'file', maxBytes: maxParcelFileBytes });
 }
 
@@ -20,10 +21,10 @@ const refusalView = ({ index, apn, reason }: Refusal) => (apn ? { index, apn, re
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** A parse that ran over its budget, out of its heap, or found no free thread, as the answer the importer gets. */
-function workerRefusal(error: unknown): ApiError | undefined {
-  if (error instanceof WorkTimedOut) return new ApiError(413, `Reading the file took longer than ${seconds(parcelUploadLimits.parseMs)}, the limit for one upload: split it into smaller files.`);
-  if (error instanceof WorkOutOfMemory) return new ApiError(413, `Reading the file needs more than ${parcelUploadLimits.heapMb} MB of memory, the limit for one upload: split it into smaller files.`);
-  if (error instanceof WorkersBusy) return new ApiError(503, 'Too many files are being read right now: try again in a minute.', undefined, { 'retry-after': '60' });
+function workerRefusal(error: unknown): DomainError | undefined {
+  if (error instanceof WorkTimedOut) return new DomainError('tooLarge', `Reading the file took longer than ${seconds(parcelUploadLimits.parseMs)}, the limit for one upload: split it into smaller files.`);
+  if (error instanceof WorkOutOfMemory) return new DomainError('tooLarge', `Reading the file needs more than ${parcelUploadLimits.heapMb} MB of memory, the limit for one upload: split it into smaller files.`);
+  if (error instanceof WorkersBusy) return new DomainError('unavailable', 'Too many files are being read right now: try again in a minute.', { retryAfterSeconds: 60 });
   return undefined;
 }
 
@@ -51,7 +52,7 @@ export async function parcelImportRoutes(app: FastifyInstance, { ctx }: { ctx: A
 
     // The name is the browser's to choose; the content decides how the file is read.
     const format = sniffGeoFormat(file.bytes);
-    if (!format) throw new ApiError(415, parcelImportMessages.notParcelFile);
+    if (!format) throw new DomainError('unsupportedMedia', parcelImportMessages.notParcelFile);
     const task: ParcelFileTask = {
       bytes: file.bytes,
       format,
@@ -64,7 +65,7 @@ export async function parcelImportRoutes(app: FastifyInstance, { ctx }: { ctx: A
     const read = await reading.run(task, { runMs: parcelUploadLimits.parseMs, waitMs: parcelUploadLimits.waitMs }).catch((error: unknown) => {
       throw workerRefusal(error) ?? error;
     });
-    if (!read.ok) throw read.status === 413 ? new ApiError(413, read.message) : invalid({ [read.field]: [read.message] });
+    if (!read.ok) throw read.status === 413 ? new DomainError('tooLarge', read.message) : invalid({ [read.field]: [read.message] });
     const { rows, refused, indexes, total } = read;
     // One transaction: a failure part-way leaves neither parcels nor attachments behind.
     const { added, kept, attached } = await database.db.transaction(async (tx) => {

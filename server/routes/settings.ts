@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PresetBody, PresetQuery, settingsMessages } from '../../src/contract/settings.ts';
 import type { AppContext } from '../context.ts';
-import { invalid, notFound, parse } from '../http.ts';
+import { invalid, notFound } from '../domain-error.ts';
+import { parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { builtinPresets, findBuiltin } from '../services/preset-defaults.ts';
 import { builtinView, lastPresetFor, merge, presetView } from '../services/preset-views.ts';

@@ -15,7 +15,8 @@ import {
   type TaskTemplate,
 } from '../../src/contract/tasks.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError, invalid, notFound, parse } from '../http.ts';
+import { DomainError, invalid, notFound } from '../domain-error.ts';
+import { parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
 import type { TaskRow } from '../repositories/tasks.ts';
 import { builtinTemplates, findBuiltinTemplate } from '../services/task-templates.ts';
@@ -171,7 +172,7 @@ export async function taskRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       return reply.code(201).send(await board(user.id, project.id));
     }
     const rows = await tasks.board(user.id, project.id);
-    if (rows.length === 0) throw new ApiError(400, taskMessages.emptyProject);
+    if (rows.length === 0) throw new DomainError('invalid', taskMessages.emptyProject);
     const saved = await tasks.createTemplate(
       user.id,
       body.name!.trim(),

@@ -14,21 +14,32 @@ import {
   type VerifiedPayment,
 } from '../../src/contract/billing.ts';
 import { feasibilityMessages } from '../../src/contract/feasibility.ts';
+import { DomainError, invalid, notFound } from '../domain-error.ts';
 import type { Settings } from '../env.ts';
 import { ProjectLimitReached, type BillingRepository, type PaidState, type StripeEventRef, type SubscriptionRow } from '../repositories/billing.ts';
 import type { ProjectsRepository, ProjectValues, ProjectWithCount } from '../repositories/projects.ts';
 
-/** Why a billing request is refused; routes/billing.ts maps each to its HTTP answer. */
+/** Why a billing request is refused. */
 export type BillingRefusalReason = 'off' | 'unknownPlan' | 'freePlan' | 'samePlan' | 'unknownCheckout' | 'notPaid' | 'expired' | 'badSignature';
 
-export class BillingRefusal extends Error {
-  constructor(readonly reason: BillingRefusalReason) {
-    super(reason);
-  }
-}
+const refusalOf: Record<BillingRefusalReason, () => DomainError> = {
+  off: () => new DomainError('notFound', billingMessages.off),
+  unknownPlan: () => invalid({ plan_id: [billingMessages.unknownPlan] }),
+  freePlan: () => invalid({ plan_id: [billingMessages.freePlan] }),
+  samePlan: () => new DomainError('conflict', billingMessages.samePlan),
+  unknownCheckout: notFound,
+  notPaid: () => new DomainError('paymentRequired', billingMessages.notPaid),
+  expired: () => new DomainError('paymentRequired', billingMessages.expired),
+  badSignature: () => new DomainError('invalid', billingMessages.badSignature),
+};
+export const billingRefusal = (reason: BillingRefusalReason) => refusalOf[reason]();
 
 /** A plan limit is reached; the message says which plan allows what and which plan lifts it. */
-export class PlanLimitReached extends Error {}
+export class PlanLimitReached extends DomainError {
+  constructor(detail: string) {
+    super('forbidden', detail);
+  }
+}
 
 /** A user's plan and the limits it sets (null: unlimited). */
 export interface Limits {
@@ -109,7 +120,7 @@ export function createBilling({ settings, repository, projects, log }: { setting
   const planById = (id: string) => paidPlans.find((plan) => plan.id === id);
 
   function client(): Stripe {
-    if (!stripe) throw new BillingRefusal('off');
+    if (!stripe) throw billingRefusal('off');
     return stripe;
   }
 
@@ -141,7 +152,7 @@ export function createBilling({ settings, repository, projects, log }: { setting
   async function activate(userId: string, session: Stripe.Checkout.Session, event?: StripeEventRef) {
     const subscriptionId = idOf(session.subscription);
     const customerId = idOf(session.customer);
-    if (!subscriptionId || !customerId) throw new BillingRefusal('notPaid');
+    if (!subscriptionId || !customerId) throw billingRefusal('notPaid');
     const subscription = await client().subscriptions.retrieve(subscriptionId);
     const result = await repository.activateCheckout(userId, session.id, { ...subscriptionState(subscription), stripeCustomerId: customerId }, event);
     if (result.outcome === 'activated' && result.replaced) await cancelReplaced(result.replaced);
@@ -183,7 +194,7 @@ export function createBilling({ settings, repository, projects, log }: { setting
 
     async overview(userId: string): Promise<SubscriptionsList> {
       const publishableKey = settings.STRIPE_PUBLISHABLE_KEY;
-      if (!enabled || !publishableKey) throw new BillingRefusal('off');
+      if (!enabled || !publishableKey) throw billingRefusal('off');
       const [row, usage] = await Promise.all([repository.subscription(userId), repository.usage(userId)]);
       return {
         plans: [freePlan, ...paidPlans],
@@ -196,12 +207,12 @@ export function createBilling({ settings, repository, projects, log }: { setting
     /** Starts an Embedded Checkout for a paid plan, making the user's Stripe customer the first time. */
     async startCheckout(user: { id: string; email: string; name: string }, planId: string): Promise<CheckoutSession> {
       const stripe = client();
-      if (planId === freePlanId) throw new BillingRefusal('freePlan');
+      if (planId === freePlanId) throw billingRefusal('freePlan');
       const plan = planById(planId);
       const price = priceOfPlan.get(planId);
-      if (!plan || !price) throw new BillingRefusal('unknownPlan');
+      if (!plan || !price) throw billingRefusal('unknownPlan');
       const row = await repository.subscription(user.id);
-      if (planOf(row).id === plan.id) throw new BillingRefusal('samePlan');
+      if (planOf(row).id === plan.id) throw billingRefusal('samePlan');
       const customer =
         row?.stripeCustomerId ??
         (await repository.saveCustomer(user.id, (await stripe.customers.create({ email: user.email, name: user.name, metadata: { user_id: user.id } })).id));
@@ -224,11 +235,11 @@ export function createBilling({ settings, repository, projects, log }: { setting
     async verifyPayment(userId: string, sessionId: string): Promise<VerifiedPayment> {
       const stripe = client();
       const checkout = await repository.findCheckout(userId, sessionId);
-      if (!checkout) throw new BillingRefusal('unknownCheckout');
+      if (!checkout) throw billingRefusal('unknownCheckout');
       if (!checkout.activatedAt) {
         const session = await stripe.checkout.sessions.retrieve(sessionId);
-        if (session.status === 'expired') throw new BillingRefusal('expired');
-        if (!isPaid(session)) throw new BillingRefusal('notPaid');
+        if (session.status === 'expired') throw billingRefusal('expired');
+        if (!isPaid(session)) throw billingRefusal('notPaid');
         await activate(userId, session);
       }
       return { session_id: checkout.id, plan_id: checkout.planId, plan_name: planById(checkout.planId)?.name ?? checkout.planId };
@@ -238,12 +249,12 @@ export function createBilling({ settings, repository, projects, log }: { setting
     async webhook(payload: Buffer | undefined, signature: string | undefined): Promise<void> {
       const stripe = client();
       const secret = settings.STRIPE_WEBHOOK_SECRET;
-      if (!payload || payload.length === 0 || !signature || !secret) throw new BillingRefusal('badSignature');
+      if (!payload || payload.length === 0 || !signature || !secret) throw billingRefusal('badSignature');
       let event: Stripe.Event;
       try {
         event = stripe.webhooks.constructEvent(payload, signature, secret);
       } catch {
-        throw new BillingRefusal('badSignature');
+        throw billingRefusal('badSignature');
       }
       const ref = { id: event.id, type: event.type };
       switch (event.type) {

@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { secondsLeft } from '../repositories/rate-limits.ts';
 import type { Limits, RateLimiter } from './rate-limiter.ts';
@@ -34,7 +34,7 @@ const kinds: Record<CostlyKind, { window: keyof Limits; label: string }> = {
 const period = (seconds: number) =>
   seconds === 60 ? 'minute' : seconds === 3600 ? 'hour' : seconds === 86_400 ? 'day' : seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} s`;
 
-const tooMany = (detail: string, retryAfterSeconds: number) => new ApiError(429, detail, undefined, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+const tooMany = (detail: string, retryAfterSeconds: number) => new DomainError('tooMany', detail, { retryAfterSeconds });
 
 export function createCostlyWork(rateLimiter: RateLimiter) {
   const running = new Map<string, number>();

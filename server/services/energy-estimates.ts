@@ -10,7 +10,7 @@ import { financeAssumptionsOf, financeFiguresOf, systemSpecOf } from '../../src/
 import { finance, financeProblems, type FinanceEnergy } from '../../src/solar/finance.ts';
 import { simulate, type SimulationResult } from '../../src/solar/simulate.ts';
 import { DEFAULT_SYSTEM, DEFAULT_TRACKER, equatorFacingAzimuth, systemProblems, type SystemSpec } from '../../src/solar/system-spec.ts';
-import { ApiError, invalid } from '../http.ts';
+import { DomainError, invalid } from '../domain-error.ts';
 import type { ChosenWeather } from './weather-sources.ts';
 
 /** Stored with every result: the method of ADR 010 (src/solar), version 1. */
@@ -128,7 +128,7 @@ export function estimateFinance(
   const out = finance(energy, assumptions);
   // The request's values are bounded; a stored preset's may not be.
   if (!Number.isFinite(out.npv) || !Number.isFinite(out.capex) || !Number.isFinite(out.lifetimeEnergyKwh)) {
-    throw new ApiError(400, "These assumptions give figures too large to compute: check the preset's costs, tariff and the energy.");
+    throw new DomainError('invalid', "These assumptions give figures too large to compute: check the preset's costs, tariff and the energy.");
   }
   return {
     model_version: energyModelVersion,

@@ -7,7 +7,7 @@ import type { EnergyUncertainty as EnergyUncertaintyView, FeasibilityStudy, Sizi
 import type { Preset } from '../../src/contract/settings.ts';
 import { DEFAULT_SIZING, dcKwFromArea } from '../../src/solar/sizing.ts';
 import { energyUncertainty, uncertaintyTerms } from '../../src/solar/uncertainty.ts';
-import { invalid } from '../http.ts';
+import { invalid } from '../domain-error.ts';
 import type { ProjectRow } from '../repositories/projects.ts';
 import type { NewStudy, StudySummary } from '../repositories/feasibility.ts';
 import type { SettingsPresetsRepository } from '../repositories/settings-presets.ts';

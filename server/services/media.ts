@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { ApiError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 
 export const maxPhotoBytes = 5 * 1024 * 1024;
 const acceptedFormats = new Set(['png', 'jpeg', 'webp']);
@@ -19,7 +19,7 @@ export function createMediaStore(dir: string, publicUrl: string) {
   return {
     dir,
     async saveProfilePhoto(bytes: Buffer): Promise<{ photo: string; preview: string }> {
-      const unsupported = new ApiError(415, 'Upload a PNG, JPEG or WebP image.');
+      const unsupported = new DomainError('unsupportedMedia', 'Upload a PNG, JPEG or WebP image.');
       const metadata = await sharp(bytes, { limitInputPixels: 40_000_000 })
         .metadata()
         .catch(() => {
@@ -34,7 +34,7 @@ export function createMediaStore(dir: string, publicUrl: string) {
         const preview = await write(source().resize(160, 160, { fit: 'cover' }));
         return { photo, preview };
       } catch {
-        throw new ApiError(415, 'The image could not be read. Upload a PNG, JPEG or WebP image.');
+        throw new DomainError('unsupportedMedia', 'The image could not be read. Upload a PNG, JPEG or WebP image.');
       }
     },
     async remove(name: string | null | undefined) {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { feasibilityMessages, type plotMapTypes } from '../../src/contract/feasibility.ts';
-import { ApiError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 
 const imageTypes: Record<string, (typeof plotMapTypes)[number]> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
@@ -13,10 +13,10 @@ const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
  * .png, a damaged file) answers 415.
  */
 export async function plotMapType(bytes: Uint8Array): Promise<(typeof plotMapTypes)[number]> {
-  const refused = new ApiError(415, feasibilityMessages.plotMapType);
+  const refused = new DomainError('unsupportedMedia', feasibilityMessages.plotMapType);
   if (startsWith(bytes, ascii('%PDF-'))) {
     const tail = Buffer.from(bytes.subarray(Math.max(0, bytes.length - 1024))).toString('latin1');
-    if (!tail.includes('%%EOF')) throw new ApiError(415, 'This PDF is incomplete (no end-of-file marker). Upload the whole file.');
+    if (!tail.includes('%%EOF')) throw new DomainError('unsupportedMedia', 'This PDF is incomplete (no end-of-file marker). Upload the whole file.');
     return 'application/pdf';
   }
   const png = startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

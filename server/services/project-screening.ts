@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { LayerRef, ScreeningCriteria } from '../../src/contract/gis.ts';
-import { ApiError, invalid } from '../http.ts';
+import { DomainError, invalid } from '../domain-error.ts';
 import { layerCoverage, type LayerKind, type LayerMeta, type LayersRepository } from '../repositories/layers.ts';
 import type { ParcelRow, ParcelsRepository } from '../repositories/parcels.ts';
 import type { ProjectRow } from '../repositories/projects.ts';
@@ -36,10 +36,10 @@ export const tooManyParcels = () => invalid({ bbox: [`More than ${maxScreenedPar
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
-function screeningRefusal(error: unknown): ApiError | undefined {
+function screeningRefusal(error: unknown): DomainError | undefined {
   if (error instanceof WorkTimedOut) return invalid({ bbox: [`Screening this area took longer than ${seconds(screeningLimits.runMs)}, the limit for one request: draw a smaller boundary.`] });
   if (error instanceof WorkOutOfMemory) return invalid({ bbox: [`Screening this area needs more than ${screeningLimits.heapMb} MB of memory, the limit for one request: draw a smaller boundary.`] });
-  if (error instanceof WorkersBusy) return new ApiError(503, 'Too many screenings are running right now: try again in a minute.', undefined, { 'retry-after': '60' });
+  if (error instanceof WorkersBusy) return new DomainError('unavailable', 'Too many screenings are running right now: try again in a minute.', { retryAfterSeconds: 60 });
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import { secondsLeft, type RateLimitsRepository, type Window } from '../repositories/rate-limits.ts';
 
 /**
@@ -37,7 +37,7 @@ export type Limits = Record<keyof typeof defaultLimits, Window>;
 export const tooManyRequests = (window: Window) => tooManyRequestsFor(secondsLeft(window.seconds));
 
 export const tooManyRequestsFor = (seconds: number) =>
-  new ApiError(429, 'Too many attempts. Please try again later.', undefined, { 'retry-after': String(Math.max(1, Math.ceil(seconds))) });
+  new DomainError('tooMany', 'Too many attempts. Please try again later.', { retryAfterSeconds: seconds });
 
 /** Who is trying to log in to which account: `device` is set when the browser holds a valid device cookie for it. */
 export interface LoginAttempt {

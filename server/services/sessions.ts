@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TokenPair } from '../../src/contract/auth.ts';
-import { ApiError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import { InvalidTokenError, type TokenSigner } from './tokens.ts';
 
@@ -15,12 +15,12 @@ const day = 24 * 3600 * 1000;
 // A token rotated this recently was most likely raced by a concurrent request of the same client
 // (two calls hitting 401 at once), not replayed by a thief: that request is refused, the login lives on.
 const concurrentRefreshGraceMs = 2000;
-const refreshRefused = (detail: string) => new ApiError(401, detail);
+const refreshRefused = (detail: string) => new DomainError('unauthenticated', detail);
 
 /** A rotated refresh token presented again: the family is revoked as stolen. */
-export class RefreshReuseError extends ApiError {
+export class RefreshReuseError extends DomainError {
   constructor() {
-    super(401, 'Token has already been used; every session of this login is now closed.');
+    super('unauthenticated', 'Token has already been used; every session of this login is now closed.');
   }
 }
 
@@ -64,7 +64,7 @@ export function createSessionService(signer: TokenSigner, sessions: SessionsRepo
           throw new RefreshReuseError();
         case 'raced':
           // 409, not 401: the login is fine; the client should pick up the pair the other request got.
-          throw new ApiError(409, 'Token has just been refreshed by another request of this login.');
+          throw new DomainError('conflict', 'Token has just been refreshed by another request of this login.');
         case 'expired':
           throw refreshRefused('Session has reached its maximum age; please log in again.');
         case 'revoked':

@@ -10,7 +10,7 @@ import { createSiteContext, type SiteContext } from '../../src/solar/site-contex
 import { parsePvgisJson } from '../../src/solar/weather/pvgis.ts';
 import { detectWeatherFormat, readWeather } from '../../src/solar/weather/read-weather.ts';
 import { WeatherFormatError, type WeatherYear } from '../../src/solar/weather/weather-year.ts';
-import { ApiError, invalid, notFound } from '../http.ts';
+import { DomainError, invalid, notFound } from '../domain-error.ts';
 import type { PvgisCacheRepository, PvgisCacheRow, WeatherFilesRepository } from '../repositories/weather.ts';
 import { PvgisRefusal, PvgisUnavailable, type PvgisClient } from './pvgis.ts';
 
@@ -47,7 +47,7 @@ export const annualGhiKwhM2 = (weather: WeatherYear) => weather.ghi.reduce((sum,
  */
 export function readUploadedWeather(bytes: Uint8Array): { text: string; weather: WeatherYear } {
   const unsupported = (detail: string) =>
-    new ApiError(415, `${detail} Upload a TMY3 CSV, TMY2, EPW, or a PVGIS typical year as JSON, CSV or EPW.`);
+    new DomainError('unsupportedMedia', `${detail} Upload a TMY3 CSV, TMY2, EPW, or a PVGIS typical year as JSON, CSV or EPW.`);
   // Weather files are text; a NUL byte means a binary file (and PostgreSQL text cannot hold one).
   if (bytes.includes(0)) throw unsupported('This is not a text file.');
   const text = new TextDecoder('utf-8').decode(bytes);
@@ -140,7 +140,7 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
         return { weather: readWeather(text), text };
       } catch (error) {
         // Read once on upload; only a change in the readers since then can land here.
-        if (error instanceof WeatherFormatError) throw new ApiError(422, `This weather file can no longer be read: ${error.message}. Upload it again after fixing it.`);
+        if (error instanceof WeatherFormatError) throw new DomainError('unprocessable', `This weather file can no longer be read: ${error.message}. Upload it again after fixing it.`);
         throw error;
       }
     });
@@ -173,23 +173,24 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
       text = await pvgis.fetchTmy(lat, lon);
     } catch (error) {
       if (error instanceof PvgisRefusal) {
-        throw new ApiError(422, `PVGIS cannot serve this location (${lat.toFixed(3)}, ${lon.toFixed(3)}). PVGIS says: "${error.reason}". ${offerUpload}`);
+        throw new DomainError('unprocessable', `PVGIS cannot serve this location (${lat.toFixed(3)}, ${lon.toFixed(3)}). PVGIS says: "${error.reason}". ${offerUpload}`);
       }
       if (!(error instanceof PvgisUnavailable)) throw error;
-      const headers: Record<string, string> = error.kind === 'busy' ? { 'retry-after': '60' } : {};
-      throw new ApiError(error.kind === 'failed' ? 502 : 503, `${error.message} Try again later, or: ${offerUpload}`, undefined, headers);
+      throw new DomainError(error.kind === 'failed' ? 'upstreamFailed' : 'unavailable', `${error.message} Try again later, or: ${offerUpload}`, {
+        retryAfterSeconds: error.kind === 'busy' ? 60 : undefined,
+      });
     }
     let weather: WeatherYear;
     try {
       weather = parsePvgisJson(text);
     } catch (error) {
       if (!(error instanceof WeatherFormatError)) throw error;
-      throw new ApiError(502, `PVGIS answered with data that cannot be read (${error.message}). Try again later, or: ${offerUpload}`);
+      throw new DomainError('upstreamFailed', `PVGIS answered with data that cannot be read (${error.message}). Try again later, or: ${offerUpload}`);
     }
     // PVGIS echoes the location asked for; a year for another place is never passed off as this one's.
     const { latitude, longitude } = weather.site;
     if (Math.abs(latitude - lat) > 0.01 || Math.abs(longitude - lon) > 0.01) {
-      throw new ApiError(502, `PVGIS answered for another location (${latitude}, ${longitude}). Try again later, or: ${offerUpload}`);
+      throw new DomainError('upstreamFailed', `PVGIS answered for another location (${latitude}, ${longitude}). Try again later, or: ${offerUpload}`);
     }
     const row = await pvgisCache.put({
       latE3,
