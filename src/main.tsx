@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppActors, type Inspect } from './app/actors.ts';
-import { ActorsProvider } from './app/actors-context.tsx';
+import { ActorsProvider } from './lib/actors-context.tsx';
 import { App } from './app/app.tsx';
 import { AppProvider } from './app/provider.tsx';
 import { applyColorMode, initialColorMode } from './components/ui/color-mode.ts';

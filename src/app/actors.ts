@@ -10,6 +10,7 @@ import { DetailResponse, LoginResponse, SignupResponse, TokenPair } from '../con
 import type { CheckoutSession, VerifiedPayment } from '../contract/billing.ts';
 import type { FeasibilityStudy, StudyCreateBody, StudyLimit, StudyList } from '../contract/feasibility.ts';
 import type { Task, TaskBoard, TaskCreateBody, TaskEditBody, TaskReorderBody } from '../contract/tasks.ts';
+import type { AppActors } from '../lib/actors-context.tsx';
 import { createApiClient, type ApiClientOptions } from '../lib/api-client.ts';
 import { createDeferredLogic } from '../lib/deferred-logic.ts';
 import { createRefreshCoordinator, type LockManagerLike } from '../lib/refresh-coordinator.ts';
@@ -45,7 +46,7 @@ const billingApi = () => import('../features/billing/api/billing.ts');
 const childMachines = createDeferredLogic(() => import('./child-machines.ts'));
 export const loadChildMachines = childMachines.load;
 
-export function createAppActors(options: AppActorsOptions = {}) {
+export function createAppActors(options: AppActorsOptions = {}): AppActors {
   const store = options.store ?? createSessionStore();
   const coordinator = createRefreshCoordinator({
     store,
@@ -124,4 +125,4 @@ export function createAppActors(options: AppActorsOptions = {}) {
   return { store, api, session, snackbar, modal };
 }
 
-export type AppActors = ReturnType<typeof createAppActors>;
+export type { AppActors };

@@ -9,8 +9,8 @@ import { TaskBoardNotices } from '../features/tasks/use-task-board.ts';
 import { GetStartPage } from '../features/landing/getstart-page.tsx';
 import { NotFoundPage } from '../features/status/not-found-page.tsx';
 import { loadChildMachines } from './actors.ts';
-import { useActors, useSession } from './actors-context.tsx';
-import { useRouteTitle } from './use-page-title.ts';
+import { useActors, useSession } from '../lib/actors-context.tsx';
+import { useRouteTitle } from '../lib/use-page-title.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen takes its own route's params
 type Screen = ComponentType<{ params: any }>;

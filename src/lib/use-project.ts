@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useActors } from '../app/actors-context.tsx';
+import { useActors } from './actors-context.tsx';
 import { ProjectDetail } from '../contract/projects.ts';
 import { isCancelled } from './api-client.ts';
 

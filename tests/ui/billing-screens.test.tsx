@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { genericErrorMessages } from '../../machines/form-errors.ts';
 import { createAppActors } from '../../src/app/actors.ts';
-import { ActorsProvider } from '../../src/app/actors-context.tsx';
+import { ActorsProvider } from '../../src/lib/actors-context.tsx';
 import { App } from '../../src/app/app.tsx';
 import { AppProvider } from '../../src/app/provider.tsx';
 import { billingMessages, type Invoice, type InvoiceList, type SubscriptionsList, type VerifiedPayment } from '../../src/contract/billing.ts';

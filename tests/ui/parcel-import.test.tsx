@@ -2,7 +2,7 @@
 import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAppActors } from '../../src/app/actors.ts';
-import { ActorsProvider } from '../../src/app/actors-context.tsx';
+import { ActorsProvider } from '../../src/lib/actors-context.tsx';
 import { App } from '../../src/app/app.tsx';
 import { AppProvider } from '../../src/app/provider.tsx';
 import { geometryMessages } from '../../src/contract/gis.ts';

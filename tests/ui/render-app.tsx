@@ -1,6 +1,6 @@
 import { configure, fireEvent, render, screen } from '@testing-library/react';
 import { createAppActors } from '../../src/app/actors.ts';
-import { ActorsProvider } from '../../src/app/actors-context.tsx';
+import { ActorsProvider } from '../../src/lib/actors-context.tsx';
 import { App } from '../../src/app/app.tsx';
 import { AppProvider } from '../../src/app/provider.tsx';
 import { createMemoryStorage, createSessionStore } from '../../src/lib/session-storage.ts';
