@@ -1,6 +1,6 @@
 import { Button, Dialog, Portal } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 
 /** The delete and confirm modals of the modal machine; the answer goes back to whoever asked (askModal). */
 export function QuestionDialog() {

@@ -1,6 +1,6 @@
 import { Alert, Box, CloseButton } from '@chakra-ui/react';
 import { useSelector } from '@xstate/react';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 
 /** The snackbar (spec §3, §9): bottom right, 3500 ms; the machine keeps time and the queue. */
 export function SnackbarView() {

@@ -2,7 +2,7 @@ import { Avatar, Box, Button, Card, DataList, Heading, Input, Stack, Text } from
 import { CreditCard } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { useActors, useNotify, useSession } from '../../app/actors-context.tsx';
+import { useActors, useNotify, useSession } from '../../lib/actors-context.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';

@@ -1,5 +1,5 @@
 import { Stack, Tabs } from '@chakra-ui/react';
-import { useActors, useSession } from '../../app/actors-context.tsx';
+import { useActors, useSession } from '../../lib/actors-context.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { GoogleSignIn } from './google-sign-in.tsx';
 import { LoginForm } from './login-form.tsx';

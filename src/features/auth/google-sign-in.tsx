@@ -1,6 +1,6 @@
 import { Box, Separator } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 import { PublicConfig } from '../../contract/auth.ts';
 
 interface GoogleIdentity {

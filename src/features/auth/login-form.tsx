@@ -1,6 +1,6 @@
 import { Button, Input, Link, Stack } from '@chakra-ui/react';
 import { Link as RouterLink } from 'wouter';
-import { useActors, useSession } from '../../app/actors-context.tsx';
+import { useActors, useSession } from '../../lib/actors-context.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { email, required } from '../../contract/validation.ts';
 import { useForm } from '../../lib/use-form.ts';

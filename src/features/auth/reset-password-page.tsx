@@ -1,6 +1,6 @@
 import { Button, Input, Link, Stack, Text } from '@chakra-ui/react';
 import { Link as RouterLink, useSearchParams } from 'wouter';
-import { useActors, useSession } from '../../app/actors-context.tsx';
+import { useActors, useSession } from '../../lib/actors-context.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { passwordLength } from '../../contract/auth.ts';
 import { required } from '../../contract/validation.ts';

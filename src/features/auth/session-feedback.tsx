@@ -1,5 +1,5 @@
 import { Alert } from '@chakra-ui/react';
-import { useSession } from '../../app/actors-context.tsx';
+import { useSession } from '../../lib/actors-context.tsx';
 
 /**
  * The session's last notice or form-level error (a refusal's `detail`, a 429's wait). Field errors are

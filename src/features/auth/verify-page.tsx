@@ -1,7 +1,7 @@
 import { Button, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { useActors, useSession } from '../../app/actors-context.tsx';
+import { useActors, useSession } from '../../lib/actors-context.tsx';
 import { AuthLayout } from './auth-layout.tsx';
 import { SessionFeedback } from './session-feedback.tsx';
 

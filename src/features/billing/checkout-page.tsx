@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@chakra-ui/react';
 import { useCallback, useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 import { getSubscriptions } from './api/billing.ts';
 import { BillingFailed, BillingOff } from './billing-states.tsx';
 import { CheckoutFailed, CheckoutProgress } from './checkout-progress.tsx';

@@ -2,7 +2,7 @@ import { Button, Card, HStack, Icon, Stack, Text } from '@chakra-ui/react';
 import { CircleCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 import { CheckoutFailed, CheckoutProgress } from './checkout-progress.tsx';
 import { useCheckout } from './use-checkout.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';

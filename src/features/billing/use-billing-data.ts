@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toFormErrors } from '../../../machines/form-errors.ts';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 import { billingMessages } from '../../contract/billing.ts';
 import { isCancelled, type ApiClient } from '../../lib/api-client.ts';
 import type { CallOptions } from './api/billing.ts';

@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { checkoutMachine } from '../../../machines/checkout.machine.ts';
-import { useSession } from '../../app/actors-context.tsx';
+import { useSession } from '../../lib/actors-context.tsx';
 
 export type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
 type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;

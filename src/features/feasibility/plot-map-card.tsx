@@ -1,6 +1,6 @@
 import { Box, Image, Link, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 import { FeasibilityStudy, maxPlotMapBytes, plotMapTypes } from '../../contract/feasibility.ts';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { UploadStatus } from '../../components/ui/upload-progress.tsx';

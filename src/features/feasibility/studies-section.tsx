@@ -2,7 +2,7 @@ import { Badge, Button, Dialog, EmptyState, HStack, Icon, Portal, Skeleton, Stac
 import { ChartNoAxesColumn, Plus, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 import type { ProjectDetail } from '../../contract/projects.ts';
 import { studyPath } from '../../lib/project-path.ts';
 import { NewStudyForm } from './new-study/new-study-form.tsx';

@@ -2,8 +2,8 @@ import { Badge, Box, Button, Card, Heading, HStack, Icon, SimpleGrid, Skeleton, 
 import { BarChart3, CloudSun, FileImage, ListChecks, TrendingDown, Wallet, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { useActors } from '../../app/actors-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { useActors } from '../../lib/actors-context.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 import type { FeasibilityStudy, StudyEnergy, StudyFinance, StudyWeather } from '../../contract/feasibility.ts';
 import { PresetList, type Preset } from '../../contract/settings.ts';
 import type { ProjectDetail } from '../../contract/projects.ts';

@@ -2,7 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { feasibilityMachine } from '../../../machines/feasibility.machine.ts';
-import { useActors, useNotify, useSession } from '../../app/actors-context.tsx';
+import { useActors, useNotify, useSession } from '../../lib/actors-context.tsx';
 
 export type FeasibilityRef = ActorRefFrom<typeof feasibilityMachine>;
 export type FeasibilitySnapshot = SnapshotFrom<typeof feasibilityMachine>;

@@ -1,6 +1,6 @@
 import { Button, Heading, Input, Stack, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
-import { useActors, useNotify } from '../../app/actors-context.tsx';
+import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { email, indianPhoneOptional, irishPhone, notBlank, required } from '../../contract/validation.ts';
 import { type ApiError, isCancelled } from '../../lib/api-client.ts';

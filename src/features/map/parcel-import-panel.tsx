@@ -1,5 +1,5 @@
 import { Card, List, Stack, Text } from '@chakra-ui/react';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { UploadStatus } from '../../components/ui/upload-progress.tsx';
 import { maxParcelFileBytes, parcelFileExtensions, ParcelImportAnswer } from '../../contract/gis.ts';

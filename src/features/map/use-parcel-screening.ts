@@ -2,7 +2,7 @@ import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { parcelScreeningMachine, type AttachInput, type ScreeningRequest } from '../../../machines/parcel-screening.machine.ts';
-import { useActors, useNotify } from '../../app/actors-context.tsx';
+import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { ApnDetails, NewApnAnswer, ReasonedParcels } from '../../contract/gis.ts';
 import { defaultCriteria, filtersOf } from './screening-criteria.ts';

@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
 import { useState, type KeyboardEvent } from 'react';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 import type { CoordinateCandidate } from '../../contract/gis.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import { CoordinatesAnswer } from '../../contract/gis.ts';

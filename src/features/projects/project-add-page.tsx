@@ -1,7 +1,7 @@
 import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { useActors, useNotify, useSession } from '../../app/actors-context.tsx';
+import { useActors, useNotify, useSession } from '../../lib/actors-context.tsx';
 import { Project } from '../../contract/projects.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import type { AreaGeometry } from '../../lib/map/map-types.ts';

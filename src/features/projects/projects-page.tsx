@@ -2,7 +2,7 @@ import { Badge, Box, Button, ButtonGroup, Card, EmptyState, Grid, HStack, Input,
 import { FolderKanban, FolderPlus, LandPlot, MapPin, Plus, Search, SearchX, SunMedium, Zap } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 import { Portfolio, ProjectList, type ProjectListItem } from '../../contract/projects.ts';
 import { isCancelled } from '../../lib/api-client.ts';
 import { projectPath } from '../../lib/project-path.ts';

@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { FileDown } from 'lucide-react';
 import { useState } from 'react';
-import { useActors, useNotify } from '../../app/actors-context.tsx';
+import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import { BlobBody } from '../../lib/blob-body.ts';
 import { saveFile } from '../../lib/save-file.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 import { maxPageSize, ProjectList, type ProjectListItem } from '../../contract/projects.ts';
 import { isCancelled } from '../../lib/api-client.ts';
 

@@ -1,6 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { useActors, useSession } from '../../app/actors-context.tsx';
+import { useActors, useSession } from '../../lib/actors-context.tsx';
 import type { FeasibilityStudy } from '../../contract/feasibility.ts';
 
 export interface PrimaryStudyView {

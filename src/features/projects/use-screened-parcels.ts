@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 import { isCancelled } from '../../lib/api-client.ts';
 import { ReasonedParcels, type ScreenedParcel } from '../../contract/gis.ts';
 import type { ProjectDetail } from '../../contract/projects.ts';

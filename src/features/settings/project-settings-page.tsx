@@ -1,8 +1,8 @@
 import { Badge, Card, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Lock, SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { useActors, useNotify } from '../../app/actors-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { useActors, useNotify } from '../../lib/actors-context.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ProjectDetail } from '../../contract/projects.ts';

@@ -1,7 +1,7 @@
 import { CreditCard } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toFormErrors } from '../../../machines/form-errors.ts';
-import { useActors, useSession } from '../../app/actors-context.tsx';
+import { useActors, useSession } from '../../lib/actors-context.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { StatusPanel } from '../../components/ui/status-panel.tsx';
 import { billingMessages, SubscriptionsList } from '../../contract/billing.ts';

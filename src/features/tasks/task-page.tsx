@@ -2,8 +2,8 @@ import { Badge, Button, Card, DataList, Heading, HStack, Icon, Skeleton, Stack, 
 import { ArrowLeft, CalendarDays, CircleCheck, Circle, FolderKanban, Lightbulb, MapPin, Milestone, SearchCheck, Tag, UserRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { useActors } from '../../app/actors-context.tsx';
-import { usePageTitle } from '../../app/use-page-title.ts';
+import { useActors } from '../../lib/actors-context.tsx';
+import { usePageTitle } from '../../lib/use-page-title.ts';
 import type { Task } from '../../contract/tasks.ts';
 import { isCancelled } from '../../lib/api-client.ts';
 import { projectPath } from '../../lib/project-path.ts';

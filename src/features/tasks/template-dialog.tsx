@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Dialog, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LayoutTemplate } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useActors } from '../../app/actors-context.tsx';
+import { useActors } from '../../lib/actors-context.tsx';
 import type { TaskTemplate } from '../../contract/tasks.ts';
 import { isCancelled } from '../../lib/api-client.ts';
 import { listTaskTemplates } from './api/tasks.ts';

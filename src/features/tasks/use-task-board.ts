@@ -2,7 +2,7 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { TaskBoardEmitted, taskBoardMachine } from '../../../machines/task-board.machine.ts';
-import { useActors, useNotify, useSession } from '../../app/actors-context.tsx';
+import { useActors, useNotify, useSession } from '../../lib/actors-context.tsx';
 import type { SnackbarColor } from '../../../machines/snackbar.machine.ts';
 
 export type TaskBoardRef = ActorRefFrom<typeof taskBoardMachine>;
