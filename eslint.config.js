@@ -15,6 +15,13 @@ export default tseslint.config(
     },
   },
   {
+    // The app (src/app) wires features together; features and the code they share never reach back into it.
+    files: ['src/features/**', 'src/lib/**', 'src/components/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/*'], message: 'Import from src/lib (or pass it in): features never import from src/app.' }] }],
+    },
+  },
+  {
     files: ['eslint.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
