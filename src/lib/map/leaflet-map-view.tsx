@@ -242,7 +242,7 @@ export function LeafletMapView({ label, center, zoom, markers, layers, fitBounds
 
   return (
     <Box position="relative" h={height} w="full" borderRadius="md" overflow="hidden" borderWidth="1px">
-      <Box ref={containerRef} role="region" aria-label={label} h="full" w="full" bg="bg.muted" data-drawing={drawingActive || undefined} />
+      <Box ref={containerRef} role="region" aria-label={label} h="full" w="full" /* `!`: leaflet.css is unlayered, so it wins over Chakra's layered styles without it */ css={{ bg: 'bg.muted!', '& .leaflet-control-attribution': { bg: 'bg.panel!', color: 'fg.muted!' }, '& .leaflet-control-attribution a': { color: 'fg.info!' } }} data-drawing={drawingActive || undefined} />
       {children && (
         <Box position="absolute" top={2} right={2} zIndex={1000} maxW="calc(100% - 60px)">
           {children}
