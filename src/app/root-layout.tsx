@@ -201,7 +201,8 @@ function MenuDrawer({ links, location }: { links: NavLink[]; location: string })
   return (
     <Drawer.Root open={open} onOpenChange={(details) => setOpen(details.open)} placement="start" size="xs">
       <Drawer.Trigger asChild>
-        <IconButton variant="ghost" size="sm" aria-label="Menu">
+        {/* No open-state fill: under the backdrop it would show as a grey stub beside the drawer. */}
+        <IconButton variant="ghost" size="sm" aria-label="Menu" _expanded={{ bg: 'transparent' }}>
           <Menu size={20} aria-hidden="true" />
         </IconButton>
       </Drawer.Trigger>
@@ -209,12 +210,13 @@ function MenuDrawer({ links, location }: { links: NavLink[]; location: string })
         <Drawer.Backdrop />
         <Drawer.Positioner>
           <Drawer.Content bg="bg.panel">
-            <Drawer.Header>
+            {/* The same 56 px row and bottom border as the top bar it covers, so the bar's line runs on under the backdrop. */}
+            <Drawer.Header minH="14" py={0} alignItems="center" borderBottomWidth="1px">
               <Drawer.Title>
                 <Brand />
               </Drawer.Title>
             </Drawer.Header>
-            <Drawer.Body>
+            <Drawer.Body pt={4}>
               <MainNav links={links} location={location} label="Menu" onNavigate={() => setOpen(false)} />
             </Drawer.Body>
             <Drawer.Footer>
@@ -223,7 +225,7 @@ function MenuDrawer({ links, location }: { links: NavLink[]; location: string })
                 <UserCard />
               </Stack>
             </Drawer.Footer>
-            <Drawer.CloseTrigger asChild>
+            <Drawer.CloseTrigger asChild top="2.5">
               <CloseButton size="sm" aria-label="Close menu" />
             </Drawer.CloseTrigger>
           </Drawer.Content>
