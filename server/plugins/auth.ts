@@ -66,8 +66,7 @@ export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSign
         if (request.login && !request.login.checked) await checkLogin(request, request.login);
         return answer;
       } catch (error) {
-        const unauthenticated = error instanceof ApiError && error.statusCode === 401;
-        if (request.login && !request.login.checked && !unauthenticated) await checkLogin(request, request.login);
+        if (request.login && !request.login.checked) await checkLogin(request, request.login);
         throw error;
       }
     };
@@ -87,7 +86,7 @@ export function currentLogin(request: FastifyRequest): Login {
 
 /** Gives back what a query joined to `activeLogin` read, the login now checked, or answers 401 when the login has ended (nothing read). */
 export function signedIn<T extends object>(request: FastifyRequest, read: T | undefined): T {
-  if (!read) throw sessionEnded();
   if (request.login) request.login.checked = true;
+  if (!read) throw sessionEnded();
   return read;
 }
