@@ -22,7 +22,8 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <Flex justify="space-between" align="flex-start" wrap="wrap" columnGap={4} rowGap={3}>
+    // Actions face the title line: centred on it alone, at the top when a description follows it.
+    <Flex justify="space-between" align={description ? 'flex-start' : 'center'} wrap="wrap" columnGap={4} rowGap={3}>
       <Stack gap={1} minW={0} flex="1 1 auto" maxW="full">
         <HStack gap={3} align="center" minW={0}>
           {TitleIcon && (
