@@ -7,7 +7,7 @@ import { Brand } from '../components/ui/brand.tsx';
 import { ColorModeToggle } from '../components/ui/color-mode-toggle.tsx';
 import { InShell } from '../components/ui/shell-context.ts';
 import { Account } from '../contract/auth.ts';
-import { useActors, useSession } from './actors-context.tsx';
+import { useActors, useSession } from '../lib/actors-context.tsx';
 import { ScreenTransition } from './screen-transition.tsx';
 
 interface NavLink {
