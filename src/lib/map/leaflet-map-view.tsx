@@ -19,6 +19,20 @@ function textElement(text: string): HTMLElement {
 }
 
 /**
+ * Leaflet's own colours in the theme's tokens, so the map's background, zoom buttons and attribution follow dark mode.
+ * Each is marked important (`!`): leaflet.css is not in Chakra's cascade layers, so it beats Chakra's styles otherwise.
+ */
+const themedLeaflet = {
+  bg: 'bg.muted!',
+  '& .leaflet-bar': { borderColor: 'border!' },
+  '& .leaflet-bar a': { bg: 'bg.panel!', color: 'fg!', borderBottomColor: 'border!' },
+  '& .leaflet-bar a:hover, & .leaflet-bar a:focus-visible': { bg: 'bg.subtle!' },
+  '& .leaflet-bar a.leaflet-disabled': { color: 'fg.subtle!' },
+  '& .leaflet-control-attribution': { bg: 'bg.panel!', color: 'fg.muted!' },
+  '& .leaflet-control-attribution a': { color: 'fg.info!' },
+} as const;
+
+/**
  * A tooltip that always fits the map: at most as wide as the map allows (its text wraps), and moved back inside
  * when Leaflet's placement beside the pointer would run over an edge (the map's container clips what overflows).
  */
@@ -242,7 +256,7 @@ export function LeafletMapView({ label, center, zoom, markers, layers, fitBounds
 
   return (
     <Box position="relative" h={height} w="full" borderRadius="md" overflow="hidden" borderWidth="1px">
-      <Box ref={containerRef} role="region" aria-label={label} h="full" w="full" /* `!`: leaflet.css is unlayered, so it wins over Chakra's layered styles without it */ css={{ bg: 'bg.muted!', '& .leaflet-control-attribution': { bg: 'bg.panel!', color: 'fg.muted!' }, '& .leaflet-control-attribution a': { color: 'fg.info!' } }} data-drawing={drawingActive || undefined} />
+      <Box ref={containerRef} role="region" aria-label={label} h="full" w="full" css={themedLeaflet} data-drawing={drawingActive || undefined} />
       {children && (
         <Box position="absolute" top={2} right={2} zIndex={1000} maxW="calc(100% - 60px)">
           {children}
