@@ -466,17 +466,21 @@ describeApi('parcel import uploads', () => {
       parcelUploadLimits.parseMs = 8000;
       try {
         const rings = zipArchive({ 'rings.shp': ringBombShp(60_000) });
-        const slow = Array.from({ length: parcelUploadLimits.threads }, () => upload(parcelForm(rings, 'rings.zip')));
-        // Once they are handed to the pool (the wait is read then), probes may wait only briefly.
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        parcelUploadLimits.waitMs = 500;
+        // The route reads the wait once, as it hands a file to the pool: the slow files get the usual wait, and once
+        // all of them are handed over (however long their bodies took to arrive on a busy machine), probes wait briefly.
+        let handedOver = 0;
+        Object.defineProperty(parcelUploadLimits, 'waitMs', { configurable: true, enumerable: false, get: () => (++handedOver <= limits.threads ? limits.waitMs : 500) });
+        const slow = Array.from({ length: limits.threads }, () => upload(parcelForm(rings, 'rings.zip')));
+        await expect.poll(() => handedOver, { timeout: 30_000 }).toBeGreaterThanOrEqual(limits.threads);
         // A probe takes a thread while one is free; once every thread reads a slow file, it waits and gives up.
         let busy: Awaited<ReturnType<typeof upload>> | undefined;
         await expect.poll(async () => (busy = await upload(parcelForm(healthyImport, 'ok.geojson'))).status, { timeout: 6000, interval: 0 }).toBe(503);
         expect(busy!.headers.get('retry-after')).toBe('60');
         expect(busy!.body.detail).toBe('Too many files are being read right now: try again in a minute.');
-        expect((await Promise.all(slow)).map((answer) => answer.status)).toEqual(slow.map(() => 413));
+        const answers = await Promise.all(slow);
+        expect(answers.map((answer) => answer.status), JSON.stringify(answers.map((answer) => answer.body))).toEqual(slow.map(() => 413));
       } finally {
+        Object.defineProperty(parcelUploadLimits, 'waitMs', { configurable: true, enumerable: true, writable: true, value: limits.waitMs });
         Object.assign(parcelUploadLimits, limits);
       }
       await expectHealthy();
