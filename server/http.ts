@@ -1,21 +1,6 @@
 import { validate, type Struct } from 'superstruct';
-import { DomainError, invalid, type RefusalKind } from './domain-error.ts';
+import { invalid } from './domain-error.ts';
 import { fieldErrors, illFormedTextMessage, isIllFormedText, numberMessage, toWellFormedText, unknownFieldMessage } from '../src/contract/fields.ts';
-
-// Until the last callers move to DomainError (plugins/auth.ts, plugins/csrf.ts, routes/projects.ts).
-export { invalid, notFound } from './domain-error.ts';
-const kindOfStatus: Record<number, RefusalKind> = { 400: 'invalid', 401: 'unauthenticated', 403: 'forbidden', 404: 'notFound', 409: 'conflict' };
-/** @deprecated Raise a DomainError: the error plugin chooses the status. */
-export class ApiError extends DomainError {
-  constructor(
-    readonly statusCode: number,
-    detail: string,
-    fields?: Record<string, string[]>,
-    _headers?: Record<string, string>,
-  ) {
-    super(kindOfStatus[statusCode] ?? 'invalid', detail, { fields });
-  }
-}
 
 // The deepest real input is a MultiPolygon's position inside a body: five levels.
 const maxDepth = 32;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 import type { Login, User, UsersRepository } from '../repositories/users.ts';
 import { InvalidTokenError, type TokenSigner } from '../services/tokens.ts';
 
@@ -24,7 +24,8 @@ declare module 'fastify' {
   }
 }
 
-const unauthorized = (detail: string) => new ApiError(401, detail, undefined, { 'www-authenticate': 'Bearer' });
+// The error plugin adds `WWW-Authenticate: Bearer` to every 'unauthenticated' answer.
+const unauthorized = (detail: string) => new DomainError('unauthenticated', detail);
 const sessionEnded = () => unauthorized('Given token not valid: the session has ended.');
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ApiError } from '../http.ts';
+import { DomainError } from '../domain-error.ts';
 
 export const csrfCookie = 'csrftoken';
 export const csrfHeader = 'x-csrftoken';
@@ -30,7 +30,7 @@ export const csrf = fp(async (app: FastifyInstance, options: { secure: boolean; 
     }
     if (safeMethods.has(request.method) || exempt.has(request.routeOptions.url ?? '')) return;
     if (!valid || request.headers[csrfHeader] !== raw) {
-      throw new ApiError(403, 'CSRF Failed: CSRF token missing or incorrect.');
+      throw new DomainError('forbidden', 'CSRF Failed: CSRF token missing or incorrect.');
     }
   });
 });

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { IdQuery, postalCodeError, ProjectCreateBody, ProjectEditBody, ProjectListQuery, type Portfolio, type ProjectEditBody as EditBody, type ProjectListItem } from '../../src/contract/projects.ts';
 import type { AppContext } from '../context.ts';
-import { ApiError, contentDisposition, invalid, notFound, parse } from '../http.ts';
+import { invalid, notFound } from '../domain-error.ts';
+import { contentDisposition, parse } from '../http.ts';
 import { currentLogin, currentUser, signedIn } from '../plugins/auth.ts';
 import { isUuid, type ProjectListRow, type ProjectRow, type ProjectValues } from '../repositories/projects.ts';
-import { PlanLimitReached } from '../services/billing.ts';
 import { geodesicAreaM2 } from '../services/geometry.ts';
 import { lastPresetFor } from '../services/preset-views.ts';
 import { parcelSummary, projectView } from '../services/project-views.ts';
@@ -66,13 +66,8 @@ export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const user = currentUser(request);
     const body = parse(ProjectCreateBody, request.body);
     const values = editedValues(body);
-    let created;
-    try {
-      created = await billing.createProject(user.id, { ...values, name: body.name.trim(), lat: body.location.lat, lng: body.location.lng });
-    } catch (error) {
-      if (error instanceof PlanLimitReached) throw new ApiError(403, error.message);
-      throw error;
-    }
+    // At the plan's limit this raises PlanLimitReached, a refusal naming the plan that lifts it (403).
+    const created = await billing.createProject(user.id, { ...values, name: body.name.trim(), lat: body.location.lat, lng: body.location.lng });
     return reply.code(201).send(projectView(created));
   });
 
