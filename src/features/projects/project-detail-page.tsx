@@ -65,7 +65,7 @@ function ProjectSummary({ project, studies, tasks }: { project: ProjectDetail; s
   return (
     <Stack gap={{ base: 6, md: 8 }}>
       <ProjectHeader project={project} />
-      <SimpleGrid as="section" aria-label="Summary" columns={{ base: 1, sm: 2, xl: 4 }} gap={{ base: 3, md: 4 }}>
+      <SimpleGrid as="section" aria-label="Summary" columns={{ base: 2, xl: 4 }} gap={{ base: 3, md: 4 }}>
         <StatCard label="Boundary" icon={LandPlot} value={project.area ? formatArea(project.area) : 'Not drawn'} help={project.area ? 'Geodesic area of the drawn site' : 'Draw it on the edit screen'} />
         <StatCard label="Attached parcels" icon={Layers} value={String(project.parcels.length)} help="Added by number, drawing or import" />
         <StatCard label="Parcels screened" icon={Grid2x2Check} value={screenedValue(screening)} help={screening.failed ? 'Not known: see the map screen' : 'Attached or inside the boundary'} />
@@ -223,7 +223,7 @@ function ProjectSkeleton() {
         <Skeleton h="9" w={{ base: '60', md: '96' }} />
         <Skeleton h="4" w="56" />
       </Stack>
-      <SimpleGrid columns={{ base: 1, sm: 2, xl: 4 }} gap={4}>
+      <SimpleGrid columns={{ base: 2, xl: 4 }} gap={{ base: 3, md: 4 }}>
         {[0, 1, 2, 3].map((card) => (
           <Skeleton key={card} h="28" rounded="l3" />
         ))}
