@@ -4,13 +4,12 @@
  * map's edges, and axe-core with the panel open. Screenshots go with the screens walk's, for review.
  */
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount } from '../support/accounts.ts';
 import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { logInThroughUi, pageWidth } from '../support/browser.ts';
+import { describeViolation, logInThroughUi, pageWidth, seriousViolations } from '../support/browser.ts';
 import { HttpClient } from '../support/http-client.ts';
 
 const unavailable = browserUnavailable();
@@ -21,7 +20,6 @@ if (unavailable) {
 
 // The screens walk's folder (importing it would run its tests here too).
 const screenshotDir = resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screens');
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 // Seventeen parcels or more east of the Anacostia; PAR 01700026 lies 53.74 % in FEMA zone AE and in no wetland.
 const boundary = {
   type: 'Polygon',
@@ -36,15 +34,6 @@ const boundary = {
   ],
 };
 const flooded = 'PAR 01700026';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id} on ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Where a tooltip comes to rest (it follows the pointer and may still be moving), or null once it has closed. */
 async function settledBox(tooltip: Locator) {
@@ -156,7 +145,7 @@ describe.skipIf(!!unavailable)('the map screen with DC parcels in Chromium', () 
     await panel.getByRole('button', { name: `Add a task for ${flooded}: Flood zone` }).waitFor();
     expect(await page.getByRole('button', { name: 'Screen parcels' }).isVisible()).toBe(false);
     await page.screenshot({ path: join(screenshotDir, 'project-map-panel-1440.png') });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect((await seriousViolations(page)).map(describeViolation)).toEqual([]);
     await panel.getByRole('button', { name: 'Close the parcel panel' }).click();
     await page.getByRole('button', { name: 'Screen parcels' }).waitFor();
     await page.context().close();
@@ -178,7 +167,7 @@ describe.skipIf(!!unavailable)('the map screen with DC parcels in Chromium', () 
     await drawer.getByRole('button', { name: `Add a task for ${flooded}: Flood zone` }).waitFor();
     await page.waitForTimeout(400);
     await page.screenshot({ path: join(screenshotDir, 'project-map-drawer-360.png') });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect((await seriousViolations(page)).map(describeViolation)).toEqual([]);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
     await page.context().close();

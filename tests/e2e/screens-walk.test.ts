@@ -5,13 +5,12 @@
  * elements, and so does a screen laid out wider than the window (sideways scrolling).
  */
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedAccount } from '../support/accounts.ts';
 import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { logInThroughUi, pageWidth } from '../support/browser.ts';
+import { describeViolation, logInThroughUi, pageWidth, seriousViolations } from '../support/browser.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { meansAt } from '../solar/monthly-means.ts';
 
@@ -22,20 +21,12 @@ if (unavailable) {
 }
 
 export const screenshotDir = resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screens');
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const widths = [1440, 360] as const;
 /** Light, then dark as a system that prefers it gets it (no stored choice): screenshots of dark mode end in -dark. */
 const colorSchemes = ['light', 'dark'] as const;
 /** A walk opens up to 15 screens, each waiting for the network to settle: more than the layer's 60 s when other files run beside it. */
 const walkTimeout = 180_000;
 type ColorScheme = (typeof colorSchemes)[number];
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
 
 interface Screen {
   name: string;
@@ -46,15 +37,6 @@ interface Screen {
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor();
 
-/** Runs axe-core in the page and returns the serious and critical violations. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-}
 
 describe.skipIf(!!unavailable)('every screen at 1440 and 360 px: screenshots and axe-core', () => {
   let app: AppProcess;
@@ -156,10 +138,7 @@ describe.skipIf(!!unavailable)('every screen at 1440 and 360 px: screenshots and
       await page.screenshot({ path: join(screenshotDir, `${screen.name}-${width}${suffix}.png`), fullPage: true });
       const laidOut = await pageWidth(page);
       if (laidOut > width) found.push(`${screen.name} @${width}px${suffix}: laid out ${laidOut} px wide, so the page scrolls sideways`);
-      for (const violation of await seriousViolations(page)) {
-        const nodes = violation.nodes.slice(0, 3).map((node) => `${node.target.join(' ')}${node.failureSummary ? ` [${node.failureSummary.replace(/\s+/g, ' ')}]` : ''}`);
-        found.push(`${screen.name} @${width}px${suffix}: ${violation.impact} ${violation.id} (${violation.help}) on ${nodes.join(', ')}`);
-      }
+      for (const violation of await seriousViolations(page)) found.push(`${screen.name} @${width}px${suffix}: ${describeViolation(violation)}`);
     }
     await page.close();
   }

@@ -20,6 +20,7 @@ import { startStripeStandIn, type StandInPlan, type StripeStandIn } from '../sup
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { queryRows } from '../support/test-db.ts';
 import { readShared, WEATHER_FILES } from '../solar/fixtures.ts';
+import { greensboro, greensboroBoundary } from '../support/sites.ts';
 
 type Detail = { detail: string };
 type Errors = { errors: Record<string, string[]> };
@@ -31,20 +32,7 @@ const plans: StandInPlan[] = [
 const freeProjects = 2;
 const freeStudies = 1;
 
-const greensboro = { lat: 36.1, lng: -79.95 };
-const d = 0.002;
-const boundary = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [greensboro.lng - d, greensboro.lat - d],
-      [greensboro.lng + d, greensboro.lat - d],
-      [greensboro.lng + d, greensboro.lat + d],
-      [greensboro.lng - d, greensboro.lat + d],
-      [greensboro.lng - d, greensboro.lat - d],
-    ],
-  ],
-};
+const boundary = greensboroBoundary;
 
 describeApi('billing on Stripe', () => {
   let stripe: StripeStandIn;

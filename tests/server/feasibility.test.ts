@@ -18,6 +18,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { queryRows } from '../support/test-db.ts';
 import { meansAt } from '../solar/monthly-means.ts';
 import { readShared, WEATHER_FILES } from '../solar/fixtures.ts';
+import { greensboro, greensboroBoundary } from '../support/sites.ts';
 
 const api = '/api/project/feasibility';
 type Errors = { errors: Record<string, string[]> };
@@ -31,21 +32,7 @@ function fileForm(content: string | Uint8Array<ArrayBuffer>, filename: string, f
   return form;
 }
 
-// A square of about 20 ha near Greensboro, NC, where the TMY3 file was measured.
-const greensboro = { lat: 36.1, lng: -79.95 };
-const d = 0.002;
-const boundary = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [greensboro.lng - d, greensboro.lat - d],
-      [greensboro.lng + d, greensboro.lat - d],
-      [greensboro.lng + d, greensboro.lat + d],
-      [greensboro.lng - d, greensboro.lat + d],
-      [greensboro.lng - d, greensboro.lat - d],
-    ],
-  ],
-};
+const boundary = greensboroBoundary;
 
 describeApi('feasibility studies', () => {
   let app: TestApp;

@@ -1,4 +1,34 @@
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core in the page and returns the serious and critical violations. axe-core goes in as an inline script, so
+ * the page's context must bypass the app's CSP (`bypassCSP: true`).
+ */
+export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/** A violation as one line: impact, rule and the first nodes it found. */
+export const describeViolation = (violation: AxeViolation) =>
+  `${violation.impact} ${violation.id} (${violation.help}) on ${violation.nodes
+    .slice(0, 3)
+    .map((node) => `${node.target.join(' ')}${node.failureSummary ? ` [${node.failureSummary.replace(/\s+/g, ' ')}]` : ''}`)
+    .join(', ')}`;
 
 /** Logs in on /auth/login as a user would; the caller waits for where the app goes next. */
 export async function logInThroughUi(page: Page, baseUrl: string, account: { email: string; password: string }) {
