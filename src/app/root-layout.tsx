@@ -1,6 +1,6 @@
 import { Avatar, Box, Button, CloseButton, Drawer, Flex, HStack, IconButton, Link, Portal, SkipNavLink, Stack, Text } from '@chakra-ui/react';
 import { CreditCard, FolderKanban, LogOut, Menu, UserRound, type LucideIcon } from 'lucide-react';
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { guardRoute } from '../../machines/route-guard.ts';
 import { Brand } from '../components/ui/brand.tsx';
@@ -8,6 +8,7 @@ import { ColorModeToggle } from '../components/ui/color-mode-toggle.tsx';
 import { InShell } from '../components/ui/shell-context.ts';
 import { Account } from '../contract/auth.ts';
 import { useActors, useSession } from '../lib/actors-context.tsx';
+import { useMediaQuery } from '../lib/use-media-query.ts';
 import { ScreenTransition } from './screen-transition.tsx';
 
 interface NavLink {
@@ -53,16 +54,8 @@ function useAccountLoaded() {
   }, [api, session, missing]);
 }
 
-/** Chakra's `md` breakpoint (48rem) as a live media query: the sidebar from there on, the top bar and drawer below. */
+/** Chakra's `md` breakpoint (48rem): the sidebar from there on, the top bar and drawer below. */
 const desktopQuery = '(min-width: 48rem)';
-// Without matchMedia (jsdom) the frame is laid out as on a phone.
-const desktopMedia = () => window.matchMedia?.(desktopQuery);
-const subscribeDesktop = (change: () => void) => {
-  const query = desktopMedia();
-  query?.addEventListener('change', change);
-  return () => query?.removeEventListener('change', change);
-};
-const useDesktop = () => useSyncExternalStore(subscribeDesktop, () => desktopMedia()?.matches ?? false);
 
 /** The frame of every authenticated screen: brand, navigation, colour mode, the user and logout. */
 export function RootLayout({ children }: { children: ReactNode }) {
@@ -70,7 +63,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
   useAccountLoaded();
   const reachable = useReachable();
   const billing = useSession((s) => s.context.user?.show_subscription ?? false);
-  const desktop = useDesktop();
+  const desktop = useMediaQuery(desktopQuery);
   const links = billing ? [projects, subscription, account] : [projects, account];
   const shown = links.filter((link) => reachable(link.href));
   const held = [projects, account].filter((link) => !reachable(link.href));

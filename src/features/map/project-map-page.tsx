@@ -2,7 +2,7 @@ import { Box, Button, Grid, HStack, Spinner, Stack, Text } from '@chakra-ui/reac
 import { ArrowLeft } from 'lucide-react';
 import type { Feature } from 'geojson';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
 import { useActors, useSession } from '../../lib/actors-context.tsx';
@@ -13,6 +13,7 @@ import type { ProjectDetail } from '../../contract/projects.ts';
 import { bboxAround } from '../../lib/map/bounds.ts';
 import { MapView } from '../../lib/map/map-view.tsx';
 import { useProject } from '../../lib/use-project.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import type { AreaGeometry, Bbox, MapLayer, MapMarker } from '../../lib/map/map-types.ts';
 import { DataAttributions } from './data-attributions.tsx';
 import { ParcelAttachPanel } from './parcel-attach-panel.tsx';
@@ -48,16 +49,8 @@ export function ProjectMapPage({ params }: { params: { id: string; name: string 
   return <ProjectMap project={project} slug={params.name} />;
 }
 
-/** Chakra's `lg` breakpoint (64rem) as a live media query: panels beside the map from there on, stacked below. */
+/** Chakra's `lg` breakpoint (64rem): panels beside the map from there on, stacked below. */
 const wideQuery = '(min-width: 64rem)';
-// Without matchMedia (jsdom) the screen is laid out as on a phone.
-const wideMedia = () => window.matchMedia?.(wideQuery);
-const subscribeWide = (change: () => void) => {
-  const query = wideMedia();
-  query?.addEventListener('change', change);
-  return () => query?.removeEventListener('change', change);
-};
-const useWide = () => useSyncExternalStore(subscribeWide, () => wideMedia()?.matches ?? false);
 
 const isUsableBbox = (bbox: Bbox | null): bbox is Bbox => !!bbox && bbox[0] < bbox[2] && bbox[1] < bbox[3];
 
@@ -85,7 +78,7 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
   const result = useSelector(actor, (s) => s.context.result);
   const found = useSelector(actor, (s) => s.context.found);
   const scope = useSelector(actor, (s) => ('projectId' in s.context.request.scope ? 'project' : 'view'));
-  const wide = useWide();
+  const wide = useMediaQuery(wideQuery);
   const boundary = (project.boundary as AreaGeometry | null) ?? null;
   const [view, setView] = useState<Bbox | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
