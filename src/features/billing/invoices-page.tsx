@@ -1,4 +1,4 @@
-import { Badge, EmptyState, HStack, Icon, Link, Stack, Table } from '@chakra-ui/react';
+import { Badge, HStack, Icon, Link, Stack, Table } from '@chakra-ui/react';
 import { ArrowLeft, CircleAlert, CircleCheck, CircleDashed, CircleX, Clock, Download, ExternalLink, Receipt, type LucideIcon } from 'lucide-react';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import type { Invoice, InvoiceList } from '../../contract/billing.ts';
@@ -6,6 +6,7 @@ import { listInvoices } from './api/billing.ts';
 import { BillingFailed, BillingHeader, BillingLoading, BillingOff } from './billing-states.tsx';
 import { formatAmount, formatDate } from './billing-format.ts';
 import { useBillingData } from './use-billing-data.ts';
+import { EmptyPanel } from '../../components/ui/empty-panel.tsx';
 
 /** /subscription/invoices: the account's invoices from Stripe, with their hosted page and PDF. */
 export function InvoicesPage() {
@@ -33,15 +34,7 @@ const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.
 function Invoices({ list }: { list: InvoiceList }) {
   if (list.results.length === 0) {
     return (
-      <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="bg.panel" size="sm">
-        <EmptyState.Content>
-          <EmptyState.Indicator color="brand.fg">
-            <Receipt aria-hidden />
-          </EmptyState.Indicator>
-          <EmptyState.Title>No invoices yet</EmptyState.Title>
-          <EmptyState.Description>Each payment for a plan adds one here; choose a paid plan on the subscription page.</EmptyState.Description>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <EmptyPanel icon={<Receipt aria-hidden />} title="No invoices yet" description="Each payment for a plan adds one here; choose a paid plan on the subscription page." />
     );
   }
   return (

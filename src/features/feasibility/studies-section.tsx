@@ -1,4 +1,4 @@
-import { Badge, Button, Dialog, EmptyState, HStack, Icon, Portal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Button, Dialog, HStack, Icon, Portal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
 import { ChartNoAxesColumn, Plus, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
@@ -11,6 +11,7 @@ import { StudyModals } from './study-modals.tsx';
 import { formatMoney, formatMwh, formatPerKwh } from './study-format.ts';
 import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
+import { EmptyPanel } from '../../components/ui/empty-panel.tsx';
 
 /** The project's feasibility studies: the list (primary first marked), rename, make primary, delete, and a new study. */
 export function StudiesSection({ project }: { project: ProjectDetail }) {
@@ -64,23 +65,16 @@ export function StudiesSection({ project }: { project: ProjectDetail }) {
         </HStack>
       )}
       {view && !view.loading && !view.failed && view.studies.length === 0 && (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="bg.panel" size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="brand.fg">
-              <ChartNoAxesColumn aria-hidden />
-            </EmptyState.Indicator>
-            <Stack gap={1} textAlign="center">
-              <EmptyState.Title>No study yet</EmptyState.Title>
-              <EmptyState.Description maxW="md">
-                A study simulates a year of hourly energy on real weather and the project's cash flows. Start one with a weather file, PVGIS or monthly means.
-              </EmptyState.Description>
-            </Stack>
-            <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)} disabled={!view.canCreate}>
-              <Plus aria-hidden />
-              Start the first study
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyPanel
+          icon={<ChartNoAxesColumn aria-hidden />}
+          title="No study yet"
+          description="A study simulates a year of hourly energy on real weather and the project's cash flows. Start one with a weather file, PVGIS or monthly means."
+        >
+          <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)} disabled={!view.canCreate}>
+            <Plus aria-hidden />
+            Start the first study
+          </Button>
+        </EmptyPanel>
       )}
       {feasibility && view && view.studies.length > 0 && <StudyTable project={project} feasibility={feasibility} />}
       {feasibility && <StudyModals feasibility={feasibility} />}

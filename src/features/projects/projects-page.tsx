@@ -12,6 +12,7 @@ import { ProjectsMap } from './projects-map.tsx';
 import { StatCard } from './stat-card.tsx';
 import { matchingProjects, useAllProjects } from './use-all-projects.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { EmptyPanel } from '../../components/ui/empty-panel.tsx';
 
 const pageSize = 12;
 // Map and list share one height on wide screens, the list scrolling inside it; on phones they stack.
@@ -83,22 +84,18 @@ function PortfolioTotals() {
 
 function NoProjects() {
   return (
-    <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="l3" bg="bg.panel">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="brand.fg">
-          <FolderPlus aria-hidden />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap={1}>
-          <EmptyState.Title>Create your first project</EmptyState.Title>
-          <EmptyState.Description>Place the site on the map, draw its boundary and attach parcels; then screen them and run a feasibility study.</EmptyState.Description>
-        </Stack>
-        <Button asChild colorPalette="brand">
-          <RouterLink href="/project/add">
-            <Plus aria-hidden /> Create a project
-          </RouterLink>
-        </Button>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <EmptyPanel
+      size="md"
+      icon={<FolderPlus aria-hidden />}
+      title="Create your first project"
+      description="Place the site on the map, draw its boundary and attach parcels; then screen them and run a feasibility study."
+    >
+      <Button asChild colorPalette="brand">
+        <RouterLink href="/project/add">
+          <Plus aria-hidden /> Create a project
+        </RouterLink>
+      </Button>
+    </EmptyPanel>
   );
 }
 

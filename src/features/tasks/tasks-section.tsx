@@ -14,7 +14,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Badge, Box, Button, Checkbox, EmptyState, Heading, HStack, Icon, IconButton, Link, Progress, SimpleGrid, Skeleton, Stack, Tag, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Heading, HStack, Icon, IconButton, Link, Progress, SimpleGrid, Skeleton, Stack, Tag, Text } from '@chakra-ui/react';
 import { CalendarDays, ClipboardList, GripVertical, LayoutTemplate, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
@@ -26,6 +26,7 @@ import { TaskModals } from './task-modals.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
 import { useTaskBoard, useTaskBoardSelector, type TaskBoardRef } from './use-task-board.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
+import { EmptyPanel } from '../../components/ui/empty-panel.tsx';
 
 type StatusFilter = '' | Task['status'];
 const filterWidth = { base: 'full', sm: '48' };
@@ -105,21 +106,16 @@ export function TasksSection({ project }: { project: ProjectDetail }) {
         </HStack>
       )}
       {view && !view.loading && !view.failed && view.count === 0 && (
-        <EmptyState.Root borderWidth="1px" borderStyle="dashed" rounded="lg" bg="bg.panel" size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="brand.fg">
-              <ClipboardList aria-hidden />
-            </EmptyState.Indicator>
-            <Stack gap={1} textAlign="center">
-              <EmptyState.Title>No task yet</EmptyState.Title>
-              <EmptyState.Description maxW="md">Apply a template for a utility-scale or rooftop project to get every phase's tasks at once, or add tasks one by one.</EmptyState.Description>
-            </Stack>
-            <Button size="sm" colorPalette="brand" onClick={() => setChoosingTemplate(true)} disabled={!view.canApply}>
-              <LayoutTemplate aria-hidden />
-              Choose a template
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyPanel
+          icon={<ClipboardList aria-hidden />}
+          title="No task yet"
+          description="Apply a template for a utility-scale or rooftop project to get every phase's tasks at once, or add tasks one by one."
+        >
+          <Button size="sm" colorPalette="brand" onClick={() => setChoosingTemplate(true)} disabled={!view.canApply}>
+            <LayoutTemplate aria-hidden />
+            Choose a template
+          </Button>
+        </EmptyPanel>
       )}
       {board && <Board board={board} filters={filters} />}
       {board && <TaskModals board={board} />}
