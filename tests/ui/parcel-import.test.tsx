@@ -6,12 +6,10 @@ import { ActorsProvider } from '../../src/lib/actors-context.tsx';
 import { App } from '../../src/app/app.tsx';
 import { AppProvider } from '../../src/app/provider.tsx';
 import { geometryMessages } from '../../src/contract/gis.ts';
-import { createMemoryStorage, createSessionStore } from '../../src/lib/session-storage.ts';
-import { createConfirmedAccount } from '../support/accounts.ts';
+import { createSessionStore } from '../../src/lib/session-storage.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { HttpClient } from '../support/http-client.ts';
 import { createCookieJar } from '../lib/support/fake-api.ts';
-import { polyfillBrowser } from './render-app.tsx';
+import { polyfillBrowser, signInThroughApi } from './render-app.tsx';
 
 // The API process answers in milliseconds, but a busy 2-core machine can stretch a navigation past the default 1 s.
 configure({ asyncUtilTimeout: 8000 });
@@ -105,15 +103,8 @@ describe('parcel import on the map screen, in jsdom against the real API', () =>
   afterAll(() => api?.stop());
 
   it('uploads a GeoJSON file with progress, reports what was imported and refused, and screens the imported parcel', async () => {
-    const account = await createConfirmedAccount(api.baseUrl, api.dataDir);
-    const client = new HttpClient(api.baseUrl);
-    const login = await client.post<{ access: string; refresh: string }>('/api/user/login/', account);
-    client.access = login.body.access;
+    const { client, storage } = await signInThroughApi(api, { hasProject: true });
     const project = (await client.post<{ id: string }>('/api/project/create/', { name: 'Anacostia', location: { lat: 38.846, lng: -77.0098 } })).body;
-    const storage = createMemoryStorage();
-    storage.setItem('accessToken', login.body.access);
-    storage.setItem('refreshToken', login.body.refresh);
-    storage.setItem('project', 'true');
 
     window.history.replaceState(null, '', `/project/map/${project.id}/anacostia`);
     const jar = createCookieJar();

@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createMemoryStorage } from '../../src/lib/session-storage.ts';
-import { createConfirmedAccount } from '../support/accounts.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { HttpClient } from '../support/http-client.ts';
 import { pageText } from '../support/pdf-text.ts';
-import { fillIn, polyfillBrowser, renderApp } from './render-app.tsx';
+import { fillIn, polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -29,17 +26,7 @@ describe('project screens, polish of issue 13, in jsdom against the real API', (
   afterAll(() => api?.stop());
 
   /** A signed-in user as the login screen leaves them (project flag from the login answer), with an API client. */
-  async function signedIn() {
-    const account = await createConfirmedAccount(api.baseUrl, api.dataDir);
-    const client = new HttpClient(api.baseUrl);
-    const login = await client.post<{ access: string; refresh: string; project: boolean }>('/api/user/login/', account);
-    client.access = login.body.access;
-    const storage = createMemoryStorage();
-    storage.setItem('accessToken', login.body.access);
-    storage.setItem('refreshToken', login.body.refresh);
-    storage.setItem('project', String(login.body.project));
-    return { client, storage };
-  }
+  const signedIn = () => signInThroughApi(api);
 
   async function createThroughForm(name: string) {
     await screen.findByRole('heading', { name: 'Create a project' });

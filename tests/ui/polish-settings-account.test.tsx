@@ -1,11 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '../../src/lib/session-storage.ts';
-import { createConfirmedAccount } from '../support/accounts.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { HttpClient } from '../support/http-client.ts';
-import { fillIn, polyfillBrowser, renderApp } from './render-app.tsx';
+import { fillIn, polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -29,15 +26,8 @@ describe('settings and account screens, polish of issue 13, in jsdom against the
   afterAll(() => api?.stop());
 
   async function signedInWithProject() {
-    const account = await createConfirmedAccount(api.baseUrl, api.dataDir);
-    const client = new HttpClient(api.baseUrl);
-    const login = await client.post<{ access: string; refresh: string }>('/api/user/login/', account);
-    client.access = login.body.access;
+    const { account, client, storage } = await signInThroughApi(api, { hasProject: true });
     const created = await client.post<{ id: string; name: string }>('/api/project/create/', { name: 'Anacostia', location: { lat: 38.846, lng: -77.0098 } });
-    const storage = createMemoryStorage();
-    storage.setItem('accessToken', login.body.access);
-    storage.setItem('refreshToken', login.body.refresh);
-    storage.setItem('project', 'true');
     return { account, storage, project: created.body };
   }
 

@@ -2,12 +2,9 @@
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FeasibilityStudy } from '../../src/contract/feasibility.ts';
-import { createMemoryStorage } from '../../src/lib/session-storage.ts';
-import { createConfirmedAccount } from '../support/accounts.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { HttpClient } from '../support/http-client.ts';
 import { meansAt } from '../solar/monthly-means.ts';
-import { fillIn, polyfillBrowser, renderApp } from './render-app.tsx';
+import { fillIn, polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
 
 configure({ asyncUtilTimeout: 8000 });
 
@@ -28,17 +25,7 @@ describe('the projects dashboard in jsdom against the real API', () => {
   afterEach(cleanup);
   afterAll(() => api?.stop());
 
-  async function signedIn() {
-    const account = await createConfirmedAccount(api.baseUrl, api.dataDir);
-    const client = new HttpClient(api.baseUrl);
-    const login = await client.post<{ access: string; refresh: string }>('/api/user/login/', account);
-    client.access = login.body.access;
-    const storage = createMemoryStorage();
-    storage.setItem('accessToken', login.body.access);
-    storage.setItem('refreshToken', login.body.refresh);
-    storage.setItem('project', 'true');
-    return { client, storage };
-  }
+  const signedIn = () => signInThroughApi(api, { hasProject: true });
 
   it('shows the portfolio totals, and the search filters the list and the map together', async () => {
     const { client, storage } = await signedIn();

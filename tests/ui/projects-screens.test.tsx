@@ -4,11 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { latitudeMessage } from '../../src/contract/gis.ts';
 import { settingsMessages } from '../../src/contract/settings.ts';
 import { messages } from '../../src/contract/validation.ts';
-import { createMemoryStorage } from '../../src/lib/session-storage.ts';
-import { createConfirmedAccount } from '../support/accounts.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { HttpClient } from '../support/http-client.ts';
-import { polyfillBrowser, renderApp, fillIn } from './render-app.tsx';
+import { polyfillBrowser, renderApp, fillIn, signInThroughApi } from './render-app.tsx';
 
 // The API process answers in milliseconds, but a busy 2-core machine can stretch a navigation past the default 1 s.
 configure({ asyncUtilTimeout: 8000 });
@@ -44,16 +41,9 @@ describe('project screens in jsdom against the real API', () => {
 
   /** A signed-in user who already has a project, and an API client for them. */
   async function userWithProject(project: Record<string, unknown> = { name: 'Anacostia', location: { lat: 38.846, lng: -77.0098 } }) {
-    const account = await createConfirmedAccount(api.baseUrl, api.dataDir);
-    const client = new HttpClient(api.baseUrl);
-    const login = await client.post<{ access: string; refresh: string }>('/api/user/login/', account);
-    client.access = login.body.access;
+    const { client, storage } = await signInThroughApi(api, { hasProject: true });
     const created = await client.post<{ id: string; name: string }>('/api/project/create/', project);
     expect(created.status).toBe(201);
-    const storage = createMemoryStorage();
-    storage.setItem('accessToken', login.body.access);
-    storage.setItem('refreshToken', login.body.refresh);
-    storage.setItem('project', 'true');
     return { client, storage, project: created.body };
   }
 

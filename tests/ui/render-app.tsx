@@ -4,6 +4,9 @@ import { ActorsProvider } from '../../src/lib/actors-context.tsx';
 import { App } from '../../src/app/app.tsx';
 import { AppProvider } from '../../src/app/provider.tsx';
 import { createMemoryStorage, createSessionStore } from '../../src/lib/session-storage.ts';
+import { createConfirmedAccount } from '../support/accounts.ts';
+import type { AppProcess } from '../support/app-process.ts';
+import { HttpClient } from '../support/http-client.ts';
 import { createCookieJar } from '../lib/support/fake-api.ts';
 
 // Screens load lazily (their own chunks, Leaflet among them): the first findBy* of a screen waits for its module,
@@ -51,3 +54,19 @@ export function renderApp(path: string, baseURL: string, storage = createMemoryS
 
 /** Types into the field with this label, once it is on screen. */
 export const fillIn = async (label: RegExp | string, value: string) => fireEvent.change(await screen.findByLabelText(label), { target: { value } });
+
+/**
+ * A confirmed user logged in through the API: storage as the login screen leaves it, and a client holding the token.
+ * `hasProject` sets the stored project flag for a user the test gives a project through the API before rendering.
+ */
+export async function signInThroughApi(api: AppProcess, options: { hasProject?: boolean } = {}) {
+  const account = await createConfirmedAccount(api.baseUrl, api.dataDir);
+  const client = new HttpClient(api.baseUrl);
+  const login = await client.post<{ access: string; refresh: string; project: boolean }>('/api/user/login/', account);
+  client.access = login.body.access;
+  const storage = createMemoryStorage();
+  storage.setItem('accessToken', login.body.access);
+  storage.setItem('refreshToken', login.body.refresh);
+  storage.setItem('project', String(options.hasProject ?? login.body.project));
+  return { account, client, storage };
+}

@@ -2,11 +2,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src/contract/validation.ts';
-import { createMemoryStorage } from '../../src/lib/session-storage.ts';
-import { createConfirmedAccount } from '../support/accounts.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { polyfillBrowser, renderApp, fillIn } from './render-app.tsx';
+import { polyfillBrowser, renderApp, fillIn, signInThroughApi } from './render-app.tsx';
 
 describe('signed-in screens in jsdom against the real API', () => {
   let api: AppProcess;
@@ -19,13 +17,7 @@ describe('signed-in screens in jsdom against the real API', () => {
 
   /** Storage as the login screen leaves it. */
   async function signedInStorage() {
-    const account = await createConfirmedAccount(api.baseUrl, api.dataDir);
-    const login = await new HttpClient(api.baseUrl).post<{ access: string; refresh: string; project: boolean }>('/api/user/login/', account);
-    const storage = createMemoryStorage();
-    storage.setItem('accessToken', login.body.access);
-    storage.setItem('refreshToken', login.body.refresh);
-    storage.setItem('project', String(login.body.project));
-    return storage;
+    return (await signInThroughApi(api)).storage;
   }
 
   it('keeps a user without projects on /project/add, creates the first project and opens it', async () => {
