@@ -8,6 +8,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import type { Settings } from './env.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { answerCache, type Compression } from './plugins/answer-cache.ts';
 import { auth } from './plugins/auth.ts';
 import { csrf } from './plugins/csrf.ts';
 import { errors } from './plugins/errors.ts';
@@ -39,6 +40,7 @@ import { projectRoutes } from './routes/projects.ts';
 import { publicRoutes } from './routes/public.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { settingsRoutes } from './routes/settings.ts';
+import { connectAnswerCache } from './services/answer-cache.ts';
 import { createBilling } from './services/billing.ts';
 import { costlyWorkRoutes } from './services/costly-work.ts';
 import { createMediaStore, maxPhotoBytes } from './services/media.ts';
@@ -70,6 +72,8 @@ export interface AppDeps {
 
 // JSON bodies are small; uploads go through multipart with their own limits.
 const jsonBodyLimit = 64 * 1024;
+// Text answers of 1 KiB or more go compressed, brotli preferred.
+const compression: Compression = { threshold: 1024, encodings: ['br', 'gzip'] };
 
 /** Builds the whole HTTP application; never listens (main.ts and the tests do). */
 export async function buildApp(deps: AppDeps) {
@@ -100,6 +104,7 @@ export async function buildApp(deps: AppDeps) {
   const projects = projectsRepository(database.db);
   const billing = createBilling({ settings, repository: billingRepository(database.db), projects, log: app.log });
   const geocoderTimeoutMs = settings.GEOCODER_TIMEOUT_MS;
+  const cache = settings.ANSWER_CACHE_MB > 0 ? await connectAnswerCache(database, { maxBytes: settings.ANSWER_CACHE_MB * 1024 * 1024 }) : undefined;
   const ctx: AppContext = {
     geocoders: [
       ...(settings.NOMINATIM_URL ? [nominatim(settings.NOMINATIM_URL, { timeoutMs: geocoderTimeoutMs, userAgent: `Sunplot/${deps.version} (${settings.PUBLIC_URL})` })] : []),
@@ -107,6 +112,7 @@ export async function buildApp(deps: AppDeps) {
     ],
     settings,
     database,
+    answerCache: cache?.cache,
     version: deps.version,
     mailer,
     media: createMediaStore(join(deps.dataDir, 'media'), settings.PUBLIC_URL),
@@ -159,13 +165,15 @@ export async function buildApp(deps: AppDeps) {
 
   // Order matters: errors first so every later hook's throw is answered in the API's shape.
   await app.register(errors);
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
+  await app.register(compress, { ...compression, globalDecompression: false });
   await app.register(security, { googleSignIn: !!settings.GOOGLE_CLIENT_ID, stripe: !!settings.STRIPE_SECRET_KEY });
   await app.register(cookie, { secret: createHmac('sha256', deps.jwtSecret).update('sunplot csrf cookie').digest('base64url') });
   // Stripe's webhook carries no cookie; its signature stands in for the CSRF token.
   await app.register(csrf, { secure: settings.PUBLIC_URL.startsWith('https:'), exempt: ['/api/stripe/webhook/'] });
   await app.register(multipart, { limits: { fileSize: maxPhotoBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
   await app.register(auth, { signer, users });
+  // After auth (its handler wrapper must be the outer one) and before the routes it wraps.
+  if (cache) await app.register(answerCache, { ...cache, compression });
   // Before the routes: it wraps the handlers of those that name costly work as they are added.
   await app.register(costlyWorkRoutes, { rateLimiter: ctx.rateLimiter });
 

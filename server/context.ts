@@ -13,6 +13,7 @@ import type { ProjectsRepository } from './repositories/projects.ts';
 import type { SettingsPresetsRepository } from './repositories/settings-presets.ts';
 import type { UsersRepository } from './repositories/users.ts';
 import type { WeatherFilesRepository } from './repositories/weather.ts';
+import type { AnswerCache } from './services/answer-cache.ts';
 import type { Billing } from './services/billing.ts';
 import type { MediaStore } from './services/media.ts';
 import type { ProjectScreening } from './services/project-screening.ts';
@@ -28,6 +29,8 @@ export interface AppContext {
   geocoders: OnlineGeocoder[];
   settings: Settings;
   database: Database;
+  /** Undefined when ANSWER_CACHE_MB is 0. */
+  answerCache: AnswerCache | undefined;
   version: string;
   mailer: Mailer;
   media: MediaStore;

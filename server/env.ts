@@ -93,6 +93,8 @@ const Settings = object({
   GEOCODER_TIMEOUT_MS: defaulted(intBetween(100, 60_000), 5000),
   /** Feasibility studies a project may hold on the Free plan (and for everyone while billing is off). */
   FREE_STUDIES_PER_PROJECT: defaulted(intBetween(1, 1000), 5),
+  /** Memory for cached answers of the hottest reads, in MiB; 0 turns the answer cache off. */
+  ANSWER_CACHE_MB: defaulted(intBetween(0, 4096), 64),
   LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 });
 

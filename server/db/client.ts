@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -11,9 +12,24 @@ import * as schema from './schema.ts';
 /** One type for both drivers, so repositories never know which engine they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** What a LISTEN hands on: each payload NOTIFYed on the channel, and whether notifications can be trusted to arrive. */
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  /** false: the listening connection is lost or stopped answering, so notifications may be missed until the next true. */
+  onListening(listening: boolean): void;
+}
+
+export interface Listening {
+  /** Resolves once every notification committed before the call has reached `onNotify` (a round trip on the listening connection). */
+  sync(): Promise<void>;
+  close(): Promise<void>;
+}
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** LISTENs on `channel` (a plain identifier); resolves at once, `onListening(true)` saying when notifications flow. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   close(): Promise<void>;
 }
 
@@ -22,13 +38,135 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (in memory when undefined), and migrates. */
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const url = options.databaseUrl;
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db, engine: 'postgres', close: () => pool.end() };
+    return { db, engine: 'postgres', listen: (channel, handlers) => Promise.resolve(listenOnPostgres(url, pool, channel, handlers)), close: () => pool.end() };
   }
   const client = new PGlite(options.dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db, engine: 'pglite', close: () => client.close() };
+  return {
+    db,
+    engine: 'pglite',
+    async listen(channel, handlers) {
+      // One connection serves every query, and it hands on a notification with the results of the statement that
+      // committed it, before that statement's promise resolves; a query of our own therefore waits for all before it.
+      const stop = await client.listen(channel, (payload) => handlers.onNotify(payload));
+      handlers.onListening(true);
+      return { sync: async () => void (await client.query('SELECT 1')), close: () => stop() };
+    },
+    close: () => client.close(),
+  };
+}
+
+// How often the PostgreSQL listener proves that notifications still arrive, how long it waits for its own, and how
+// long it waits before connecting again once it lost its connection.
+const probeEveryMs = 10_000;
+const probeTimeoutMs = 5_000;
+const reconnectAfterMs = 1_000;
+const probePrefix = 'sunplot-probe:';
+/** The listening connection's application_name, as pg_stat_activity shows it. */
+export const listenerName = 'sunplot-changes';
+
+/**
+ * A connection of its own LISTENs (a pooled one would drop it). Listening counts only once a NOTIFY sent through the pool
+ * has arrived, and the same probe runs every 10 s: a silently dead connection, or a pooler in transaction mode that
+ * takes LISTEN and never delivers, never passes for a working feed. A lost connection is opened again after a second.
+ */
+function listenOnPostgres(url: string, pool: pg.Pool, channel: string, handlers: ListenHandlers): Listening {
+  let current: pg.Client | undefined;
+  let listening = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const probes = new Map<string, () => void>();
+
+  /** Fails when `work` has not settled within the probe timeout. */
+  const inTime = (work: Promise<unknown>) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the listening connection did not answer in time')), probeTimeoutMs);
+      work.then(
+        () => resolve(),
+        (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
+      ).finally(() => clearTimeout(timer));
+    });
+
+  const probe = () => {
+    const id = randomUUID();
+    const arrived = new Promise<void>((resolve) => probes.set(id, resolve));
+    pool.query('SELECT pg_notify($1, $2)', [channel, probePrefix + id]).catch(() => {});
+    return inTime(arrived).finally(() => probes.delete(id));
+  };
+
+  const lost = (client: pg.Client) => {
+    if (current !== client) return;
+    current = undefined;
+    if (listening) handlers.onListening(false);
+    listening = false;
+    client.end().catch(() => {});
+    if (!closed) retry = setTimeout(() => void connect(), reconnectAfterMs);
+  };
+
+  async function connect() {
+    retry = undefined;
+    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: listenerName });
+    client.on('notification', ({ channel: from, payload = '' }) => {
+      if (from !== channel) return;
+      if (payload.startsWith(probePrefix)) probes.get(payload.slice(probePrefix.length))?.();
+      else handlers.onNotify(payload);
+    });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    current = client;
+    try {
+      await inTime(client.connect());
+      await inTime(client.query(`LISTEN ${channel}`));
+      await probe();
+      if (current !== client) return;
+      listening = true;
+      handlers.onListening(true);
+    } catch {
+      lost(client);
+    }
+  }
+
+  const heartbeat = setInterval(() => {
+    const client = current;
+    if (client && listening) probe().catch(() => lost(client));
+  }, probeEveryMs);
+  heartbeat.unref();
+  void connect();
+
+  // One round trip at a time: callers that come while one is out share the next, which starts after their call.
+  let roundTrip: Promise<void> | undefined;
+  let nextRoundTrip: Promise<void> | undefined;
+  const sync = (): Promise<void> => {
+    if (roundTrip) {
+      nextRoundTrip ??= roundTrip.then(() => {
+        nextRoundTrip = undefined;
+        return sync();
+      });
+      return nextRoundTrip;
+    }
+    const client = current;
+    if (!client || !listening) return Promise.resolve();
+    roundTrip = inTime(client.query('SELECT 1'))
+      .catch(() => lost(client))
+      .finally(() => (roundTrip = undefined));
+    return roundTrip;
+  };
+
+  return {
+    sync,
+    async close() {
+      closed = true;
+      clearInterval(heartbeat);
+      clearTimeout(retry);
+      const client = current;
+      current = undefined;
+      listening = false;
+      await client?.end().catch(() => {});
+    },
+  };
 }

@@ -7,7 +7,7 @@ import { InvalidTokenError, type TokenSigner } from '../services/tokens.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     user?: User;
-    /** The login a verified access token names, on routes whose own query checks it (`loginInQuery`). */
+    /** The login a verified access token names; `checked` once a query found it active (on `loginInQuery` routes, the route's own). */
     login?: Login & { checked: boolean };
   }
   interface FastifyInstance {
@@ -52,8 +52,8 @@ export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSign
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const login = await verifiedLogin(request);
-    if (request.routeOptions.config.loginInQuery) request.login = { ...login, checked: false };
-    else await checkLogin(request, login);
+    request.login = { ...login, checked: false };
+    if (!request.routeOptions.config.loginInQuery) await checkLogin(request, login);
   });
 
   // A loginInQuery handler that ends before its query read the login (invalid input, a malformed id, a bug) still

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AccountEditBody } from '../../src/contract/auth.ts';
 import { requestMeta, type AppContext } from '../context.ts';
-import { currentUser } from '../plugins/auth.ts';
+import { currentLogin, currentUser, signedIn } from '../plugins/auth.ts';
 import { invalid, notFound } from '../domain-error.ts';
 import { parse } from '../http.ts';
 import { readUploadForm } from '../multipart.ts';
@@ -20,7 +20,10 @@ async function readAccountForm(request: FastifyRequest) {
 export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { users, media, audit } = ctx;
 
-  app.get('/api/user/account/get/', { preHandler: app.authenticate }, async (request) => accountView(currentUser(request), ctx));
+  // Served from the answer cache until the user's row or logins change; a miss reads the user with the login.
+  app.get('/api/user/account/get/', { preHandler: app.authenticate, config: { loginInQuery: true, answerCache: true } }, async (request) =>
+    accountView(signedIn(request, await users.findByActiveLogin(currentLogin(request))), ctx),
+  );
 
   app.patch('/api/user/account/edit/', { preHandler: app.authenticate }, async (request) => {
     const user = currentUser(request);

@@ -11,7 +11,9 @@ export async function publicRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       .execute(sql`select 1`)
       .then(() => 'ok')
       .catch(() => 'unavailable');
-    return reply.code(db === 'ok' ? 200 : 503).send({ status: db === 'ok' ? 'ok' : 'degraded', db, version: ctx.version });
+    // The answer cache is off while change notifications cannot be trusted to arrive; the API then reads the database.
+    const answerCache = !ctx.answerCache ? 'disabled' : ctx.answerCache.size.on ? 'on' : 'off';
+    return reply.code(db === 'ok' ? 200 : 503).send({ status: db === 'ok' ? 'ok' : 'degraded', db, answer_cache: answerCache, version: ctx.version });
   });
 
   app.get('/api/config/', async () => ({ google_client_id: ctx.settings.GOOGLE_CLIENT_ID ?? null, billing: ctx.billingEnabled }));

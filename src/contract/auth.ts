@@ -1,4 +1,4 @@
-import { boolean, nullable, object, optional, string, type Infer } from 'superstruct';
+import { boolean, enums, nullable, object, optional, string, type Infer } from 'superstruct';
 import { maxLength, text } from './fields.ts';
 import { email, notBlank, required, type Rule } from './validation.ts';
 
@@ -48,7 +48,7 @@ export const Account = object({
 });
 export const TokenPair = object({ access: string(), refresh: string() });
 export const LoginResponse = object({ access: string(), refresh: string(), project: boolean(), user: Account });
-export const Health = object({ status: string(), db: string(), version: string() });
+export const Health = object({ status: string(), db: string(), answer_cache: enums(['on', 'off', 'disabled']), version: string() });
 export const PublicConfig = object({ google_client_id: nullable(string()), billing: boolean() });
 
 export type Account = Infer<typeof Account>;

@@ -27,6 +27,11 @@ interface LoadJob {
   durationMs: number;
 }
 
+interface AppTarget {
+  engine: 'pglite' | 'postgres';
+  answerCache: boolean;
+}
+
 interface LoadResult {
   requests: number;
   non2xx: number;
@@ -175,13 +180,16 @@ async function main() {
     return { port: portOf(bare.server.address()), close: () => bare.close() };
   }
 
-  /** The real app over `database`, with one confirmed user holding ten projects, signed in as a browser would be. */
-  async function startApp(engine: 'pglite' | 'postgres') {
+  /**
+   * The real app over `engine`, with one confirmed user holding ten projects, signed in as a browser would be; with the
+   * answer cache (the default) once it is on, or without it.
+   */
+  async function startApp({ engine, answerCache }: AppTarget) {
     const scratch = engine === 'postgres' ? await createScratchDatabase() : undefined;
     const database = await openDatabase({ databaseUrl: scratch?.url });
     const dataDir = await mkdtemp(join(tmpdir(), 'sunplot-bench-'));
     const mail = captureMailer();
-    const settings = loadSettings({ PUBLIC_URL: 'http://sunplot.bench', LOG_LEVEL: 'silent' });
+    const settings = loadSettings({ PUBLIC_URL: 'http://sunplot.bench', LOG_LEVEL: 'silent', ...(answerCache ? {} : { ANSWER_CACHE_MB: '0' }) });
     const app = await buildApp({ settings, database, dataDir, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256!', version: 'bench', mailer: mail, seedDemoData: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = portOf(app.server.address());
@@ -224,6 +232,10 @@ async function main() {
       { name: 'project get', path: `/api/project/get/?id=${projectId}`, answer: undefined as unknown },
       { name: 'account get', path: '/api/user/account/get/', answer: undefined as unknown },
     ];
+    for (let waited = 0; answerCache && (await client.get<{ answer_cache: string }>('/api/health/')).body.answer_cache !== 'on'; waited += 50) {
+      must(waited < 10_000, 'the answer cache did not turn on');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     for (const endpoint of endpoints) {
       const answer = await client.get(endpoint.path);
       must(answer.status === 200, `GET ${endpoint.path} answered ${answer.status}`);
@@ -243,18 +255,28 @@ async function main() {
     };
   }
 
-  const engines: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  // Every answer after the first of each endpoint comes from the answer cache (one user reading the same page over and
+  // over); the targets without it show what each answer costs when it must be read from the database.
+  const targets: AppTarget[] = [
+    { engine: 'pglite', answerCache: true },
+    { engine: 'pglite', answerCache: false },
+    ...(process.env.DATABASE_URL ? [{ engine: 'postgres', answerCache: true } as const, { engine: 'postgres', answerCache: false } as const] : []),
+  ];
   if (!process.env.DATABASE_URL) console.log('DATABASE_URL is not set: the app runs over PGlite only.');
   console.log(`${connections} keep-alive connections, ${warmupMs / 1000} s warm-up and ${durationMs / 1000} s measured per target`);
 
   const baseline = await startBaseline();
   const baselineRuns = [await load(baseline.port, '/')];
-  const appRuns: { engine: string; endpoint: string; result: LoadResult & { cpuMicrosPerRequest: number } }[] = [];
+  const appRuns: { label: string; endpoint: string; result: LoadResult & { cpuMicrosPerRequest: number } }[] = [];
   let answers: { name: string; answer: unknown }[] = [];
-  for (const engine of engines) {
-    const app = await startApp(engine);
+  for (const target of targets) {
+    const app = await startApp(target);
+    const label = `${target.engine}${target.answerCache ? '' : ' uncached'}`;
     try {
-      for (const endpoint of app.endpoints) appRuns.push({ engine, endpoint: endpoint.name, result: await load(app.port, endpoint.path, app.headers) });
+      for (const endpoint of app.endpoints) appRuns.push({ label, endpoint: endpoint.name, result: await load(app.port, endpoint.path, app.headers) });
+      // As a browser asks for it: compressed (brotli), which the bare Fastify rows never are.
+      const list = app.endpoints[0]!;
+      appRuns.push({ label, endpoint: `${list.name}, brotli`, result: await load(app.port, list.path, { ...app.headers, 'accept-encoding': 'br, gzip' }) });
       answers = app.endpoints;
     } finally {
       await app.close();
@@ -273,7 +295,7 @@ async function main() {
   const rows = [
     ...baselineRuns.map((result, i) => ({ target: `bare fastify (${i === 0 ? 'before' : 'after'})`, result, same: undefined })),
     ...[...sameRuns].map(([name, result]) => ({ target: `bare, ${name}'s answer`, result, same: undefined })),
-    ...appRuns.map((run) => ({ target: `${run.engine} ${run.endpoint}`, result: run.result, same: sameRuns.get(run.endpoint) })),
+    ...appRuns.map((run) => ({ target: `${run.label} ${run.endpoint}`, result: run.result, same: sameRuns.get(run.endpoint) })),
   ].map(({ target, result, same }) => ({
     target,
     rps: Math.round(result.rps),
@@ -294,10 +316,10 @@ async function main() {
   } else {
     const pad = (text: string | number, width: number) => String(text).padStart(width);
     const percent = (ratio: number | null) => (ratio === null ? '' : `${(ratio * 100).toFixed(1)}%`);
-    console.log(`${'target'.padEnd(30)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('ratio', 9)}${pad('vs same', 9)}${pad('CPU µs', 9)}${pad('non-2xx', 9)}`);
+    console.log(`${'target'.padEnd(40)}${pad('req/s', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('ratio', 9)}${pad('vs same', 9)}${pad('CPU µs', 9)}${pad('non-2xx', 9)}`);
     for (const row of rows) {
       console.log(
-        `${row.target.padEnd(30)}${pad(row.rps, 9)}${pad(row.p50_ms.toFixed(2), 9)}${pad(row.p99_ms.toFixed(2), 9)}${pad(percent(row.ratio), 9)}${pad(percent(row.ratio_same_answer), 9)}${pad(row.cpu_us_per_request, 9)}${pad(row.non2xx + row.errors, 9)}`,
+        `${row.target.padEnd(40)}${pad(row.rps, 9)}${pad(row.p50_ms.toFixed(2), 9)}${pad(row.p99_ms.toFixed(2), 9)}${pad(percent(row.ratio), 9)}${pad(percent(row.ratio_same_answer), 9)}${pad(row.cpu_us_per_request, 9)}${pad(row.non2xx + row.errors, 9)}`,
       );
     }
     console.log(`ratio: req/s over the bare Fastify's mean of ${Math.round(baselineRps)} req/s in this run (a 17-byte JSON); vs same: over a bare Fastify sending the same answer; CPU µs: the serving process's CPU time per answer (not PostgreSQL's)`);

@@ -442,10 +442,10 @@ describeApi('parcel import uploads', () => {
 
     it('stops a file that takes longer to read than the budget, while other requests are answered', async () => {
       const budget = parcelUploadLimits.parseMs;
-      // Reading these 60,000 rings takes tens of seconds; the budget is lowered so the test does not wait 10 s.
+      // Reading these 120,000 rings takes tens of seconds (60,000 took 6 s on a quiet 2-vCPU machine); the budget is lowered so the test does not wait 10 s.
       parcelUploadLimits.parseMs = 3000;
       try {
-        const slow = upload(parcelForm(zipArchive({ 'rings.shp': ringBombShp(60_000) }), 'rings.zip'));
+        const slow = upload(parcelForm(zipArchive({ 'rings.shp': ringBombShp(120_000) }), 'rings.zip'));
         let settled = false;
         void slow.finally(() => (settled = true));
         await expectHealthy();
@@ -465,7 +465,7 @@ describeApi('parcel import uploads', () => {
       // The slow files run until this budget stops them; a thread may take a second to start, so they keep the usual wait.
       parcelUploadLimits.parseMs = 8000;
       try {
-        const rings = zipArchive({ 'rings.shp': ringBombShp(60_000) });
+        const rings = zipArchive({ 'rings.shp': ringBombShp(120_000) });
         // The route reads the wait once, as it hands a file to the pool: the slow files get the usual wait, and once
         // all of them are handed over (however long their bodies took to arrive on a busy machine), probes wait briefly.
         let handedOver = 0;
