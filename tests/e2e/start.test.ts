@@ -18,7 +18,7 @@ describe('npm start', () => {
 
   it('serves health, the SPA with history fallback, and JSON 404s under /api', async () => {
     const health = await fetch(`${app.baseUrl}/api/health/`);
-    expect(await health.json()).toEqual({ status: 'ok', db: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) as string });
+    expect(await health.json()).toEqual({ status: 'ok', db: 'ok', answer_cache: 'on', version: expect.stringMatching(/^\d+\.\d+\.\d+/) as string });
     const page = await fetch(`${app.baseUrl}/project/12/some-name`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
