@@ -69,7 +69,10 @@ describeApi('change feed', () => {
     let missed = 0;
     for (let i = 0; i < 200; i++) {
       heard.length = 0;
-      await database.db.execute(sql`update users set name = ${`Sync ${i}`} where id = ${user}`);
+      const write = sql`update users set name = ${`Sync ${i}`} where id = ${user}`;
+      // Half of the writes in a transaction: its notifications go out at COMMIT.
+      if (i % 2 === 0) await database.db.execute(write);
+      else await database.db.transaction(async (tx) => void (await tx.execute(write)));
       await listening.sync();
       if (!heard.includes(user)) missed++;
     }
