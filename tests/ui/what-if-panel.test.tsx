@@ -118,7 +118,7 @@ describe('what-if panel', () => {
     expect(prepared).toBe('a weather file');
     expect(sent.system).toMatchObject({ tilt_deg: 27, azimuth_deg: 180 });
     expect(cellsOf('Specific yield')).toEqual(['Specific yield', '1,400 kWh/kWp', '1,440 kWh/kWp', '+40 kWh/kWp']);
-    expect(cellsOf('Discounted payback')).toEqual(['Discounted payback', 'never', 'never', '']);
+    expect(cellsOf('Discounted payback')).toEqual(['Discounted payback', 'Not within the term', 'Not within the term', '']);
 
     const discount = screen.getByRole('slider', { name: 'Discount rate' });
     act(() => discount.focus());

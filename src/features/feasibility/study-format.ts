@@ -5,13 +5,15 @@ export const formatMwh = (kwh: number) => `${grouped(kwh / 1000, kwh < 100_000 ?
 export const formatMw = (kw: number) => `${grouped(kw / 1000, 2)} MW`;
 export const formatPct = (fraction: number, digits = 1) => `${grouped(fraction * 100, digits)} %`;
 const formatYears = (years: number) => `${grouped(years, 1)} yr`;
+/** A payback the cash flows never reach, in the figure cards and the what-if table alike. */
+export const noPayback = 'Not within the term';
 
 /**
  * The payback figure and the line under it. A study whose cash never covers the capex has neither payback (the
  * discounted one comes later than the simple one, so it is missing whenever the simple one is): one sentence says so.
  */
 export function paybackText(simpleYears: number | null, discountedYears: number | null): { value: string; help?: string } {
-  if (simpleYears === null) return { value: 'Not within the term' };
+  if (simpleYears === null) return { value: noPayback };
   return { value: formatYears(simpleYears), help: discountedYears === null ? 'discounted: not within the term' : `discounted ${formatYears(discountedYears)}` };
 }
 

@@ -7,6 +7,7 @@ import { sliderValuesOf, withWhatIf } from '../../../solar/what-if.ts';
 import type { WhatIfTransport } from './what-if-protocol.ts';
 import { useWhatIf } from './use-what-if.ts';
 import { TableScroll } from '../../../components/ui/table-scroll.tsx';
+import { noPayback } from '../study-format.ts';
 
 /** The saved figures shown beside the what-if's; a study's headline has all of them. */
 export type SavedFigures = Pick<
@@ -84,6 +85,8 @@ interface FigureRow {
   format: (value: number) => string;
   /** How a difference reads; the value's own format when absent. */
   change?: (delta: number, saved: number) => string;
+  /** What a figure the cash flows do not give reads as (as on the figure cards); a dash when absent. */
+  none?: string;
 }
 
 const signed = (text: string, delta: number) => (delta > 0 ? `+${text}` : delta < 0 ? `−${text.replace(/^-/, '')}` : text);
@@ -103,10 +106,10 @@ function figureRows(currency: string): FigureRow[] {
     { label: 'Performance ratio', of: (f) => 100 * f.performance_ratio, format: (v) => `${number(v, 1)} %` },
     { label: 'Capex', of: (f) => f.capex, format: money },
     { label: 'NPV', of: (f) => f.npv, format: money },
-    { label: 'IRR', of: (f) => f.irr_pct, format: (v) => `${number(v, 2)} %` },
-    { label: 'LCOE', of: (f) => f.lcoe_per_kwh, format: (v) => `${number(v, 4)} ${currency}/kWh` },
-    { label: 'Simple payback', of: (f) => f.simple_payback_years, format: years },
-    { label: 'Discounted payback', of: (f) => f.discounted_payback_years, format: years },
+    { label: 'IRR', of: (f) => f.irr_pct, format: (v) => `${number(v, 2)} %`, none: 'none' },
+    { label: 'LCOE', of: (f) => f.lcoe_per_kwh, format: (v) => `${number(v, 4)} ${currency}/kWh`, none: 'none' },
+    { label: 'Simple payback', of: (f) => f.simple_payback_years, format: years, none: noPayback },
+    { label: 'Discounted payback', of: (f) => f.discounted_payback_years, format: years, none: noPayback },
   ];
 }
 
@@ -215,7 +218,7 @@ export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false
                 {rows.map((row) => {
                   const before = row.of(saved);
                   const now = whatIf.result ? row.of(whatIf.result) : undefined;
-                  const none = row.label === 'IRR' ? 'none' : row.label.endsWith('payback') ? 'never' : '—';
+                  const none = row.none ?? '—';
                   return (
                     <Table.Row key={row.label}>
                       <Table.Cell>{row.label}</Table.Cell>
