@@ -1,26 +1,17 @@
-import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { TaskBoardEmitted, taskBoardMachine } from '../../../machines/task-board.machine.ts';
-import { useActors, useNotify, useSession } from '../../lib/actors-context.tsx';
 import type { SnackbarColor } from '../../../machines/snackbar.machine.ts';
+import { useProjectActor, useProjectActorNotices, useProjectActorSelector } from '../../lib/project-actors.ts';
 
 export type TaskBoardRef = ActorRefFrom<typeof taskBoardMachine>;
 export type TaskBoardSnapshot = SnapshotFrom<typeof taskBoardMachine>;
 
 /** Opens a project in the session (its task-board actor starts, or keeps running) and returns the actor. */
-export function useTaskBoard(projectId: string): TaskBoardRef | undefined {
-  const { session } = useActors();
-  useEffect(() => {
-    session.send({ type: 'project.open', projectId });
-  }, [session, projectId]);
-  return useSession((s) => (s.context.openProjectId === projectId ? s.context.taskBoard : undefined));
-}
+export const useTaskBoard = (projectId: string): TaskBoardRef | undefined => useProjectActor(projectId, 'taskBoard');
 
 /** A narrow view of the task-board actor, compared field by field; undefined until the project is open. */
-export function useTaskBoardSelector<T>(ref: TaskBoardRef | undefined, selector: (snapshot: TaskBoardSnapshot) => T): T | undefined {
-  return useSelector(ref, (snapshot) => (snapshot ? selector(snapshot) : undefined), shallowEqual);
-}
+export const useTaskBoardSelector = <T>(ref: TaskBoardRef | undefined, selector: (snapshot: TaskBoardSnapshot) => T): T | undefined =>
+  useProjectActorSelector(ref, selector);
 
 /** The snackbar line for one of the task-board actor's emitted events. */
 export function taskNotice(event: TaskBoardEmitted): { message: string; color: SnackbarColor } {
@@ -44,15 +35,6 @@ export function taskNotice(event: TaskBoardEmitted): { message: string; color: S
 
 /** Shows the task-board actor's accepted and refused changes in the snackbar, whichever project is open. */
 export function TaskBoardNotices() {
-  const ref = useSession((s) => s.context.taskBoard);
-  const notify = useNotify();
-  useEffect(() => {
-    if (!ref) return;
-    const subscription = ref.on('*', (event) => {
-      const { message, color } = taskNotice(event);
-      notify(message, color);
-    });
-    return () => subscription.unsubscribe();
-  }, [ref, notify]);
+  useProjectActorNotices('taskBoard', taskNotice);
   return null;
 }
