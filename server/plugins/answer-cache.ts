@@ -32,8 +32,8 @@ const compress = {
 /**
  * Serves `answerCache` routes from memory. An answer is kept per login (the access token's family) and URL, and only
  * after the route's own query found the login active; logout, a password reset or any change to the user's rows drops
- * it through the change feed. Any other request that may have written waits, before it answers, until the changes it
- * committed have reached the cache, so a client reads its own writes at once. Compressed forms are kept beside the
+ * it through the change feed, and a write drops what it may have made stale before it answers, so a client reads its
+ * own writes at once. Compressed forms are kept beside the
  * text, so a browser's repeated read is not compressed again.
  */
 export const answerCache = fp(async (app: FastifyInstance, options: { cache: AnswerCache; listening: Listening; compression: Compression }) => {
@@ -73,8 +73,13 @@ export const answerCache = fp(async (app: FastifyInstance, options: { cache: Ans
     };
   });
 
+  // A write answers only once this server's cache holds nothing it made stale. A signed-in user's requests change
+  // only that user's answers, so theirs are dropped here and then; any other request (logout, a password reset, a
+  // webhook) waits until its notifications have arrived.
   app.addHook('onSend', async (request) => {
-    if (!safeMethods.has(request.method)) await listening.sync();
+    if (safeMethods.has(request.method)) return;
+    if (request.login) cache.changed(request.login.userId);
+    else await listening.sync();
   });
   app.addHook('onClose', () => listening.close());
 });

@@ -7,8 +7,9 @@
  * answer (steadier than req/s on a busy machine; PostgreSQL's own work is not in it). The baseline is measured before
  * and after the app runs and the mean is used, since other work on a shared machine moves every figure; only the ratio
  * means much. Each endpoint is also compared with a bare Fastify sending its very answer ("vs same"), which separates what
- * the app adds from what the answer's size costs. Target: the project list at >= 25 % of the baseline on PostgreSQL.
- * Figures are reported, never asserted.
+ * the app adds from what the answer's size costs. Each engine runs with the answer cache and without it ("uncached");
+ * the list is also loaded as a browser asks for it (brotli), and a project edit shows what the cache costs a write.
+ * Target: the project list at >= 25 % of the baseline on PostgreSQL. Figures are reported, never asserted.
  */
 import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,8 +21,10 @@ import { parseArgs } from 'node:util';
 
 interface LoadJob {
   port: number;
+  method: string;
   path: string;
   headers: Record<string, string>;
+  body?: string;
   connections: number;
   warmupMs: number;
   durationMs: number;
@@ -47,12 +50,14 @@ interface LoadResult {
  * and the baseline both send one) and sends the next, so latency is measured per request without pipelining.
  */
 async function runLoad(job: LoadJob): Promise<LoadResult> {
+  const bodyHeaders = job.body === undefined ? {} : { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(job.body)) };
   const request = Buffer.from(
-    `GET ${job.path} HTTP/1.1\r\nhost: 127.0.0.1:${job.port}\r\nconnection: keep-alive\r\n` +
-      Object.entries(job.headers)
+    `${job.method} ${job.path} HTTP/1.1\r\nhost: 127.0.0.1:${job.port}\r\nconnection: keep-alive\r\n` +
+      Object.entries({ ...job.headers, ...bodyHeaders })
         .map(([name, value]) => `${name}: ${value}\r\n`)
         .join('') +
-      '\r\n',
+      '\r\n' +
+      (job.body ?? ''),
   );
   const latencies: number[] = [];
   let requests = 0;
@@ -150,9 +155,9 @@ async function main() {
 
   // The serving process's CPU time (user + system) over the measured seconds, per answer: steadier than req/s when other
   // work shares the machine. It counts this process only: the load generator and PostgreSQL's own work are elsewhere.
-  const load = (port: number, path: string, headers: Record<string, string> = {}) =>
+  const load = (port: number, path: string, headers: Record<string, string> = {}, write?: { method: string; body: string }) =>
     new Promise<LoadResult & { cpuMicrosPerRequest: number }>((resolve, reject) => {
-      const job: LoadJob = { port, path, headers, connections, warmupMs, durationMs };
+      const job: LoadJob = { port, method: write?.method ?? 'GET', path, headers, body: write?.body, connections, warmupMs, durationMs };
       const child = fork(fileURLToPath(import.meta.url), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, SUNPLOT_BENCH_LOAD_JOB: JSON.stringify(job) } });
       let result: LoadResult | undefined;
       let cpuFrom: NodeJS.CpuUsage | undefined;
@@ -241,11 +246,18 @@ async function main() {
       must(answer.status === 200, `GET ${endpoint.path} answered ${answer.status}`);
       endpoint.answer = answer.body;
     }
+    // A write as the browser sends it: the CSRF cookie echoed in X-CSRFTOKEN.
+    const edit = {
+      path: '/api/project/edit/',
+      headers: { ...headers, 'x-csrftoken': decodeURIComponent(client.csrfToken ?? '') },
+      write: { method: 'PATCH', body: JSON.stringify({ id: projectId, description: 'Edited by the API benchmark.' }) },
+    };
     return {
       engine,
       port,
       headers,
       endpoints,
+      edit,
       async close() {
         await app.close();
         await database.close();
@@ -277,6 +289,8 @@ async function main() {
       // As a browser asks for it: compressed (brotli), which the bare Fastify rows never are.
       const list = app.endpoints[0]!;
       appRuns.push({ label, endpoint: `${list.name}, brotli`, result: await load(app.port, list.path, { ...app.headers, 'accept-encoding': 'br, gzip' }) });
+      // What the cache costs a write: it answers once its change has reached the cache (one more round trip).
+      appRuns.push({ label, endpoint: 'project edit', result: await load(app.port, app.edit.path, app.edit.headers, app.edit.write) });
       answers = app.endpoints;
     } finally {
       await app.close();

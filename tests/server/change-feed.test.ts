@@ -38,7 +38,7 @@ describeApi('change feed', () => {
     const triggers = await queryRows<{ table: string; n: number }>(
       database,
       sql`select c.relname as table, count(*)::int as n from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-          where p.proname = 'sunplot_notify_changes' group by c.relname order by c.relname`,
+          where p.proname = 'sunplot_notify_' || c.relname || '_changes' group by c.relname order by c.relname`,
     );
     expect(triggers).toEqual(fedTables.map((table) => ({ table, n: 3 })));
   });
