@@ -33,8 +33,7 @@ const compress = {
  * Serves `answerCache` routes from memory. An answer is kept per login (the access token's family) and URL, and only
  * after the route's own query found the login active; logout, a password reset or any change to the user's rows drops
  * it through the change feed, and a write drops what it may have made stale before it answers, so a client reads its
- * own writes at once. Compressed forms are kept beside the
- * text, so a browser's repeated read is not compressed again.
+ * own writes at once. Compressed forms are kept beside the text, so a browser's repeated read is not compressed again.
  */
 export const answerCache = fp(async (app: FastifyInstance, options: { cache: AnswerCache; listening: Listening; compression: Compression }) => {
   const { cache, listening, compression } = options;

@@ -12,7 +12,7 @@ export async function publicRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
       .then(() => 'ok')
       .catch(() => 'unavailable');
     // The answer cache is off while change notifications cannot be trusted to arrive; the API then reads the database.
-    const answerCache = !ctx.answerCache ? 'disabled' : ctx.answerCache.size.on ? 'on' : 'off';
+    const answerCache = !ctx.answerCache ? 'disabled' : ctx.answerCache.on ? 'on' : 'off';
     return reply.code(db === 'ok' ? 200 : 503).send({ status: db === 'ok' ? 'ok' : 'degraded', db, answer_cache: answerCache, version: ctx.version });
   });
 

@@ -104,8 +104,13 @@ export class AnswerCache {
     this.clear();
   }
 
+  /** Whether answers are kept and served: only while notifications are known to arrive. */
+  get on() {
+    return this.listening;
+  }
+
   get size() {
-    return { users: this.buckets.size, bytes: this.bytes, on: this.listening };
+    return { users: this.buckets.size, bytes: this.bytes };
   }
 
   /** Answers larger than this are not kept: a few of them would push out everyone else's. */
