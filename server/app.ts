@@ -171,7 +171,7 @@ export async function buildApp(deps: AppDeps) {
   // Stripe's webhook carries no cookie; its signature stands in for the CSRF token.
   await app.register(csrf, { secure: settings.PUBLIC_URL.startsWith('https:'), exempt: ['/api/stripe/webhook/'] });
   await app.register(multipart, { limits: { fileSize: maxPhotoBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
-  await app.register(auth, { signer, users });
+  await app.register(auth, { signer, users, cache: cache?.cache });
   // After auth (its handler wrapper must be the outer one) and before the routes it wraps.
   if (cache) await app.register(answerCache, { ...cache, compression });
   // Before the routes: it wraps the handlers of those that name costly work as they are added.

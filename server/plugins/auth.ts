@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastif
 import fp from 'fastify-plugin';
 import { DomainError } from '../domain-error.ts';
 import type { Login, User, UsersRepository } from '../repositories/users.ts';
+import type { AnswerCache } from '../services/answer-cache.ts';
 import { InvalidTokenError, type TokenSigner } from '../services/tokens.ts';
 
 declare module 'fastify' {
@@ -30,9 +31,10 @@ const sessionEnded = () => unauthorized('Given token not valid: the session has 
 
 /**
  * Every authenticated request checks the user and its login family, so logout and reset take effect at once;
- * one query does both, the route's own query on `loginInQuery` routes.
+ * one query does both, the route's own query on `loginInQuery` routes. With the answer cache on, a login found active
+ * is remembered until the user's data (logins included) changes, and later requests with it need no query.
  */
-export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSigner; users: UsersRepository }) => {
+export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSigner; users: UsersRepository; cache?: AnswerCache }) => {
   async function verifiedLogin(request: FastifyRequest): Promise<Login> {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -53,7 +55,17 @@ export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSign
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const login = await verifiedLogin(request);
     request.login = { ...login, checked: false };
-    if (!request.routeOptions.config.loginInQuery) await checkLogin(request, login);
+    // Taken before the query, so a change that lands meanwhile drops what the query read (server/services/answer-cache.ts).
+    const bucket = options.cache?.bucket(login.userId);
+    const known = bucket?.login(login.familyId);
+    if (known) {
+      request.user = known;
+      request.login.checked = true;
+      return;
+    }
+    if (request.routeOptions.config.loginInQuery) return;
+    await checkLogin(request, login);
+    if (request.user) bucket?.keepLogin(login.familyId, request.user);
   });
 
   // A loginInQuery handler that ends before its query read the login (invalid input, a malformed id, a bug) still

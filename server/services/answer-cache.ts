@@ -1,4 +1,5 @@
 import type { Database, Listening } from '../db/client.ts';
+import type { User } from '../repositories/users.ts';
 
 /** The channel the change-feed triggers (migration 0006) notify: a user id, or '*' for a change that may concern anyone. */
 export const changesChannel = 'sunplot_changes';
@@ -11,9 +12,16 @@ export interface CachedAnswer {
 
 const sizeOf = (answer: CachedAnswer | undefined) => (answer ? answer.body.length + (answer.encoded.br?.length ?? 0) + (answer.encoded.gzip?.length ?? 0) : 0);
 
-/** One user's cached answers. Once the user's data changes the bucket is dropped, and a dropped bucket takes no more. */
+// What a remembered login is counted as against the budget: the user's row and the map's own cost, roughly.
+const loginBytes = 1024;
+
+/**
+ * One user's cached answers, and the logins of theirs found active. Once the user's data changes the bucket is dropped,
+ * and a dropped bucket takes no more.
+ */
 export class AnswerBucket {
   private readonly answers = new Map<string, CachedAnswer>();
+  private readonly logins = new Map<string, User>();
   private bytes = 0;
   dropped = false;
 
@@ -21,6 +29,22 @@ export class AnswerBucket {
 
   get(key: string): CachedAnswer | undefined {
     return this.answers.get(key);
+  }
+
+  /** The user, when a query found this login (refresh-token family) active since the user's data last changed. */
+  login(familyId: string): User | undefined {
+    return this.logins.get(familyId);
+  }
+
+  /**
+   * Remembers a login a query found active, with the user's row (frozen: it is shared by the requests that follow). An
+   * access token never outlives its family, so the token's own expiry covers the family's; revoking it is a change.
+   */
+  keepLogin(familyId: string, user: User) {
+    if (this.dropped || this.logins.has(familyId) || this.logins.size >= this.cache.maxAnswersPerUser) return;
+    this.logins.set(familyId, Object.freeze({ ...user }));
+    this.bytes += loginBytes;
+    this.cache.grew(loginBytes);
   }
 
   /** Keeps `answer` unless the bucket was dropped meanwhile (then the answer may already be out of date). */
@@ -46,6 +70,7 @@ export class AnswerBucket {
   drop(): number {
     this.dropped = true;
     this.answers.clear();
+    this.logins.clear();
     const freed = this.bytes;
     this.bytes = 0;
     return freed;
@@ -61,8 +86,8 @@ export interface AnswerCacheOptions {
 }
 
 /**
- * Answers of authenticated GETs kept in memory per user, and dropped as soon as the database says that user's data
- * changed: triggers on every table a cached answer reads NOTIFY the user's id at commit (migration 0006), reaching every
+ * Answers of authenticated GETs, and logins found active, kept in memory per user, and dropped as soon as the database
+ * says that user's data changed: triggers on every table a cached answer reads NOTIFY the user's id at commit (migration 0006), reaching every
  * server on the database. The cache is on only while notifications are known to arrive (`listening`); losing them
  * empties it until they do again.
  *

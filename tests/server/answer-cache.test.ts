@@ -26,6 +26,11 @@ async function quietly(database: Database, table: string, statement: SQL) {
   }
 }
 
+/** The claims of the client's access token (the test reads them; the server verifies them). */
+const claimsOf = (client: HttpClient) => JSON.parse(Buffer.from(client.access!.split('.')[1]!, 'base64url').toString()) as { sub: string; fid: string };
+const familyOf = (client: HttpClient) => claimsOf(client).fid;
+const userOf = (client: HttpClient) => claimsOf(client).sub;
+
 const answerCacheState = async (client: HttpClient) => (await client.get<{ answer_cache: string }>('/api/health/')).body.answer_cache;
 /** On PostgreSQL the cache turns on once its first probe notification has come back, a moment after the start. */
 async function cacheOn(client: HttpClient) {
@@ -87,6 +92,20 @@ describeApi('answer cache', () => {
     await asha.patch('/api/project/edit/', { id: project.id, description: '' });
   });
 
+  it('remembers a login found active, for every authenticated request, until the user\'s data changes', async () => {
+    const portfolio = () => asha.get('/api/project/portfolio/');
+    expect((await portfolio()).status).toBe(200);
+    // Ended behind the feed's back: only a login remembered in memory still lets her in.
+    await quietly(app.database, 'refresh_families', sql`update refresh_families set revoked_at = now() where id = ${familyOf(asha)}`);
+    expect((await portfolio()).status).toBe(200);
+    expect((await asha.get('/api/project/feasibility/list/?project_id=' + project.id)).status).toBe(200);
+    // Any change of hers makes the server look again, and find the login ended.
+    await app.database.db.execute(sql`update users set company_name = 'Sunplot' where id = ${userOf(asha)}`);
+    await expect.poll(async () => (await portfolio()).status, { timeout: 5000 }).toBe(401);
+    await app.database.db.execute(sql`update refresh_families set revoked_at = null where id = ${familyOf(asha)}`);
+    await expect.poll(async () => (await portfolio()).status, { timeout: 5000 }).toBe(200);
+  });
+
   it('answers a write at once with what the write changed, through every cached read', async () => {
     const edited = await asha.patch<Project>('/api/project/edit/', { id: project.id, name: 'Anacostia East' });
     expect(edited.status).toBe(200);
@@ -145,7 +164,7 @@ describeApi('answer cache', () => {
     expect((await list()).count).toBe(1);
     expect((await detail()).id).toBe(project.id);
     expect((await asha.post('/api/user/logout/', { refresh })).status).toBe(200);
-    for (const path of ['/api/project/list/', `/api/project/get/?id=${project.id}`, '/api/user/account/get/']) {
+    for (const path of ['/api/project/list/', `/api/project/get/?id=${project.id}`, '/api/user/account/get/', '/api/project/portfolio/']) {
       const answer = await asha.get(path);
       expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 401, body: ended });
     }
