@@ -1,4 +1,4 @@
-import { Alert, Button, Card, HStack, Icon, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Card, HStack, Icon, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { Info, type LucideIcon } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
 import { billingMessages } from '../../contract/billing.ts';
@@ -68,19 +68,3 @@ export function BillingLoading({ label, shape = 'rows' }: { label: string; shape
   );
 }
 
-/** A failed load, with the server's message and a retry. */
-export function BillingFailed({ detail, onRetry }: { detail: string; onRetry: () => void }) {
-  return (
-    <Alert.Root status="error">
-      <Alert.Indicator />
-      <Alert.Content>
-        <HStack justify="space-between" wrap="wrap" gap={3} w="full">
-          <Alert.Description>{detail}</Alert.Description>
-          <Button size="xs" variant="outline" onClick={onRetry}>
-            Try again
-          </Button>
-        </HStack>
-      </Alert.Content>
-    </Alert.Root>
-  );
-}

@@ -4,7 +4,8 @@ import { useLocation } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
 import { useActors } from '../../lib/actors-context.tsx';
 import { getSubscriptions } from './api/billing.ts';
-import { BillingFailed, BillingOff } from './billing-states.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
+import { BillingOff } from './billing-states.tsx';
 import { CheckoutFailed, CheckoutProgress } from './checkout-progress.tsx';
 import { EmbeddedCheckout } from './embedded-checkout.tsx';
 import { useBillingData } from './use-billing-data.ts';
@@ -62,7 +63,7 @@ export function CheckoutPage({ params }: { params: { id: string } }) {
         </Text>
       )}
       {subscriptions.status === 'off' && <BillingOff />}
-      {subscriptions.status === 'failed' && <BillingFailed detail={subscriptions.detail} onRetry={reload} />}
+      {subscriptions.status === 'failed' && <LoadFailed detail={subscriptions.detail} onRetry={reload} />}
       {subscriptions.status !== 'off' && checkout && ours && (
         <>
           {ours.step === 'creatingSession' && <CheckoutProgress checkout={checkout} view={ours} busyText="Preparing your checkout…" />}

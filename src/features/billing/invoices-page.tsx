@@ -3,7 +3,8 @@ import { ArrowLeft, CircleAlert, CircleCheck, CircleDashed, CircleX, Clock, Down
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import type { Invoice, InvoiceList } from '../../contract/billing.ts';
 import { listInvoices } from './api/billing.ts';
-import { BillingFailed, BillingHeader, BillingLoading, BillingOff } from './billing-states.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
+import { BillingHeader, BillingLoading, BillingOff } from './billing-states.tsx';
 import { formatAmount, formatDate } from './billing-format.ts';
 import { useBillingData } from './use-billing-data.ts';
 import { EmptyPanel } from '../../components/ui/empty-panel.tsx';
@@ -16,7 +17,7 @@ export function InvoicesPage() {
       <BillingHeader icon={Receipt} title="Invoices" link={state.status === 'off' ? undefined : { href: '/subscription', label: 'Back to your plan', icon: ArrowLeft }} />
       {state.status === 'loading' && <BillingLoading label="Loading the invoices" />}
       {state.status === 'off' && <BillingOff />}
-      {state.status === 'failed' && <BillingFailed detail={state.detail} onRetry={reload} />}
+      {state.status === 'failed' && <LoadFailed detail={state.detail} onRetry={reload} />}
       {state.status === 'ready' && <Invoices list={state.data} />}
     </Stack>
   );

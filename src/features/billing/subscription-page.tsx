@@ -4,7 +4,8 @@ import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
 import type { Plan, SubscriptionsList } from '../../contract/billing.ts';
 import { getSubscriptions } from './api/billing.ts';
-import { BillingFailed, BillingHeader, BillingLoading, BillingOff } from './billing-states.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
+import { BillingHeader, BillingLoading, BillingOff } from './billing-states.tsx';
 import { formatUsage, limitLines, periodLine, subscriptionStatusLabel } from './billing-format.ts';
 import { useBillingData } from './use-billing-data.ts';
 
@@ -16,7 +17,7 @@ export function SubscriptionPage() {
       <BillingHeader icon={CreditCard} title="Subscription" link={state.status === 'off' ? undefined : { href: '/subscription/invoices', label: 'See invoices', icon: Receipt }} />
       {state.status === 'loading' && <BillingLoading label="Loading your plan" shape="plans" />}
       {state.status === 'off' && <BillingOff />}
-      {state.status === 'failed' && <BillingFailed detail={state.detail} onRetry={reload} />}
+      {state.status === 'failed' && <LoadFailed detail={state.detail} onRetry={reload} />}
       {state.status === 'ready' && <Plans subscriptions={state.data} />}
     </Stack>
   );

@@ -12,6 +12,7 @@ import { formatMoney, formatMwh, formatPerKwh } from './study-format.ts';
 import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { EmptyPanel } from '../../components/ui/empty-panel.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
 
 /** The project's feasibility studies: the list (primary first marked), rename, make primary, delete, and a new study. */
 export function StudiesSection({ project }: { project: ProjectDetail }) {
@@ -57,12 +58,7 @@ export function StudiesSection({ project }: { project: ProjectDetail }) {
         </Stack>
       )}
       {view?.failed && (
-        <HStack gap={3}>
-          <Text color="fg.error">{view.loadError ?? 'The studies could not be loaded.'}</Text>
-          <Button size="xs" variant="outline" onClick={() => feasibility?.send({ type: 'studies.retry' })}>
-            Try again
-          </Button>
-        </HStack>
+        <LoadFailed detail={view.loadError ?? 'The studies could not be loaded.'} onRetry={() => feasibility?.send({ type: 'studies.retry' })} />
       )}
       {view && !view.loading && !view.failed && view.studies.length === 0 && (
         <EmptyPanel

@@ -27,6 +27,7 @@ import { TemplateDialog } from './template-dialog.tsx';
 import { useTaskBoard, useTaskBoardSelector, type TaskBoardRef } from './use-task-board.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { EmptyPanel } from '../../components/ui/empty-panel.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
 
 type StatusFilter = '' | Task['status'];
 const filterWidth = { base: 'full', sm: '48' };
@@ -98,12 +99,7 @@ export function TasksSection({ project }: { project: ProjectDetail }) {
       </HStack>
       {(!view || view.loading) && <BoardSkeleton />}
       {view?.failed && (
-        <HStack gap={3}>
-          <Text color="fg.error">{view.loadError ?? 'The tasks could not be loaded.'}</Text>
-          <Button size="xs" variant="outline" onClick={() => board?.send({ type: 'board.retry' })}>
-            Try again
-          </Button>
-        </HStack>
+        <LoadFailed detail={view.loadError ?? 'The tasks could not be loaded.'} onRetry={() => board?.send({ type: 'board.retry' })} />
       )}
       {view && !view.loading && !view.failed && view.count === 0 && (
         <EmptyPanel
