@@ -68,7 +68,7 @@ const probeTimeoutMs = 5_000;
 const reconnectAfterMs = 1_000;
 const probePrefix = 'sunplot-probe:';
 /** The listening connection's application_name, as pg_stat_activity shows it. */
-export const listenerName = 'sunplot-changes';
+const listenerName = 'sunplot-changes';
 
 /**
  * A connection of its own LISTENs (a pooled one would drop it). Listening counts only once a NOTIFY sent through the pool
