@@ -19,7 +19,8 @@ declare module 'fastify' {
     /**
      * The handler's first query joins `activeLogin` and hands what it read (nothing once the login has ended) to
      * `signedIn`, so a hot route authenticates and reads its answer in one round trip; `authenticate` then only verifies
-     * the token, and `request.user` is set only when that query read the user's row.
+     * the token (and sets `request.user` only for a login the answer cache remembers), so the route reads what it needs
+     * of the user in its own query.
      */
     loginInQuery?: boolean;
   }
