@@ -16,7 +16,7 @@ import { contentDisposition, parse } from '../http.ts';
 import { readUploadForm } from '../multipart.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { StudyLimitReached } from '../repositories/feasibility.ts';
-import { draftStudy, studyView } from '../services/feasibility.ts';
+import { draftStudy, financeView, studyView } from '../services/feasibility.ts';
 import { plotMapType } from '../services/plot-map.ts';
 
 const base = '/api/project/feasibility';
@@ -96,7 +96,7 @@ export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     const { id } = parse(StudyIdQuery, request.query);
     const results = await studies.results(user.id, id);
     if (!results) throw notFound();
-    return { id: results.id, finance: results.finance };
+    return { id: results.id, finance: financeView(results.finance) };
   });
 
   app.get(`${base}/weather/get/`, auth, async (request, reply) => {

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PresetBody, PresetQuery, settingsMessages } from '../../src/contract/settings.ts';
+import { crossFieldErrors, PresetBody, PresetQuery, settingsMessages, type Assumptions } from '../../src/contract/settings.ts';
 import type { AppContext } from '../context.ts';
 import { invalid, notFound } from '../domain-error.ts';
 import { parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { builtinPresets, findBuiltin } from '../services/preset-defaults.ts';
-import { builtinView, lastPresetFor, merge, presetView } from '../services/preset-views.ts';
+import { builtinView, completed, lastPresetFor, merge, presetView } from '../services/preset-views.ts';
 
 /** /api/settings/: named assumption presets, the built-in defaults first; `last/get` is what a new study starts from. */
 export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -33,6 +33,13 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     return { count: results.length, results };
   });
 
+  /** The merged assumptions, refused whole when they break a rule across fields (a tenor past the period). */
+  const checked = (assumptions: Assumptions): Assumptions => {
+    const errors = crossFieldErrors(assumptions);
+    if (Object.keys(errors).length > 0) throw invalid(Object.fromEntries(Object.entries(errors).map(([field, list]) => [`assumptions.${field}`, list])));
+    return assumptions;
+  };
+
   const update = async (request: FastifyRequest, reply: FastifyReply) => {
     const user = currentUser(request);
     const body = parse(PresetBody, request.body);
@@ -43,7 +50,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
       if (body.based_on !== undefined) throw invalid({ based_on: ['An existing preset keeps what it was based on; leave based_on out.'] });
       const current = await presets.find(user.id, body.id);
       if (!current) throw notFound();
-      const updated = await presets.update(user.id, current.id, { name: body.name?.trim(), projectId, assumptions: merge(current.assumptions, body.assumptions) });
+      const updated = await presets.update(user.id, current.id, { name: body.name?.trim(), projectId, assumptions: checked(merge(completed(current.assumptions, current.basedOn), body.assumptions)) });
       if (!updated) throw notFound();
       return presetView(updated);
     }
@@ -53,12 +60,12 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
     const builtin = findBuiltin(body.based_on ?? 'builtin:us-utility');
     const own = builtin || body.based_on === undefined ? undefined : await presets.find(user.id, body.based_on);
     if (!builtin && !own) throw invalid({ based_on: ['No such preset.'] });
-    const base = builtin?.assumptions ?? own!.assumptions;
+    const base = builtin?.assumptions ?? completed(own!.assumptions, own!.basedOn);
     const created = await presets.create(user.id, {
       name: body.name.trim(),
       projectId: projectId ?? null,
       basedOn: builtin?.id ?? own!.basedOn,
-      assumptions: merge(base, body.assumptions),
+      assumptions: checked(merge(base, body.assumptions)),
     });
     return reply.code(201).send(presetView(created));
   };

@@ -4,19 +4,24 @@
  * and the answer says which.
  */
 import { energyMessages, type EnergyResult, type FinanceBody, type FinanceResult, type SystemInput, type SystemUsed } from '../../src/contract/energy.ts';
-import type { Assumptions, Preset } from '../../src/contract/settings.ts';
+import { crossFieldErrors, type Assumptions, type Preset } from '../../src/contract/settings.ts';
 import type { IrrResult } from '../../src/solar/cash-flow.ts';
-import { financeAssumptionsOf, financeFiguresOf, systemSpecOf } from '../../src/solar/answers.ts';
-import { finance, financeProblems, type FinanceEnergy } from '../../src/solar/finance.ts';
+import { financeAssumptionsOf, financeFiguresFor, singleOwnerTermsOf, systemSpecOf } from '../../src/solar/answers.ts';
+import { financeProblems, type FinanceEnergy } from '../../src/solar/finance.ts';
+import { singleOwnerProblems } from '../../src/solar/single-owner.ts';
 import { simulate, type SimulationResult } from '../../src/solar/simulate.ts';
 import { DEFAULT_SYSTEM, DEFAULT_TRACKER, equatorFacingAzimuth, systemProblems, type SystemSpec } from '../../src/solar/system-spec.ts';
 import { DomainError, invalid } from '../domain-error.ts';
+import { mergeDebt } from './preset-views.ts';
 import type { ChosenWeather } from './weather-sources.ts';
 
 /** Stored with every result: the method of ADR 010 (src/solar), version 1. */
 export const energyModelVersion = 'sunplot-solar/1';
 
 export type PresetUsed = Pick<Preset, 'id' | 'name' | 'assumptions'>;
+
+/** The request's sections that change the cash flows. */
+export type FinanceSection = 'costs' | 'tariff' | 'finance' | 'incentives' | 'debt' | 'reserves';
 
 const presetRef = (preset: PresetUsed) => ({ id: preset.id, name: preset.name });
 
@@ -111,7 +116,7 @@ export function givenEnergy(figures: NonNullable<FinanceBody['energy']>, preset:
 /** The cash-flow model of ADR 010 over the preset's terms with the request's changes. */
 export function estimateFinance(
   energy: FinanceEnergy & { source: 'given' | 'computed' },
-  body: Pick<FinanceBody, 'costs' | 'tariff' | 'finance'>,
+  body: Pick<FinanceBody, FinanceSection>,
   preset: PresetUsed,
   production: EnergyResult | null,
   notes: string[],
@@ -121,13 +126,19 @@ export function estimateFinance(
     costs: { ...base.costs, ...body.costs },
     tariff: { ...base.tariff, ...body.tariff },
     finance: { ...base.finance, ...body.finance },
+    incentives: { ...base.incentives, ...body.incentives },
+    debt: mergeDebt(base.debt, body.debt),
+    reserves: { ...base.reserves, ...body.reserves },
   };
+  const fieldProblems = crossFieldErrors(sections);
+  if (Object.keys(fieldProblems).length > 0) throw invalid(fieldProblems);
   const assumptions = financeAssumptionsOf(sections);
-  const problems = financeProblems(assumptions);
+  const terms = singleOwnerTermsOf(sections);
+  const problems = [...financeProblems(assumptions), ...(terms ? singleOwnerProblems(assumptions, terms) : [])];
   if (problems.length > 0) throw invalid({ finance: problems.map((p) => `${p.charAt(0).toUpperCase()}${p.slice(1)}.`) });
-  const out = finance(energy, assumptions);
+  const { figures, irr } = financeFiguresFor(energy, sections);
   // The request's values are bounded; a stored preset's may not be.
-  if (!Number.isFinite(out.npv) || !Number.isFinite(out.capex) || !Number.isFinite(out.lifetimeEnergyKwh)) {
+  if (!Number.isFinite(figures.npv) || !Number.isFinite(figures.total_installed_cost) || !Number.isFinite(figures.lifetime_energy_kwh)) {
     throw new DomainError('invalid', "These assumptions give figures too large to compute: check the preset's costs, tariff and the energy.");
   }
   return {
@@ -136,9 +147,9 @@ export function estimateFinance(
     energy: { source: energy.source, annual_ac_kwh: energy.annualAcKwh, dc_kw: energy.dcKw, ac_kw: energy.acKw },
     energy_production: production,
     assumptions: sections,
-    ...financeFiguresOf(out),
-    irr_note: irrNote(out.irr),
-    notes: Number.isFinite(out.lcoePerKwh) ? notes : [...notes, 'No LCOE: the project produces no energy.'],
+    ...figures,
+    irr_note: irrNote(irr),
+    notes: figures.lcoe_per_kwh !== null ? notes : [...notes, 'No LCOE: the project produces no energy.'],
   };
 }
 

@@ -4,7 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { EnergyUncertainty as EnergyUncertaintyView, FeasibilityStudy, SizingUsed, StudyCreateBody, StudyHeadline } from '../../src/contract/feasibility.ts';
+import type { FinanceResult } from '../../src/contract/energy.ts';
 import type { Preset } from '../../src/contract/settings.ts';
+import { noAfterTaxFigures } from '../../src/solar/answers.ts';
 import { DEFAULT_SIZING, dcKwFromArea } from '../../src/solar/sizing.ts';
 import { energyUncertainty, uncertaintyTerms } from '../../src/solar/uncertainty.ts';
 import { invalid } from '../domain-error.ts';
@@ -86,6 +88,10 @@ export async function draftStudy(deps: { presets: SettingsPresetsRepository; wea
     simple_payback_years: finance.simple_payback_years,
     discounted_payback_years: finance.discounted_payback_years,
     monthly_ac_kwh: energy.monthly_ac_kwh,
+    structure: finance.structure,
+    equity_irr_pct: finance.equity_irr_pct,
+    breakeven_ppa_per_kwh: finance.breakeven_ppa_per_kwh,
+    min_dscr: finance.min_dscr,
   };
   const name = body.name?.trim();
   return {
@@ -106,6 +112,24 @@ export async function draftStudy(deps: { presets: SettingsPresetsRepository; wea
     },
     weather: { hash: sha256(chosen.content.text), kind: chosen.content.kind, content: chosen.content.text },
     ownPresetId: preset.builtin ? null : preset.id,
+  };
+}
+
+const savedBefore = 'Not computed: the study was saved before this figure existed. Save it again as a new study to see it.';
+
+/** A stored finance answer as today's API gives it: studies saved before the after-tax model were all pre-tax. */
+export function financeView(stored: FinanceResult): FinanceResult {
+  if (stored.structure !== undefined) return stored;
+  return {
+    ...stored,
+    structure: 'pre_tax',
+    ...noAfterTaxFigures,
+    debt_amount: 0,
+    total_installed_cost: stored.capex,
+    breakeven_ppa_per_kwh: null,
+    breakeven_ppa_note: savedBefore,
+    max_capex_per_wdc: null,
+    max_capex_note: savedBefore,
   };
 }
 

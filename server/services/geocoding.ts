@@ -158,6 +158,31 @@ function cities(): CityIndex {
   return cityIndex;
 }
 
+/**
+ * The country of the nearest listed place (every place of 1,000 people or more) within about 300 km, as an ISO 3166-1
+ * alpha-2 code; undefined out at sea or in the empty quarters. Near a border the nearest town can lie across it.
+ */
+export function countryAt(lat: number, lng: number): string | undefined {
+  const { grid } = cities();
+  const [row, column] = [Math.floor(lat / gridDegrees), Math.floor(lng / gridDegrees)];
+  let best: City | undefined;
+  let bestKm = Infinity;
+  // Rings of cells outward; once a ring lies wholly farther than the best found, nothing nearer can follow.
+  for (let ring = 0; ring <= 12; ring++) {
+    if (best && (ring - 1) * gridDegrees * kmPerDegree * Math.max(Math.cos((lat * Math.PI) / 180), 0.2) > bestKm) break;
+    for (let r = row - ring; r <= row + ring; r++) {
+      for (let c = column - ring; c <= column + ring; c++) {
+        if (Math.max(Math.abs(r - row), Math.abs(c - column)) !== ring) continue;
+        for (const city of grid.get(`${r}:${c}`) ?? []) {
+          const km = distanceKm({ lat, lng }, city);
+          if (km < bestKm) [best, bestKm] = [city, km];
+        }
+      }
+    }
+  }
+  return best?.country;
+}
+
 /** 0 for a lone village, 1 for a place with 300 or more others within 25 km (log scale: 3 neighbours is already 0.25). */
 function density(city: City): number {
   const { grid } = cityIndex!;

@@ -32,6 +32,92 @@ const samPeriod = cite('Analysis period', 'NREL SAM default', null);
 const noFixedCosts = cite('None assumed: add the site’s interconnection and development costs', 'Sunplot placeholder', null, true);
 const flatPpa = cite('Flat-price PPA, no escalation', 'Sunplot assumption', null, true);
 const usDollar = cite('Currency of the United States', 'ISO 4217', null);
+const singleOwner = cite('After-tax, levered cash flows of the project’s owner', 'NREL SAM Single Owner conventions', 2022);
+const wholePeriod = cite('Target met at the end of the analysis period', 'Sunplot default', null);
+const noClosingCosts = cite('No closing costs beyond the lender fee: add legal and advisory costs', 'Sunplot placeholder', null, true);
+const noPropertyTax = cite('No property tax on the plant assumed: enter the local rate', 'Sunplot placeholder', null, true);
+const noExtraOm = cite('O&M is all in the per-kW rate', 'Sunplot assumption', null);
+const noConstructionLoan = cite('No construction loan interest: enter yours (SAM computes it from a draw schedule)', 'Sunplot placeholder', null, true);
+const samDebtSizing = cite('Debt sized by coverage, not as a share', 'NREL SAM Single Owner default', 2022);
+
+/** The costs the pre-tax model leaves out, at SAM's PVWatts Single Owner defaults (none); presets override some. */
+const samCosts = {
+  insurance_pct: 0,
+  property_tax_pct: 0,
+  property_assessed_pct: 100,
+  property_assessed_decline_pct: 0,
+  om_fixed_per_year: 0,
+  om_per_mwh: 0,
+  construction_financing: 0,
+  salvage_pct: 0,
+};
+const samCostSources = {
+  'costs.insurance_pct': cite('No insurance in SAM’s default: enter your quote', 'NREL SAM Single Owner default', 2022, true),
+  'costs.property_tax_pct': cite('No property tax in SAM’s default: enter the county’s rate', 'NREL SAM Single Owner default', 2022, true),
+  'costs.property_assessed_pct': cite('Assessed at the installed cost', 'NREL SAM Single Owner default', 2022),
+  'costs.property_assessed_decline_pct': cite('Assessed value does not decline', 'NREL SAM Single Owner default', 2022),
+  'costs.om_fixed_per_year': noExtraOm,
+  'costs.om_per_mwh': noExtraOm,
+  'costs.construction_financing': noConstructionLoan,
+  'costs.salvage_pct': cite('No salvage value', 'NREL SAM Single Owner default', 2022),
+};
+/** Outside the US: no property tax on the plant and no O&M beyond the per-kW rate, each to be replaced by the site's. */
+const localCostSources = {
+  'costs.property_tax_pct': noPropertyTax,
+  'costs.property_assessed_pct': noPropertyTax,
+  'costs.property_assessed_decline_pct': noPropertyTax,
+  'costs.om_fixed_per_year': noExtraOm,
+  'costs.om_per_mwh': noExtraOm,
+  'costs.construction_financing': noConstructionLoan,
+};
+
+const usTaxes = {
+  structure: 'single_owner',
+  federal_tax_rate_pct: 21,
+  state_tax_rate_pct: 7,
+  equity_discount_rate_pct: 9.06,
+  inflation_pct: 2.5,
+  target_irr_pct: 11,
+  target_irr_year: null,
+} as const;
+const usTaxSources = {
+  'finance.structure': singleOwner,
+  'finance.federal_tax_rate_pct': cite('Federal corporate income tax', '26 U.S.C. §11(b)', 2018),
+  'finance.state_tax_rate_pct': cite('State income tax: enter your state’s', 'NREL SAM default', 2022, true),
+  'finance.equity_discount_rate_pct': cite('Nominal rate: 6.4 % real plus 2.5 % inflation', 'NREL SAM financial defaults', 2022),
+  'finance.inflation_pct': samInflation,
+  'finance.target_irr_pct': cite('After-tax equity IRR sought', 'NREL SAM Single Owner default', 2022),
+  'finance.target_irr_year': wholePeriod,
+};
+
+/** The 30 % ITC on the depreciable basis; credits change with the law and the year construction starts. */
+const usItc = { itc_pct: 30, itc_classes: null, ptc_per_kwh: 0, ptc_years: 10, ptc_escalation_pct: 2.5, capital_subsidy: 0, depreciation_years: 20, bonus_depreciation_pct: 0 };
+const usItcSources = {
+  'incentives.itc_pct': cite(
+    'ITC of 30 % with prevailing wage (IRC §48E, 2022); ends for solar placed in service after 2027 unless construction began by 4 July 2026 (P.L. 119-21, 2025): check the year',
+    'IRA 2022 / OBBBA 2025',
+    2025,
+    true,
+  ),
+  'incentives.itc_classes': cite('The ITC earns on the MACRS 5-year class, as SAM’s default', 'NREL SAM Single Owner default', 2022),
+  'incentives.ptc_per_kwh': cite('ITC chosen instead of the PTC (2.75 ¢/kWh in 2022 $, IRC §45Y): enter it to compare', 'NREL SAM Single Owner default', 2022, true),
+  'incentives.ptc_years': cite('PTC term', 'IRC §45Y', 2022),
+  'incentives.ptc_escalation_pct': cite('PTC inflation adjustment', 'NREL SAM Single Owner default', 2022),
+  'incentives.capital_subsidy': cite('No grant assumed: enter state or utility rebates', 'Sunplot placeholder', null, true),
+  'incentives.depreciation_years': cite('Unused unless depreciation is straight_line', 'Sunplot default', null),
+  'incentives.bonus_depreciation_pct': cite('No bonus depreciation in SAM’s default: check the year’s rules', 'NREL SAM Single Owner default', 2022, true),
+};
+const noCredits = { itc_pct: 0, itc_classes: null, ptc_per_kwh: 0, ptc_years: 0, ptc_escalation_pct: 0, capital_subsidy: 0, depreciation_years: 20, bonus_depreciation_pct: 0 };
+const noCreditSources = {
+  'incentives.itc_pct': cite('No investment tax credit', 'national tax law', null),
+  'incentives.itc_classes': cite('No investment tax credit', 'national tax law', null),
+  'incentives.ptc_per_kwh': cite('No production tax credit', 'national tax law', null),
+  'incentives.ptc_years': cite('No production tax credit', 'national tax law', null),
+  'incentives.ptc_escalation_pct': cite('No production tax credit', 'national tax law', null),
+  'incentives.capital_subsidy': cite('No grant assumed: enter any viability-gap or state support', 'Sunplot placeholder', null, true),
+  'incentives.depreciation_years': cite('Useful life for tax depreciation', 'Sunplot default', null, true),
+  'incentives.bonus_depreciation_pct': cite('No bonus depreciation', 'national tax law', null),
+};
 
 const usUtility: BuiltinPreset = {
   id: 'builtin:us-utility',
@@ -49,9 +135,12 @@ const usUtility: BuiltinPreset = {
       dc_ac_ratio: 1.34,
       inverter_efficiency_pct: 96,
     },
-    costs: { capex_per_wdc: 1.08, fixed_costs: 0, om_per_kw_yr: 20, om_basis: 'ac', om_escalation_pct: 2.5 },
+    costs: { capex_per_wdc: 1.08, fixed_costs: 0, om_per_kw_yr: 20, om_basis: 'ac', om_escalation_pct: 2.5, ...samCosts },
     tariff: { price_per_kwh: 0.035, escalation_pct: 0 },
-    finance: { discount_rate_pct: 9.1, degradation_pct: 0.5, analysis_years: 25, currency: 'USD' },
+    finance: { discount_rate_pct: 9.1, degradation_pct: 0.5, analysis_years: 25, currency: 'USD', ...usTaxes },
+    incentives: { ...usItc, depreciation: { macrs_5: 90, macrs_15: 1.5, sl_15: 2.5, sl_20: 3 } },
+    debt: { fraction_pct: null, min_dscr: 1.3, rate_pct: 7, tenor_years: 18, upfront_fee_pct: 2.75, closing_costs: 0 },
+    reserves: { working_capital_months: 6, debt_service_months: 6, interest_pct: 1.75, equipment: [{ cost_per_wdc: 0.1, every_years: 15, depreciation: 'macrs_5' }] },
   },
   sources: {
     'system.module_power_w': moduleMarket,
@@ -75,6 +164,20 @@ const usUtility: BuiltinPreset = {
     'finance.degradation_pct': jordanKurtz,
     'finance.analysis_years': samPeriod,
     'finance.currency': usDollar,
+    ...usTaxSources,
+    ...samCostSources,
+    ...usItcSources,
+    'incentives.depreciation': cite('90 % MACRS 5-year, 1.5 % MACRS 15, 2.5 % SL 15, 3 % SL 20, 3 % not depreciated (land)', 'NREL SAM Single Owner default', 2022),
+    'debt.fraction_pct': samDebtSizing,
+    'debt.min_dscr': cite('Debt sized so that cash covers debt service 1.3 times each year', 'NREL SAM Single Owner default', 2022),
+    'debt.rate_pct': cite('Term debt interest', 'NREL SAM Single Owner default', 2022, true),
+    'debt.tenor_years': cite('Term debt tenor', 'NREL SAM Single Owner default', 2022),
+    'debt.upfront_fee_pct': cite('Lender fee, of the debt', 'NREL SAM Single Owner default', 2022),
+    'debt.closing_costs': noClosingCosts,
+    'reserves.working_capital_months': cite('Working-capital reserve, months of operating costs', 'NREL SAM Single Owner default', 2022),
+    'reserves.debt_service_months': cite('Debt service reserve, months of debt service', 'NREL SAM Single Owner default', 2022),
+    'reserves.interest_pct': cite('Interest earned on reserves', 'NREL SAM Single Owner default', 2022),
+    'reserves.equipment': cite('Inverter replacement, $0.10/Wdc every 15 years, on MACRS 5', 'NREL SAM Single Owner default', 2022, true),
   },
 };
 
@@ -94,9 +197,24 @@ const indiaUtility: BuiltinPreset = {
       dc_ac_ratio: 1.4,
       inverter_efficiency_pct: 96,
     },
-    costs: { capex_per_wdc: 36, fixed_costs: 0, om_per_kw_yr: 500, om_basis: 'dc', om_escalation_pct: 5 },
+    costs: { capex_per_wdc: 36, fixed_costs: 0, om_per_kw_yr: 500, om_basis: 'dc', om_escalation_pct: 5, ...samCosts, salvage_pct: 10 },
     tariff: { price_per_kwh: 2.57, escalation_pct: 0 },
-    finance: { discount_rate_pct: 10, degradation_pct: 0.5, analysis_years: 25, currency: 'INR' },
+    finance: {
+      discount_rate_pct: 10,
+      degradation_pct: 0.5,
+      analysis_years: 25,
+      currency: 'INR',
+      structure: 'single_owner',
+      federal_tax_rate_pct: 25.17,
+      state_tax_rate_pct: 0,
+      equity_discount_rate_pct: 14,
+      inflation_pct: 4,
+      target_irr_pct: 14,
+      target_irr_year: null,
+    },
+    incentives: { ...noCredits, depreciation: 'india_wdv_40' },
+    debt: { fraction_pct: 70, min_dscr: null, rate_pct: 10.5, tenor_years: 15, upfront_fee_pct: 1, closing_costs: 0 },
+    reserves: { working_capital_months: 1, debt_service_months: 6, interest_pct: 6, equipment: [] },
   },
   sources: {
     'system.module_power_w': cite('ALMM-listed modules of the 540-620 Wp class', '2024-25 market prices', 2024, true),
@@ -120,6 +238,28 @@ const indiaUtility: BuiltinPreset = {
     'finance.degradation_pct': cite('Yearly degradation', 'CERC RE tariff assumptions FY2016-17', 2016),
     'finance.analysis_years': cite('Useful life', 'CERC', null, true),
     'finance.currency': cite('Currency of India', 'ISO 4217', null),
+    'costs.insurance_pct': cite('No insurance assumed beyond the O&M rate: enter your quote', 'Sunplot placeholder', null, true),
+    ...localCostSources,
+    'costs.salvage_pct': cite('Salvage value at the end of useful life', 'CERC RE Tariff Regulations', 2020),
+    'finance.structure': singleOwner,
+    'finance.federal_tax_rate_pct': cite('Corporate tax under section 115BAA: 22 % + 10 % surcharge + 4 % cess', 'Income Tax Act, 1961', 2019),
+    'finance.state_tax_rate_pct': cite('No separate state income tax', 'Income Tax Act, 1961', null),
+    'finance.equity_discount_rate_pct': cite('Return on equity, post-tax', 'CERC tariff method', 2020, true),
+    'finance.inflation_pct': cite('CPI inflation target', 'Reserve Bank of India', 2016),
+    'finance.target_irr_pct': cite('Return on equity, post-tax', 'CERC tariff method', 2020, true),
+    'finance.target_irr_year': wholePeriod,
+    ...noCreditSources,
+    'incentives.depreciation': cite('Accelerated depreciation of solar plant at 40 % of the written-down value', 'Income Tax Rules, Appendix I', 2017),
+    'debt.fraction_pct': cite('Debt to equity 70:30', 'CERC tariff method', 2020),
+    'debt.min_dscr': cite('Debt sized as a share of the cost, not by coverage', 'CERC tariff method', 2020),
+    'debt.rate_pct': cite('SBI 1-year MCLR plus 200 bp', 'HPERC generic-tariff order', 2020, true),
+    'debt.tenor_years': cite('Loan tenure', 'CERC RE Tariff Regulations', 2020, true),
+    'debt.upfront_fee_pct': cite('Lender processing fee', 'Indian project-finance practice', null, true),
+    'debt.closing_costs': noClosingCosts,
+    'reserves.working_capital_months': cite('Normative working capital: one month of O&M', 'CERC RE Tariff Regulations', 2020, true),
+    'reserves.debt_service_months': cite('Debt service reserve of two quarters', 'Indian project-finance practice', null, true),
+    'reserves.interest_pct': cite('Interest on reserves held in deposits', 'Sunplot assumption', null, true),
+    'reserves.equipment': cite('No replacement reserve: inverters are covered by the O&M rate', 'Sunplot assumption', null, true),
   },
 };
 
@@ -139,9 +279,12 @@ const commercialRooftop: BuiltinPreset = {
       dc_ac_ratio: 1.1,
       inverter_efficiency_pct: 96,
     },
-    costs: { capex_per_wdc: 1.9, fixed_costs: 0, om_per_kw_yr: 29, om_basis: 'dc', om_escalation_pct: 2.5 },
+    costs: { capex_per_wdc: 1.9, fixed_costs: 0, om_per_kw_yr: 29, om_basis: 'dc', om_escalation_pct: 2.5, ...samCosts },
     tariff: { price_per_kwh: 0.13, escalation_pct: 3 },
-    finance: { discount_rate_pct: 9.1, degradation_pct: 0.5, analysis_years: 20, currency: 'USD' },
+    finance: { discount_rate_pct: 9.1, degradation_pct: 0.5, analysis_years: 20, currency: 'USD', ...usTaxes },
+    incentives: { ...usItc, depreciation: 'macrs_5' },
+    debt: { fraction_pct: 0, min_dscr: null, rate_pct: 7, tenor_years: 0, upfront_fee_pct: 0, closing_costs: 0 },
+    reserves: { working_capital_months: 0, debt_service_months: 0, interest_pct: 1.75, equipment: [{ cost_per_wdc: 0.1, every_years: 15, depreciation: 'macrs_5' }] },
   },
   sources: {
     'system.module_power_w': cite('Panel power', 'Google Solar API assumption', 2024),
@@ -165,12 +308,140 @@ const commercialRooftop: BuiltinPreset = {
     'finance.degradation_pct': jordanKurtz,
     'finance.analysis_years': cite('Analysis period', 'OpenSolar and Google Solar API defaults', 2024),
     'finance.currency': usDollar,
+    ...usTaxSources,
+    ...samCostSources,
+    ...usItcSources,
+    'incentives.depreciation': cite('The whole basis on MACRS 5-year', 'IRS Publication 946', 2024),
+    'debt.fraction_pct': cite('Paid in cash: enter the share a loan covers', 'Sunplot assumption', null, true),
+    'debt.min_dscr': cite('Debt sized as a share of the cost, not by coverage', 'Sunplot assumption', null),
+    'debt.rate_pct': cite('Term debt interest, if a loan is added', 'NREL SAM default', 2022, true),
+    'debt.tenor_years': cite('No loan', 'Sunplot assumption', null, true),
+    'debt.upfront_fee_pct': cite('No loan', 'Sunplot assumption', null, true),
+    'debt.closing_costs': noClosingCosts,
+    'reserves.working_capital_months': cite('No reserves held without a lender', 'Sunplot assumption', null, true),
+    'reserves.debt_service_months': cite('No loan', 'Sunplot assumption', null, true),
+    'reserves.interest_pct': cite('Interest earned on reserves', 'NREL SAM default', 2022),
+    'reserves.equipment': cite('Inverter replacement, $0.10/Wdc every 15 years, on MACRS 5', 'NREL SAM default', 2022, true),
   },
 };
 
-export const builtinPresets: readonly BuiltinPreset[] = [usUtility, indiaUtility, commercialRooftop];
+const euUtility: BuiltinPreset = {
+  id: 'builtin:eu-utility',
+  name: 'EU utility-scale (fixed tilt)',
+  assumptions: {
+    system: {
+      module_power_w: 580,
+      module_efficiency_pct: 21,
+      mount: 'fixed',
+      tilt_deg: 30,
+      azimuth_deg: 180,
+      gcr: 0.4,
+      max_angle_deg: 45,
+      losses_pct: 14.08,
+      dc_ac_ratio: 1.25,
+      inverter_efficiency_pct: 96,
+    },
+    costs: { capex_per_wdc: 0.6, fixed_costs: 0, om_per_kw_yr: 12, om_basis: 'dc', om_escalation_pct: 2, ...samCosts, insurance_pct: 0.3 },
+    tariff: { price_per_kwh: 0.05, escalation_pct: 0 },
+    finance: {
+      discount_rate_pct: 7,
+      degradation_pct: 0.5,
+      analysis_years: 25,
+      currency: 'EUR',
+      structure: 'single_owner',
+      federal_tax_rate_pct: 21,
+      state_tax_rate_pct: 0,
+      equity_discount_rate_pct: 8,
+      inflation_pct: 2,
+      target_irr_pct: 8,
+      target_irr_year: null,
+    },
+    incentives: { ...noCredits, depreciation: 'straight_line', depreciation_years: 20 },
+    debt: { fraction_pct: null, min_dscr: 1.2, rate_pct: 5, tenor_years: 18, upfront_fee_pct: 1.5, closing_costs: 0 },
+    reserves: { working_capital_months: 3, debt_service_months: 6, interest_pct: 1.5, equipment: [{ cost_per_wdc: 0.04, every_years: 12, depreciation: 'straight_line' }] },
+  },
+  sources: {
+    'system.module_power_w': moduleMarket,
+    'system.module_efficiency_pct': premiumEfficiency,
+    'system.mount': cite('Fixed tilt, the common European ground mount', 'usual practice', null, true),
+    'system.tilt_deg': cite('Near the yield optimum of central Europe: set it to the site’s', 'PVGIS optimum-angle practice', null, true),
+    'system.azimuth_deg': facingSouth,
+    'system.gcr': cite('Default ground coverage ratio', 'NREL PVWatts v8 default', 2022),
+    'system.max_angle_deg': unusedRotation,
+    'system.losses_pct': pvwattsLosses,
+    'system.dc_ac_ratio': cite('Fixed-tilt plants run 1.2-1.3', 'industry range', null, true),
+    'system.inverter_efficiency_pct': pvwattsInverter,
+    'costs.capex_per_wdc': cite('Utility-scale PV in European markets, about €0.55-0.70/Wdc', 'IRENA Renewable Power Generation Costs', 2023, true),
+    'costs.fixed_costs': noFixedCosts,
+    'costs.om_per_kw_yr': cite('Fixed O&M of utility-scale PV in Europe', 'IRENA Renewable Power Generation Costs', 2023, true),
+    'costs.om_basis': cite('Quoted per kWdc installed', 'IRENA', 2023),
+    'costs.om_escalation_pct': cite('ECB inflation target', 'European Central Bank', 2021),
+    'costs.insurance_pct': cite('Plant insurance, of the installed cost', 'European project-finance practice', null, true),
+    ...localCostSources,
+    'costs.salvage_pct': cite('Decommissioning assumed to cost what the plant fetches', 'Sunplot assumption', null, true),
+    'tariff.price_per_kwh': cite('Solar PPA prices in Europe, about €50/MWh', 'LevelTen European PPA Price Index', 2024, true),
+    'tariff.escalation_pct': flatPpa,
+    'finance.discount_rate_pct': cite('Nominal cost of capital of European utility-scale PV', 'IEA / IRENA cost-of-capital surveys', 2023, true),
+    'finance.degradation_pct': jordanKurtz,
+    'finance.analysis_years': samPeriod,
+    'finance.currency': cite('Currency of the euro area', 'ISO 4217', null),
+    'finance.structure': singleOwner,
+    'finance.federal_tax_rate_pct': cite('Average statutory corporate income tax in the EU: enter your country’s', 'Tax Foundation, Corporate Tax Rates around the World', 2024, true),
+    'finance.state_tax_rate_pct': cite('Local business taxes: enter your municipality’s (e.g. German trade tax)', 'Sunplot placeholder', null, true),
+    'finance.equity_discount_rate_pct': cite('Equity return sought for European utility-scale PV', 'IEA / IRENA cost-of-capital surveys', 2023, true),
+    'finance.inflation_pct': cite('ECB inflation target', 'European Central Bank', 2021),
+    'finance.target_irr_pct': cite('Equity return sought for European utility-scale PV', 'IEA / IRENA cost-of-capital surveys', 2023, true),
+    'finance.target_irr_year': wholePeriod,
+    ...noCreditSources,
+    'incentives.depreciation': cite('Straight line over the useful life', 'German AfA table for PV plant (20 years)', 2000, true),
+    'incentives.depreciation_years': cite('Useful life for tax depreciation', 'German AfA table for PV plant', 2000, true),
+    'debt.fraction_pct': cite('Debt sized by coverage, not as a share', 'European project-finance practice', null),
+    'debt.min_dscr': cite('Coverage asked of PPA-backed solar', 'European project-finance practice', null, true),
+    'debt.rate_pct': cite('Swap rate plus margin, 2024', 'European project-finance practice', 2024, true),
+    'debt.tenor_years': cite('Term debt tenor of PPA-backed solar', 'European project-finance practice', null, true),
+    'debt.upfront_fee_pct': cite('Arrangement fee', 'European project-finance practice', null, true),
+    'debt.closing_costs': noClosingCosts,
+    'reserves.working_capital_months': cite('Working-capital reserve', 'European project-finance practice', null, true),
+    'reserves.debt_service_months': cite('Debt service reserve of six months', 'European project-finance practice', null, true),
+    'reserves.interest_pct': cite('Interest earned on reserves', 'Sunplot assumption', null, true),
+    'reserves.equipment': cite('Inverter replacement, €0.04/Wdc every 12 years', 'Sunplot assumption', null, true),
+  },
+};
+
+export const builtinPresets: readonly BuiltinPreset[] = [usUtility, indiaUtility, commercialRooftop, euUtility];
 
 export const findBuiltin = (id: string) => builtinPresets.find((preset) => preset.id === id);
 
-/** The defaults a project starts from: Indian projects the Indian ones, all others the US utility-scale ones. */
-export const defaultPresetFor = (country: string | undefined) => (country?.toUpperCase() === 'IN' ? indiaUtility : usUtility);
+/** The built-in whose currency a stored preset uses, to fill in fields added after it was written. */
+export const defaultPresetForCurrency = (currency: string) => (currency === 'INR' ? indiaUtility : currency === 'EUR' ? euUtility : usUtility);
+
+/** The defaults a project starts from: Indian projects the Indian ones, EU ones the EU ones, all others the US ones. */
+export const defaultPresetFor = (country: string | undefined) => {
+  const code = countryCodeOf(country);
+  return code === 'IN' ? indiaUtility : code !== undefined && euCountries.has(code) ? euUtility : usUtility;
+};
+
+// The 27 member states of the European Union (ISO 3166-1 alpha-2).
+const euCountries = new Set(['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE']);
+
+let countryNames: Map<string, string> | undefined;
+
+/** An ISO 3166-1 alpha-2 code from a code or an English country name ("in", "India"); undefined when unknown. */
+export function countryCodeOf(country: string | undefined): string | undefined {
+  const given = country?.trim();
+  if (!given) return undefined;
+  if (/^[A-Za-z]{2}$/.test(given)) return given.toUpperCase();
+  if (!countryNames) {
+    const names = new Intl.DisplayNames(['en'], { type: 'region' });
+    countryNames = new Map();
+    for (let first = 65; first <= 90; first++) {
+      for (let second = 65; second <= 90; second++) {
+        const code = String.fromCharCode(first, second);
+        const name = names.of(code);
+        if (name && name !== code) countryNames.set(name.toLowerCase(), code);
+      }
+    }
+    countryNames.set('usa', 'US').set('united states of america', 'US').set('uk', 'GB');
+  }
+  return countryNames.get(given.toLowerCase());
+}

@@ -1,7 +1,9 @@
-import type { Assumptions, AssumptionsPatch, Preset, ValueSource } from '../../src/contract/settings.ts';
+import { sameAssumptionValue, settingsMessages, type Assumptions, type AssumptionsPatch, type Preset, type ValueSource } from '../../src/contract/settings.ts';
+import { invalid } from '../domain-error.ts';
+import { countryAt } from './geocoding.ts';
 import type { ProjectRow } from '../repositories/projects.ts';
 import type { PresetRow, SettingsPresetsRepository } from '../repositories/settings-presets.ts';
-import { defaultPresetFor, findBuiltin, type BuiltinPreset } from './preset-defaults.ts';
+import { defaultPresetFor, defaultPresetForCurrency, findBuiltin, type BuiltinPreset } from './preset-defaults.ts';
 
 const userEntered: ValueSource = { source: 'Entered by user', year: null, approximate: false };
 
@@ -11,6 +13,34 @@ export function merge(base: Assumptions, patch: AssumptionsPatch | undefined): A
     costs: { ...base.costs, ...patch?.costs },
     tariff: { ...base.tariff, ...patch?.tariff },
     finance: { ...base.finance, ...patch?.finance },
+    incentives: { ...base.incentives, ...patch?.incentives },
+    debt: mergeDebt(base.debt, patch?.debt),
+    reserves: { ...base.reserves, ...patch?.reserves },
+  };
+}
+
+/** Debt is sized one way: a patch giving fraction_pct drops the base's min_dscr, and the other way round. */
+export function mergeDebt(base: Assumptions['debt'], patch: AssumptionsPatch['debt']): Assumptions['debt'] {
+  if (patch?.fraction_pct != null && patch.min_dscr != null) throw invalid({ 'debt.min_dscr': [settingsMessages.debtChoice] });
+  const sizing = patch?.fraction_pct != null ? { min_dscr: null } : patch?.min_dscr != null ? { fraction_pct: null } : {};
+  return { ...base, ...sizing, ...patch };
+}
+
+/**
+ * A preset stored before a section or field existed gets the value of the built-in it was based on, else of the
+ * built-in for its currency, so every preset answers every field.
+ */
+export function completed(stored: Assumptions, basedOn: string | null): Assumptions {
+  const origin = (basedOn ? findBuiltin(basedOn) : undefined) ?? defaultPresetForCurrency(stored.finance.currency);
+  const base = origin.assumptions;
+  return {
+    system: { ...base.system, ...stored.system },
+    costs: { ...base.costs, ...stored.costs },
+    tariff: { ...base.tariff, ...stored.tariff },
+    finance: { ...base.finance, ...stored.finance },
+    incentives: { ...base.incentives, ...stored.incentives },
+    debt: { ...base.debt, ...stored.debt },
+    reserves: { ...base.reserves, ...stored.reserves },
   };
 }
 
@@ -21,7 +51,7 @@ function sourcesOf(assumptions: Assumptions, origin: BuiltinPreset | undefined):
     for (const [field, value] of Object.entries(values as Record<string, unknown>)) {
       const path = `${section}.${field}`;
       const builtinValue = origin ? (origin.assumptions[section as keyof Assumptions] as Record<string, unknown>)[field] : undefined;
-      sources[path] = builtinValue === value && origin?.sources[path] ? origin.sources[path] : userEntered;
+      sources[path] = sameAssumptionValue(builtinValue, value) && origin?.sources[path] ? origin.sources[path] : userEntered;
     }
   }
   return sources;
@@ -47,14 +77,21 @@ export const presetView = (row: PresetRow): Preset => ({
   read_only: false,
   project_id: row.projectId,
   based_on: row.basedOn,
-  assumptions: row.assumptions,
-  sources: sourcesOf(row.assumptions, row.basedOn ? findBuiltin(row.basedOn) : undefined),
+  assumptions: completed(row.assumptions, row.basedOn),
+  sources: sourcesOf(completed(row.assumptions, row.basedOn), row.basedOn ? findBuiltin(row.basedOn) : undefined),
   updated_at: row.updatedAt.toISOString(),
   last_used_at: row.lastUsedAt.toISOString(),
 });
 
 /** What a new study starts from: the most recently used or written preset, else the defaults for the project's country. */
-export async function lastPresetFor(presets: SettingsPresetsRepository, userId: string, project?: Pick<ProjectRow, 'id' | 'country'>): Promise<Preset> {
+export async function lastPresetFor(presets: SettingsPresetsRepository, userId: string, project?: Pick<ProjectRow, 'id' | 'country' | 'lat' | 'lng'>): Promise<Preset> {
   const latest = await presets.latest(userId, project?.id);
-  return latest ? presetView(latest) : builtinView(defaultPresetFor(project?.country));
+  return latest ? presetView(latest) : builtinView(defaultPresetFor(projectCountry(project)));
+}
+
+/** The country the user gave the project, else the one its location lies in (a project in Pune is Indian). */
+function projectCountry(project: Pick<ProjectRow, 'country' | 'lat' | 'lng'> | undefined): string | undefined {
+  if (!project) return undefined;
+  if (project.country) return project.country;
+  return project.lat != null && project.lng != null ? countryAt(project.lat, project.lng) : undefined;
 }

@@ -1,4 +1,6 @@
 /** The primary feasibility study's pages of the project report: figures, monthly energy, cash flows, assumptions. */
+import type { FinanceResult } from '../../src/contract/energy.ts';
+import { financeView } from './feasibility.ts';
 import type { StudyRow } from '../repositories/feasibility.ts';
 
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -26,8 +28,11 @@ function bars(doc: PDFKit.PDFDocument, values: number[], labels: string[], box: 
 export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, printable: (text: string) => string) {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
-  const { headline: h, energy, finance, uncertainty } = study;
+  const { headline: h, energy, uncertainty } = study;
+  const finance = financeView(study.finance);
   const currency = h.currency;
+  const afterTax = finance.structure === 'single_owner';
+  const pct = (value: number | null, none: string) => (value === null ? none : `${value.toFixed(2)} %`);
   doc.fontSize(14).fillColor('#212529').text(printable(`Primary feasibility study: ${study.name}`));
   doc.moveDown(0.2).fontSize(8.5).fillColor('#868e96').text(printable(`Model ${study.modelVersion}; preset ${study.presetName}; saved ${study.createdAt.toISOString().slice(0, 10)}`));
   doc.moveDown(0.5).fontSize(10).fillColor('#343a40');
@@ -39,9 +44,22 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
     ['Capacity factor (AC)', `${(h.capacity_factor_ac * 100).toFixed(1)} %`],
     ['Performance ratio', `${(h.performance_ratio * 100).toFixed(1)} %`],
     ['Capex', money(h.capex, currency)],
-    ['NPV', money(h.npv, currency)],
-    ['IRR', h.irr_pct === null ? (finance.irr_note ?? 'none') : `${h.irr_pct.toFixed(2)} %`],
-    ['LCOE (discounted)', h.lcoe_per_kwh === null ? 'none' : `${currency} ${h.lcoe_per_kwh.toFixed(4)} per kWh`],
+    ...(afterTax
+      ? ([
+          ['Financing', 'single owner, after tax (NREL SAM conventions)'],
+          ['Total installed cost', money(finance.total_installed_cost, currency)],
+          ['Debt', `${money(finance.debt_amount, currency)}; DSCR min ${finance.min_dscr?.toFixed(2) ?? 'none'}, average ${finance.avg_dscr?.toFixed(2) ?? 'none'}`],
+          ['Equity IRR (after tax)', pct(finance.equity_irr_pct, finance.irr_note ?? 'none')],
+          [`Equity IRR at year ${finance.assumptions.finance.target_irr_year ?? finance.assumptions.finance.analysis_years}`, pct(finance.irr_at_target_year_pct, 'none')],
+          ['After-tax NPV', money(finance.after_tax_npv ?? h.npv, currency)],
+          ['LCOE (real / nominal)', finance.lcoe_real_per_kwh === null ? 'none' : `${currency} ${finance.lcoe_real_per_kwh.toFixed(4)} / ${(finance.lcoe_nominal_per_kwh ?? 0).toFixed(4)} per kWh`],
+        ] as [string, string][])
+      : ([
+          ['NPV', money(h.npv, currency)],
+          ['IRR', h.irr_pct === null ? (finance.irr_note ?? 'none') : `${h.irr_pct.toFixed(2)} %`],
+          ['LCOE (discounted)', h.lcoe_per_kwh === null ? 'none' : `${currency} ${h.lcoe_per_kwh.toFixed(4)} per kWh`],
+        ] as [string, string][])),
+    ['Breakeven PPA price', finance.breakeven_ppa_per_kwh === null ? (finance.breakeven_ppa_note ?? 'none') : `${currency} ${finance.breakeven_ppa_per_kwh.toFixed(4)} per kWh (${afterTax ? `equity IRR of ${finance.assumptions.finance.target_irr_pct} %` : 'NPV = 0'})`],
     ['Payback', `simple ${years(h.simple_payback_years)}, discounted ${years(h.discounted_payback_years)}`],
     ['Weather', `${study.weatherUsed.name} (${study.weatherUsed.source}, ${study.weatherUsed.format}, ${study.weatherUsed.confidence} confidence)${study.weatherUsed.attribution ? ` - ${study.weatherUsed.attribution}` : ''}`],
   ];
@@ -54,7 +72,7 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
   doc.x = left;
   doc.y = monthlyTop + 140;
 
-  doc.fontSize(11).fillColor('#212529').font('Helvetica-Bold').text(`Yearly net cash flow (${currency})`).font('Helvetica');
+  doc.fontSize(11).fillColor('#212529').font('Helvetica-Bold').text(`Yearly ${afterTax ? 'equity cash flow after tax' : 'net cash flow'} (${currency})`).font('Helvetica');
   const flowsTop = doc.y + 6;
   const flows = finance.years.map((year) => year.net_cash_flow);
   bars(doc, flows, finance.years.map((year) => (year.year % 5 === 0 ? String(year.year) : '')), { x: left, y: flowsTop, width, height: 110 }, (value) => (value >= 0 ? '#2f9e44' : '#e03131'));
@@ -64,7 +82,9 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
   doc.addPage();
   doc.fontSize(12).fillColor('#212529').text('Cash flows');
   doc.moveDown(0.3).fontSize(7.5).fillColor('#343a40');
-  const columns = ['Year', 'Energy (MWh)', 'Revenue', 'O&M', 'Capex', 'Net', 'Cumulative'];
+  const columns = afterTax
+    ? ['Year', 'Energy (MWh)', 'Revenue', 'O&M', 'CFADS', 'Debt service', 'Tax', 'Credits', 'Equity', 'Cumulative']
+    : ['Year', 'Energy (MWh)', 'Revenue', 'O&M', 'Capex', 'Net', 'Cumulative'];
   const columnWidth = width / columns.length;
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
@@ -74,7 +94,12 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
   };
   row(columns, true);
   for (const year of finance.years) {
-    row([String(year.year), grouped(year.energy_kwh / 1000, 1), grouped(year.revenue), grouped(year.om), grouped(year.capex), grouped(year.net_cash_flow), grouped(year.cumulative_cash_flow)]);
+    if (afterTax) {
+      const service = (year.interest ?? 0) + (year.principal ?? 0);
+      const tax = (year.state_tax ?? 0) + (year.federal_tax ?? 0);
+      const credits = (year.itc ?? 0) + (year.ptc ?? 0);
+      row([String(year.year), grouped(year.energy_kwh / 1000, 1), grouped(year.revenue), grouped(year.om), grouped(year.cfads ?? 0), grouped(service), grouped(tax), grouped(credits), grouped(year.net_cash_flow), grouped(year.cumulative_cash_flow)]);
+    } else row([String(year.year), grouped(year.energy_kwh / 1000, 1), grouped(year.revenue), grouped(year.om), grouped(year.capex), grouped(year.net_cash_flow), grouped(year.cumulative_cash_flow)]);
   }
 
   doc.moveDown(0.8).fontSize(12).fillColor('#212529').font('Helvetica').text('Study assumptions', left);
@@ -86,7 +111,21 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
     `Costs: capex ${study.assumptions.costs.capex_per_wdc} per Wdc plus ${grouped(study.assumptions.costs.fixed_costs)} fixed; O&M ${study.assumptions.costs.om_per_kw_yr} per kW${study.assumptions.costs.om_basis}-year, escalating ${study.assumptions.costs.om_escalation_pct} %/yr`,
     `Tariff: ${study.assumptions.tariff.price_per_kwh} per kWh, escalating ${study.assumptions.tariff.escalation_pct} %/yr`,
     `Finance: discount rate ${study.assumptions.finance.discount_rate_pct} %, degradation ${study.assumptions.finance.degradation_pct} %/yr, ${study.assumptions.finance.analysis_years} years, ${study.assumptions.finance.currency}`,
+    ...afterTaxLines(finance),
     ...uncertainty.terms.map((term) => `Uncertainty - ${term.label}: ${term.sigma_pct} % (1 sigma); ${term.source}`),
   ];
   for (const line of lines) doc.text(printable(line), { width });
+}
+
+/** The after-tax terms in words, for a single-owner study. */
+function afterTaxLines(finance: FinanceResult): string[] {
+  const { finance: f, incentives: i, debt: d, reserves: r } = finance.assumptions;
+  if (finance.structure !== 'single_owner' || !i || !d || !r) return [];
+  const depreciation = typeof i.depreciation === 'string' ? i.depreciation : Object.entries(i.depreciation).map(([key, share]) => `${share} % ${key}`).join(', ');
+  return [
+    `Taxes: federal ${f.federal_tax_rate_pct} %, state ${f.state_tax_rate_pct} % (deductible from federal); equity discount rate ${f.equity_discount_rate_pct} %, inflation ${f.inflation_pct} %; target IRR ${f.target_irr_pct} % at year ${f.target_irr_year ?? f.analysis_years}`,
+    `Incentives: ITC ${i.itc_pct} %, PTC ${i.ptc_per_kwh} per kWh for ${i.ptc_years} years (escalating ${i.ptc_escalation_pct} %/yr), capital subsidy ${grouped(i.capital_subsidy)}; depreciation ${depreciation}, bonus ${i.bonus_depreciation_pct} %`,
+    `Debt: ${d.min_dscr !== null ? `sized at DSCR ${d.min_dscr}` : `${d.fraction_pct ?? 0} % of the installed cost`}, ${d.rate_pct} % over ${d.tenor_years} years, fee ${d.upfront_fee_pct} %, closing ${grouped(d.closing_costs)}`,
+    `Reserves: working capital ${r.working_capital_months} months, debt service ${r.debt_service_months} months, earning ${r.interest_pct} %; ${r.equipment.length === 0 ? 'no equipment reserve' : r.equipment.map((e) => `${e.cost_per_wdc} per Wdc every ${e.every_years} years (${e.depreciation})`).join('; ')}`,
+  ];
 }

@@ -8,6 +8,7 @@ import {
   number,
   object,
   optional,
+  partial,
   refine,
   string,
   type as looseObject,
@@ -16,7 +17,7 @@ import {
 } from 'superstruct';
 import { maxLength, text } from './fields.ts';
 import { latitudeMessage, longitudeMessage, numeric, within } from './gis.ts';
-import { CostAssumptions, FinanceAssumptions, SystemAssumptions, TariffAssumptions, currencies, mounts } from './settings.ts';
+import { CostAssumptions, DebtAssumptions, FinanceAssumptions, IncentiveAssumptions, ReserveAssumptions, SystemAssumptions, TariffAssumptions, currencies, financeStructures, mounts } from './settings.ts';
 import { notBlank, notLessThanOne, required, type Rule } from './validation.ts';
 
 export const weatherSources = ['upload', 'pvgis', 'monthly'] as const;
@@ -139,7 +140,6 @@ export const EnergyBody = object({
 
 const costs = CostAssumptions.schema;
 const tariff = TariffAssumptions.schema;
-const financeTerms = FinanceAssumptions.schema;
 
 export const EnergyFigures = object({
   annual_ac_kwh: optional(numeric(required, within(0, 1e12, energyMessages.annualEnergy))),
@@ -157,23 +157,25 @@ export const FinanceBody = object({
   weather: optional(WeatherSource),
   system: optional(SystemInput),
   costs: optional(
-    object({
-      capex_per_wdc: optional(atMost(costs.capex_per_wdc, 10_000)),
-      fixed_costs: optional(atMost(costs.fixed_costs, 1e13)),
-      om_per_kw_yr: optional(atMost(costs.om_per_kw_yr, 1e7)),
-      om_basis: optional(costs.om_basis),
-      om_escalation_pct: optional(costs.om_escalation_pct),
-    }),
+    partial(
+      object({
+        ...costs,
+        capex_per_wdc: atMost(costs.capex_per_wdc, 10_000),
+        fixed_costs: atMost(costs.fixed_costs, 1e13),
+        om_per_kw_yr: atMost(costs.om_per_kw_yr, 1e7),
+        om_fixed_per_year: atMost(costs.om_fixed_per_year, 1e13),
+        om_per_mwh: atMost(costs.om_per_mwh, 1e7),
+        construction_financing: atMost(costs.construction_financing, 1e13),
+      }),
+    ),
   ),
-  tariff: optional(object({ price_per_kwh: optional(atMost(tariff.price_per_kwh, 10_000)), escalation_pct: optional(tariff.escalation_pct) })),
-  finance: optional(
-    object({
-      discount_rate_pct: optional(financeTerms.discount_rate_pct),
-      degradation_pct: optional(financeTerms.degradation_pct),
-      analysis_years: optional(financeTerms.analysis_years),
-      currency: optional(financeTerms.currency),
-    }),
+  tariff: optional(partial(object({ ...tariff, price_per_kwh: atMost(tariff.price_per_kwh, 10_000) }))),
+  finance: optional(partial(FinanceAssumptions)),
+  incentives: optional(
+    partial(object({ ...IncentiveAssumptions.schema, ptc_per_kwh: atMost(IncentiveAssumptions.schema.ptc_per_kwh, 10_000), capital_subsidy: atMost(IncentiveAssumptions.schema.capital_subsidy, 1e13) })),
   ),
+  debt: optional(partial(object({ ...DebtAssumptions.schema, closing_costs: atMost(DebtAssumptions.schema.closing_costs, 1e13) }))),
+  reserves: optional(partial(ReserveAssumptions)),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -271,6 +273,28 @@ export const EnergyResult = object({
   notes: array(string()),
 });
 
+/** The after-tax lines of a single-owner year (absent for the pre-tax model). Taxes paid are positive. */
+const afterTaxLines = {
+  salvage: optional(number()),
+  insurance: optional(number()),
+  property_tax: optional(number()),
+  cfads: optional(number()),
+  interest: optional(number()),
+  principal: optional(number()),
+  /** CFADS over debt service; null in a year without debt service. */
+  dscr: optional(nullable(number())),
+  depreciation: optional(number()),
+  taxable_income: optional(number()),
+  state_tax: optional(number()),
+  federal_tax: optional(number()),
+  itc: optional(number()),
+  ptc: optional(number()),
+  reserve_funding: optional(number()),
+  reserve_release: optional(number()),
+  reserve_interest: optional(number()),
+  equity_cash_flow: optional(number()),
+};
+
 export const CashFlowYear = object({
   year: number(),
   energy_kwh: number(),
@@ -281,11 +305,29 @@ export const CashFlowYear = object({
   discounted_cash_flow: number(),
   cumulative_cash_flow: number(),
   cumulative_discounted_cash_flow: number(),
+  ...afterTaxLines,
 });
 
-export const CostAssumptionsUsed = object({ capex_per_wdc: number(), fixed_costs: number(), om_per_kw_yr: number(), om_basis: enums(['dc', 'ac']), om_escalation_pct: number() });
+// The sections a result was computed with. Studies saved before the after-tax model lack its fields: optional here.
+const optionalNumbers = <K extends string>(...keys: K[]) => Object.fromEntries(keys.map((key) => [key, optional(number())])) as Record<K, Struct<number | undefined, null>>;
+export const CostAssumptionsUsed = object({
+  capex_per_wdc: number(),
+  fixed_costs: number(),
+  om_per_kw_yr: number(),
+  om_basis: enums(['dc', 'ac']),
+  om_escalation_pct: number(),
+  ...optionalNumbers('insurance_pct', 'property_tax_pct', 'property_assessed_pct', 'property_assessed_decline_pct', 'om_fixed_per_year', 'om_per_mwh', 'construction_financing', 'salvage_pct'),
+});
 export const TariffAssumptionsUsed = object({ price_per_kwh: number(), escalation_pct: number() });
-export const FinanceTermsUsed = object({ discount_rate_pct: number(), degradation_pct: number(), analysis_years: number(), currency: enums(currencies) });
+export const FinanceTermsUsed = object({
+  discount_rate_pct: number(),
+  degradation_pct: number(),
+  analysis_years: number(),
+  currency: enums(currencies),
+  structure: optional(enums(financeStructures)),
+  ...optionalNumbers('federal_tax_rate_pct', 'state_tax_rate_pct', 'equity_discount_rate_pct', 'inflation_pct', 'target_irr_pct'),
+  target_irr_year: optional(nullable(number())),
+});
 
 export const FinanceResult = object({
   model_version: string(),
@@ -294,7 +336,16 @@ export const FinanceResult = object({
   energy: object({ source: enums(['given', 'computed']), annual_ac_kwh: number(), dc_kw: number(), ac_kw: number() }),
   /** The full energy answer when it was computed from a weather source; null when figures were given. */
   energy_production: nullable(EnergyResult),
-  assumptions: object({ costs: CostAssumptionsUsed, tariff: TariffAssumptionsUsed, finance: FinanceTermsUsed }),
+  assumptions: object({
+    costs: CostAssumptionsUsed,
+    tariff: TariffAssumptionsUsed,
+    finance: FinanceTermsUsed,
+    incentives: optional(IncentiveAssumptions),
+    debt: optional(DebtAssumptions),
+    reserves: optional(ReserveAssumptions),
+  }),
+  /** pre_tax: the project's pre-tax cash flows; single_owner: the owner's after-tax, levered ones (NPV, IRR, LCOE and paybacks too). */
+  structure: enums(financeStructures),
   capex: number(),
   npv: number(),
   /** The internal rate of return, percent a year; null when there is none or more than one (see irr_note). */
@@ -308,6 +359,28 @@ export const FinanceResult = object({
   discounted_payback_years: nullable(number()),
   lifetime_energy_kwh: number(),
   years: array(CashFlowYear),
+  /** After-tax equity IRR over the analysis period, percent; null for pre_tax or when not unique. */
+  equity_irr_pct: nullable(number()),
+  /** After-tax equity IRR at finance.target_irr_year. */
+  irr_at_target_year_pct: nullable(number()),
+  /** The owner's after-tax IRR without debt. */
+  project_irr_after_tax_pct: nullable(number()),
+  /** NPV of the equity cash flows at finance.equity_discount_rate_pct. */
+  after_tax_npv: nullable(number()),
+  /** SAM's levelised cost: the present value of costs net of incentives over that of energy, real and nominal. */
+  lcoe_real_per_kwh: nullable(number()),
+  lcoe_nominal_per_kwh: nullable(number()),
+  min_dscr: nullable(number()),
+  avg_dscr: nullable(number()),
+  debt_amount: number(),
+  /** Capex with financing costs and initial reserves, less capital subsidies (SAM's total installed cost). */
+  total_installed_cost: number(),
+  /** The year-1 PPA price meeting the target (pre_tax: NPV = 0; single_owner: target IRR at the target year). */
+  breakeven_ppa_per_kwh: nullable(number()),
+  breakeven_ppa_note: nullable(string()),
+  /** The highest installed cost per Wdc meeting the same target. */
+  max_capex_per_wdc: nullable(number()),
+  max_capex_note: nullable(string()),
   notes: array(string()),
 });
 

@@ -1,7 +1,8 @@
 import { array, boolean, enums, nullable, number, object, optional, string, type Infer } from 'superstruct';
-import { CostAssumptionsUsed, EnergyResult, FinanceBody, FinanceResult, FinanceTermsUsed, PresetUsed, SystemInput, SystemUsed, TariffAssumptionsUsed, WeatherSource, WeatherUsed } from './energy.ts';
+import { EnergyResult, FinanceBody, FinanceResult, PresetUsed, SystemInput, SystemUsed, WeatherSource, WeatherUsed } from './energy.ts';
 import { maxLength, text } from './fields.ts';
 import { numeric, within } from './gis.ts';
+import { financeStructures } from './settings.ts';
 import { notBlank, required } from './validation.ts';
 
 /** Largest plot map accepted (PNG, JPEG, WebP or PDF). */
@@ -50,6 +51,9 @@ export const StudyCreateBody = object({
   costs: financeOverrides.costs,
   tariff: financeOverrides.tariff,
   finance: financeOverrides.finance,
+  incentives: financeOverrides.incentives,
+  debt: financeOverrides.debt,
+  reserves: financeOverrides.reserves,
 });
 
 export const StudyIdQuery = object({ id: idText });
@@ -97,6 +101,11 @@ export const StudyHeadline = object({
   simple_payback_years: nullable(number()),
   discounted_payback_years: nullable(number()),
   monthly_ac_kwh: array(number()),
+  /** Absent on studies saved before the after-tax model (pre_tax). */
+  structure: optional(enums(financeStructures)),
+  equity_irr_pct: optional(nullable(number())),
+  breakeven_ppa_per_kwh: optional(nullable(number())),
+  min_dscr: optional(nullable(number())),
 });
 
 export const FeasibilityStudy = object({
@@ -111,7 +120,7 @@ export const FeasibilityStudy = object({
   weather_hash: string(),
   system: SystemUsed,
   sizing: nullable(SizingUsed),
-  assumptions: object({ costs: CostAssumptionsUsed, tariff: TariffAssumptionsUsed, finance: FinanceTermsUsed }),
+  assumptions: FinanceResult.schema.assumptions,
   headline: StudyHeadline,
   uncertainty: EnergyUncertainty,
   plot_map: nullable(PlotMapInfo),

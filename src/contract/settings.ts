@@ -1,11 +1,12 @@
-import { array, boolean, enums, nullable, number, object, optional, partial, record, string, type Infer } from 'superstruct';
+import { array, boolean, dynamic, enums, nullable, number, object, optional, partial, record, refine, string, type Infer, type Struct } from 'superstruct';
+import { DEPRECIATION_CLASSES, DEPRECIATION_SCHEDULES } from '../solar/depreciation.ts';
 import { maxLength, text } from './fields.ts';
 import { numeric, within } from './gis.ts';
 import { notBlank, notLessThanOne, priceNotEmpty, priceTwoDecimals, required, threeDigitValue, twoDigitValue, type Rule } from './validation.ts';
 
 export const currencies = ['INR', 'USD', 'EUR'] as const;
 export const mounts = ['fixed', 'single_axis'] as const;
-export const builtinPresetIds = ['builtin:us-utility', 'builtin:india-utility', 'builtin:commercial-rooftop'] as const;
+export const builtinPresetIds = ['builtin:us-utility', 'builtin:india-utility', 'builtin:commercial-rooftop', 'builtin:eu-utility'] as const;
 export type BuiltinPresetId = (typeof builtinPresetIds)[number];
 
 export const settingsMessages = {
@@ -19,7 +20,24 @@ export const settingsMessages = {
   tariff: 'Price can be less than 0',
   years: 'Analysis period must be a whole number of years, at most 50.',
   readOnly: 'Built-in presets are read-only: save a copy (send based_on without an id).',
+  percent: 'Must be a percentage from 0 to 100.',
+  inflation: 'Inflation must be a percentage from 0 to below 100.',
+  targetYear: 'Target year must be a whole number of years within the analysis period.',
+  wholeYears: 'Must be a whole number of years from 0 to 50.',
+  everyYears: 'Must be a whole number of years from 1 to 50.',
+  months: 'Must be from 0 to 120 months.',
+  dscr: 'DSCR must be above 0 and at most 100.',
+  debtFraction: 'Debt fraction must be a percentage from 0 to below 100.',
+  debtChoice: 'Give fraction_pct or min_dscr, not both.',
+  allocation: 'The depreciation allocation must add up to 100 % at most.',
+  behindTheMeter: 'Behind-the-meter savings are not available yet: choose pre_tax or single_owner.',
+  equipment: 'At most 10 equipment reserves.',
+  withinPeriod: 'Must not be longer than the analysis period.',
 } as const;
+
+/** How a study is financed: the pre-tax project model, or the after-tax, levered single owner (SAM's conventions). */
+export const financeStructures = ['pre_tax', 'single_owner', 'behind_the_meter'] as const;
+export type FinanceStructure = (typeof financeStructures)[number];
 
 // A tariff is quoted to fractions of a cent ($0.035/kWh), so up to 4 decimals; the message is the spec's price one.
 const tariffPrice: Rule = (value) => {
@@ -30,6 +48,26 @@ const tariffPrice: Rule = (value) => {
 const wholeYears: Rule = (value) => (value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : settingsMessages.years);
 const escalation = numeric(required, within(0, 100, settingsMessages.escalation, { highOpen: true }));
 const price = numeric(priceNotEmpty, priceTwoDecimals);
+const percent = numeric(required, within(0, 100, settingsMessages.percent));
+const wholeYearsUpTo50 = (message: string, low: number) => numeric(required, (value) => (value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : message), within(low, 50, message));
+const months = numeric(required, within(0, 120, settingsMessages.months));
+/** Per kWh or per Wdc, quoted to fractions of a cent like a tariff. */
+const smallPrice = numeric(priceNotEmpty, tariffPrice);
+const scheduleKeys = [...new Set([...DEPRECIATION_SCHEDULES, ...DEPRECIATION_CLASSES])] as const;
+
+const structure = refine(enums(financeStructures), 'available', (value) => value !== 'behind_the_meter' || settingsMessages.behindTheMeter);
+
+/** Percent of the depreciable basis per SAM class; what is left is not depreciated (land, say). */
+export const DepreciationAllocation = refine(
+  object({ macrs_5: optional(percent), macrs_15: optional(percent), sl_5: optional(percent), sl_15: optional(percent), sl_20: optional(percent), sl_39: optional(percent) }),
+  'adds up',
+  (value) => Object.values(value).reduce((sum: number, share) => sum + (share ?? 0), 0) <= 100 + 1e-9 || settingsMessages.allocation,
+);
+/** A schedule's name (the whole basis on it) or an allocation in percent of the basis. */
+const depreciation = dynamic((value) => (typeof value === 'object' && value !== null ? DepreciationAllocation : enums(DEPRECIATION_SCHEDULES)) as Struct<unknown, unknown>) as unknown as Struct<
+  (typeof DEPRECIATION_SCHEDULES)[number] | Infer<typeof DepreciationAllocation>,
+  null
+>;
 
 export const SystemAssumptions = object({
   module_power_w: numeric(required, threeDigitValue),
@@ -52,6 +90,18 @@ export const CostAssumptions = object({
   om_per_kw_yr: price,
   om_basis: enums(['dc', 'ac']),
   om_escalation_pct: escalation,
+  /** Of the installed cost, yearly, growing with inflation. */
+  insurance_pct: percent,
+  property_tax_pct: percent,
+  /** Assessed value as a share of the installed cost, declining by a share of it each year. */
+  property_assessed_pct: percent,
+  property_assessed_decline_pct: percent,
+  om_fixed_per_year: price,
+  om_per_mwh: price,
+  /** Interest during construction: depreciable, paid by the owner at year 0. */
+  construction_financing: price,
+  /** Of the installed cost, received in the last year. */
+  salvage_pct: percent,
 });
 
 export const TariffAssumptions = object({
@@ -64,6 +114,59 @@ export const FinanceAssumptions = object({
   degradation_pct: numeric(required, within(0, 100, settingsMessages.degradation, { highOpen: true })),
   analysis_years: numeric(required, notLessThanOne, wholeYears, within(1, 50, settingsMessages.years)),
   currency: enums(currencies),
+  structure,
+  federal_tax_rate_pct: percent,
+  /** Deductible from federal taxable income. */
+  state_tax_rate_pct: percent,
+  /** Nominal; discounts the owner's after-tax cash flows. */
+  equity_discount_rate_pct: numeric(required, twoDigitValue),
+  inflation_pct: numeric(required, within(0, 100, settingsMessages.inflation, { highOpen: true })),
+  target_irr_pct: numeric(required, twoDigitValue),
+  /** The year at which the target IRR is to be met (SAM's flip year); null: the analysis period. */
+  target_irr_year: nullable(numeric(required, notLessThanOne, wholeYears, within(1, 50, settingsMessages.targetYear))),
+});
+
+export const IncentiveAssumptions = object({
+  /** Federal ITC, percent of the eligible basis, received in year 1. */
+  itc_pct: percent,
+  /** The depreciation classes whose basis earns the ITC; null: the whole basis of a named schedule, or macrs_5. */
+  itc_classes: nullable(array(enums(scheduleKeys))),
+  /** PTC per kWh in year 1, escalated and rounded to a tenth of a cent each year. */
+  ptc_per_kwh: smallPrice,
+  ptc_years: wholeYearsUpTo50(settingsMessages.wholeYears, 0),
+  ptc_escalation_pct: escalation,
+  /** A grant at construction: lowers the installed cost, taxable in year 1. */
+  capital_subsidy: price,
+  depreciation,
+  /** Years of the straight_line schedule. */
+  depreciation_years: wholeYearsUpTo50(settingsMessages.everyYears, 1),
+  bonus_depreciation_pct: percent,
+});
+
+export const DebtAssumptions = object({
+  /** Debt as a share of the total installed cost... */
+  fraction_pct: nullable(numeric(required, within(0, 100, settingsMessages.debtFraction, { highOpen: true }))),
+  /** ...or sized so that each year's cash available for debt service covers the debt service this many times. */
+  min_dscr: nullable(numeric(required, within(0, 100, settingsMessages.dscr, { lowOpen: true }))),
+  rate_pct: percent,
+  tenor_years: wholeYearsUpTo50(settingsMessages.wholeYears, 0),
+  upfront_fee_pct: percent,
+  closing_costs: price,
+});
+
+export const EquipmentReserve = object({
+  cost_per_wdc: smallPrice,
+  every_years: wholeYearsUpTo50(settingsMessages.everyYears, 1),
+  depreciation: enums(scheduleKeys),
+});
+
+export const ReserveAssumptions = object({
+  /** Months of operating expenses held from construction to the last year. */
+  working_capital_months: months,
+  /** Months of debt service held over the tenor. */
+  debt_service_months: months,
+  interest_pct: percent,
+  equipment: refine(array(EquipmentReserve), 'at most 10', (value) => value.length <= 10 || settingsMessages.equipment),
 });
 
 export const Assumptions = object({
@@ -71,6 +174,9 @@ export const Assumptions = object({
   costs: CostAssumptions,
   tariff: TariffAssumptions,
   finance: FinanceAssumptions,
+  incentives: IncentiveAssumptions,
+  debt: DebtAssumptions,
+  reserves: ReserveAssumptions,
 });
 
 /** Any subset of the assumptions; the rest comes from the preset edited or the one it is based on. */
@@ -79,6 +185,9 @@ export const AssumptionsPatch = object({
   costs: optional(partial(CostAssumptions)),
   tariff: optional(partial(TariffAssumptions)),
   finance: optional(partial(FinanceAssumptions)),
+  incentives: optional(partial(IncentiveAssumptions)),
+  debt: optional(partial(DebtAssumptions)),
+  reserves: optional(partial(ReserveAssumptions)),
 });
 
 const presetName = text(required, notBlank, maxLength(100));
@@ -113,6 +222,30 @@ export const Preset = object({
 });
 
 export const PresetList = object({ count: number(), results: array(Preset) });
+
+/**
+ * Whether two assumption values are the same: numbers, text and null by value; an allocation or a list of equipment by
+ * content, whatever the order of its keys (PostgreSQL's JSONB keeps keys in an order of its own).
+ */
+export function sameAssumptionValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  return keysA.length === keysB.length && keysA.every((key) => sameAssumptionValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/** Rules across fields: periods within the analysis period, and one way of sizing the debt. */
+export function crossFieldErrors(a: Pick<Assumptions, 'finance' | 'incentives' | 'debt'>): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const years = a.finance.analysis_years;
+  if (a.finance.target_irr_year !== null && a.finance.target_irr_year > years) errors['finance.target_irr_year'] = [settingsMessages.targetYear];
+  if (a.incentives.ptc_years > years) errors['incentives.ptc_years'] = [settingsMessages.withinPeriod];
+  if (a.debt.tenor_years > years) errors['debt.tenor_years'] = [settingsMessages.withinPeriod];
+  if (a.debt.fraction_pct !== null && a.debt.min_dscr !== null) errors['debt.min_dscr'] = [settingsMessages.debtChoice];
+  return errors;
+}
 
 export type Assumptions = Infer<typeof Assumptions>;
 export type AssumptionsPatch = Infer<typeof AssumptionsPatch>;

@@ -5,7 +5,9 @@
 import type { Infer } from 'superstruct';
 import type { EnergyResult, FinanceResult, MonthlySource, SystemUsed } from '../contract/energy.ts';
 import type { IrrResult } from './cash-flow.ts';
-import type { FinanceAssumptions, FinanceResult as EngineFinanceResult } from './finance.ts';
+import { breakevenPpa, maxCapexPerWdc, type Solved } from './breakeven.ts';
+import { finance, type FinanceAssumptions, type FinanceEnergy, type FinanceResult as EngineFinanceResult } from './finance.ts';
+import { singleOwner, type SingleOwnerResult, type SingleOwnerTerms } from './single-owner.ts';
 import type { MonthlyMeans } from './monthly-synthesis.ts';
 import type { SimulationResult } from './simulate.ts';
 import type { SystemSpec } from './system-spec.ts';
@@ -20,11 +22,8 @@ export type EnergyFigures = Pick<
 > &
   Pick<SystemUsed, 'dc_kw' | 'ac_kw'>;
 
-/** The finance answer's fields the study page shows. */
-export type FinanceFigures = Pick<
-  FinanceResult,
-  'currency' | 'capex' | 'npv' | 'irr_pct' | 'irr_rates_pct' | 'lcoe_per_kwh' | 'simple_payback_years' | 'discounted_payback_years' | 'lifetime_energy_kwh' | 'years'
->;
+/** The finance answer's figures: everything but the echo of its inputs and the notes. */
+export type FinanceFigures = Omit<FinanceResult, 'model_version' | 'preset' | 'energy' | 'energy_production' | 'assumptions' | 'irr_note' | 'notes'>;
 
 /** The engine's monthly means from the API's monthly source; its lat/lon must be filled in (the project's location). */
 export function monthlyMeansOf(source: Infer<typeof MonthlySource>): MonthlyMeans {
@@ -92,9 +91,75 @@ export function energyFiguresOf(result: SimulationResult): EnergyFigures {
   };
 }
 
-export function financeFiguresOf(out: EngineFinanceResult): FinanceFigures {
+/**
+ * The single-owner model's terms from the API's sections; null for the pre-tax model (and for studies saved before
+ * the after-tax model, which have no structure).
+ */
+export function singleOwnerTermsOf(sections: StudyAssumptions): SingleOwnerTerms | null {
+  const { costs, finance: terms, incentives, debt, reserves } = sections;
+  if ((terms.structure ?? 'pre_tax') !== 'single_owner') return null;
+  if (!incentives || !debt || !reserves) throw new RangeError('A single-owner study needs its incentives, debt and reserves.');
+  const need = (value: number | undefined, name: string) => {
+    if (value === undefined) throw new RangeError(`A single-owner study needs ${name}.`);
+    return value;
+  };
+  return {
+    federalTaxPct: need(terms.federal_tax_rate_pct, 'finance.federal_tax_rate_pct'),
+    stateTaxPct: need(terms.state_tax_rate_pct, 'finance.state_tax_rate_pct'),
+    equityDiscountRatePct: need(terms.equity_discount_rate_pct, 'finance.equity_discount_rate_pct'),
+    inflationPct: need(terms.inflation_pct, 'finance.inflation_pct'),
+    targetIrrPct: need(terms.target_irr_pct, 'finance.target_irr_pct'),
+    targetIrrYear: terms.target_irr_year ?? terms.analysis_years,
+    insurancePct: need(costs.insurance_pct, 'costs.insurance_pct'),
+    propertyTaxPct: need(costs.property_tax_pct, 'costs.property_tax_pct'),
+    propertyAssessedPct: need(costs.property_assessed_pct, 'costs.property_assessed_pct'),
+    propertyAssessedDeclinePct: need(costs.property_assessed_decline_pct, 'costs.property_assessed_decline_pct'),
+    omFixedPerYear: need(costs.om_fixed_per_year, 'costs.om_fixed_per_year'),
+    omPerMwh: need(costs.om_per_mwh, 'costs.om_per_mwh'),
+    constructionFinancing: need(costs.construction_financing, 'costs.construction_financing'),
+    salvagePct: need(costs.salvage_pct, 'costs.salvage_pct'),
+    itcPct: incentives.itc_pct,
+    itcClasses: incentives.itc_classes,
+    ptcPerKwh: incentives.ptc_per_kwh,
+    ptcYears: incentives.ptc_years,
+    ptcEscalationPct: incentives.ptc_escalation_pct,
+    capitalSubsidy: incentives.capital_subsidy,
+    depreciation: incentives.depreciation,
+    depreciationYears: incentives.depreciation_years,
+    bonusDepreciationPct: incentives.bonus_depreciation_pct,
+    debt: debt.min_dscr !== null ? { kind: 'dscr', minDscr: debt.min_dscr } : { kind: 'fraction', fractionPct: debt.fraction_pct ?? 0 },
+    debtRatePct: debt.rate_pct,
+    debtTenorYears: debt.tenor_years,
+    debtUpfrontFeePct: debt.upfront_fee_pct,
+    debtClosingCosts: debt.closing_costs,
+    workingCapitalMonths: reserves.working_capital_months,
+    debtServiceMonths: reserves.debt_service_months,
+    reserveInterestPct: reserves.interest_pct,
+    equipment: reserves.equipment.map((item) => ({ costPerWdc: item.cost_per_wdc, everyYears: item.every_years, depreciation: item.depreciation })),
+  };
+}
+
+/** The figures of a study's finance, by its structure, with the solvers' answers; `irr` is the headline IRR. */
+export function financeFiguresFor(energy: FinanceEnergy, sections: StudyAssumptions): { figures: FinanceFigures; irr: IrrResult } {
+  const assumptions = financeAssumptionsOf(sections);
+  const terms = singleOwnerTermsOf(sections);
+  const breakeven = solvedOf(breakevenPpa(energy, assumptions, terms));
+  const maxCapex = solvedOf(maxCapexPerWdc(energy, assumptions, terms));
+  const solvers = { breakeven_ppa_per_kwh: breakeven.value, breakeven_ppa_note: breakeven.note, max_capex_per_wdc: maxCapex.value, max_capex_note: maxCapex.note };
+  if (terms === null) {
+    const out = finance(energy, assumptions);
+    return { figures: { ...preTaxFiguresOf(out), ...solvers }, irr: out.irr };
+  }
+  const out = singleOwner(energy, assumptions, terms);
+  return { figures: { ...singleOwnerFiguresOf(out, assumptions.currency, terms), ...solvers }, irr: out.equityIrr };
+}
+
+const solvedOf = (solved: Solved) => (solved.kind === 'solved' ? { value: solved.value, note: null } : { value: null, note: solved.reason });
+
+function preTaxFiguresOf(out: EngineFinanceResult): Omit<FinanceFigures, SolverFields> {
   return {
     currency: out.currency,
+    structure: 'pre_tax',
     capex: out.capex,
     npv: out.npv,
     ...irrPct(out.irr),
@@ -113,6 +178,85 @@ export function financeFiguresOf(out: EngineFinanceResult): FinanceFigures {
       cumulative_cash_flow: y.cumulativeCashFlow,
       cumulative_discounted_cash_flow: y.cumulativeDiscountedCashFlow,
     })),
+    ...noAfterTaxFigures,
+    debt_amount: 0,
+    total_installed_cost: out.capex,
+  };
+}
+
+/** A pre-tax answer's after-tax figures: there are none. */
+export const noAfterTaxFigures = {
+  equity_irr_pct: null,
+  irr_at_target_year_pct: null,
+  project_irr_after_tax_pct: null,
+  after_tax_npv: null,
+  lcoe_real_per_kwh: null,
+  lcoe_nominal_per_kwh: null,
+  min_dscr: null,
+  avg_dscr: null,
+} as const;
+
+/** The solvers' fields, filled in by financeFiguresFor for either model. */
+type SolverFields = 'breakeven_ppa_per_kwh' | 'breakeven_ppa_note' | 'max_capex_per_wdc' | 'max_capex_note';
+
+function singleOwnerFiguresOf(out: SingleOwnerResult, currency: FinanceFigures['currency'], terms: SingleOwnerTerms): Omit<FinanceFigures, SolverFields> {
+  const rate = terms.equityDiscountRatePct / 100;
+  let cumulative = 0;
+  let cumulativeDiscounted = 0;
+  const finite = (value: number) => (Number.isFinite(value) ? value : null);
+  return {
+    currency,
+    structure: 'single_owner',
+    capex: out.capex,
+    npv: out.afterTaxNpv,
+    ...irrPct(out.equityIrr),
+    lcoe_per_kwh: finite(out.lcoeNominalPerKwh),
+    simple_payback_years: out.simplePaybackYears,
+    discounted_payback_years: out.discountedPaybackYears,
+    lifetime_energy_kwh: out.lifetimeEnergyKwh,
+    years: out.years.map((y) => {
+      const discounted = y.equityCashFlow / (1 + rate) ** y.year;
+      cumulative += y.equityCashFlow;
+      cumulativeDiscounted += discounted;
+      return {
+        year: y.year,
+        energy_kwh: y.energyKwh,
+        revenue: y.revenue,
+        om: y.om,
+        capex: y.capex,
+        net_cash_flow: y.equityCashFlow,
+        discounted_cash_flow: discounted,
+        cumulative_cash_flow: cumulative,
+        cumulative_discounted_cash_flow: cumulativeDiscounted,
+        salvage: y.salvage,
+        insurance: y.insurance,
+        property_tax: y.propertyTax,
+        cfads: y.cfads,
+        interest: y.interest,
+        principal: y.principal,
+        dscr: y.dscr,
+        depreciation: y.depreciation,
+        taxable_income: y.taxableIncome,
+        state_tax: y.stateTax,
+        federal_tax: y.federalTax,
+        itc: y.itc,
+        ptc: y.ptc,
+        reserve_funding: y.reserveFunding,
+        reserve_release: y.reserveRelease,
+        reserve_interest: y.reserveInterest,
+        equity_cash_flow: y.equityCashFlow,
+      };
+    }),
+    equity_irr_pct: irrPct(out.equityIrr).irr_pct,
+    irr_at_target_year_pct: irrPct(out.irrAtTargetYear).irr_pct,
+    project_irr_after_tax_pct: irrPct(out.projectIrrAfterTax).irr_pct,
+    after_tax_npv: out.afterTaxNpv,
+    lcoe_real_per_kwh: finite(out.lcoeRealPerKwh),
+    lcoe_nominal_per_kwh: finite(out.lcoeNominalPerKwh),
+    min_dscr: out.minDscr,
+    avg_dscr: out.avgDscr,
+    debt_amount: out.debtAmount,
+    total_installed_cost: out.totalInstalledCost,
   };
 }
 

@@ -6,8 +6,7 @@
 import type { Infer } from 'superstruct';
 import type { MonthlySource, SystemUsed } from '../contract/energy.ts';
 import type { StudyWeather } from '../contract/feasibility.ts';
-import { energyFiguresOf, financeAssumptionsOf, financeFiguresOf, monthlyMeansOf, systemSpecOf, type EnergyFigures, type FinanceFigures, type StudyAssumptions } from './answers.ts';
-import { finance } from './finance.ts';
+import { energyFiguresOf, financeFiguresFor, monthlyMeansOf, systemSpecOf, type EnergyFigures, type FinanceFigures, type StudyAssumptions } from './answers.ts';
 import { pvwattsInverter } from './pvwatts.ts';
 import { synthesiseWeatherYear } from './monthly-synthesis.ts';
 import { createSiteContext, type SiteContext } from './site-context.ts';
@@ -57,7 +56,7 @@ export function sliderValuesOf(inputs: WhatIfInputs): WhatIfValues {
     losses_pct: system.losses_pct,
     capex_per_wdc: assumptions.costs.capex_per_wdc,
     price_per_kwh: assumptions.tariff.price_per_kwh,
-    discount_rate_pct: assumptions.finance.discount_rate_pct,
+    discount_rate_pct: afterTax(assumptions) ? assumptions.finance.equity_discount_rate_pct! : assumptions.finance.discount_rate_pct,
   };
 }
 
@@ -75,16 +74,20 @@ export function withWhatIf(study: WhatIfInputs, values: WhatIfValues): WhatIfInp
       ac_kw: pvwattsInverter(system.dc_kw * 1000, values.dc_ac_ratio, system.inverter_efficiency_pct / 100).acRatingW / 1000,
     },
     assumptions: {
+      ...assumptions,
       costs: { ...assumptions.costs, capex_per_wdc: values.capex_per_wdc },
       tariff: { ...assumptions.tariff, price_per_kwh: values.price_per_kwh },
-      finance: { ...assumptions.finance, discount_rate_pct: values.discount_rate_pct },
+      finance: { ...assumptions.finance, ...discountRateOf(assumptions, values.discount_rate_pct) },
     },
   };
 }
 
+/** A single-owner study discounts at the equity rate: the slider moves that one. */
+const afterTax = (assumptions: StudyAssumptions) => assumptions.finance.structure === 'single_owner';
+const discountRateOf = (assumptions: StudyAssumptions, rate: number) => (afterTax(assumptions) ? { equity_discount_rate_pct: rate } : { discount_rate_pct: rate });
+
 /** One what-if: the study's energy and cash flows for these inputs, as the server would compute them. */
 export function recompute(prepared: PreparedStudy, inputs: WhatIfInputs): WhatIfFigures {
   const energy = simulate(prepared.weather, systemSpecOf(inputs.system), { site: prepared.site });
-  const money = finance(energy, financeAssumptionsOf(inputs.assumptions));
-  return { ...energyFiguresOf(energy), ...financeFiguresOf(money) };
+  return { ...energyFiguresOf(energy), ...financeFiguresFor(energy, inputs.assumptions).figures };
 }

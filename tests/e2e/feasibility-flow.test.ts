@@ -72,9 +72,16 @@ describe.skipIf(!!unavailable)('a feasibility study in Chromium, as a new user',
     const figures = page.getByTestId('study-figures');
     expect(await figures.textContent()).toMatch(/Annual energy \(P50\)[\d,.]+ MWh/);
     expect(await figures.textContent()).toMatch(/P90 \(one year\)[\d,.]+ MWh/);
-    expect(await figures.textContent()).toMatch(/NPV/);
+    // The US utility-scale preset finances the plant as a single owner: after-tax figures, debt sized at DSCR 1.3.
+    expect(await figures.textContent()).toMatch(/After-tax NPV.*Equity IRR.*Min DSCR1\.30.*PPA price needed\$0\.\d{4}\/kWh/);
     await page.getByRole('img', { name: 'Monthly AC energy in MWh' }).locator('svg rect').first().waitFor();
-    await page.getByRole('img', { name: /Yearly net cash flow in USD/ }).locator('svg rect').first().waitFor();
+    await page.getByRole('img', { name: /Yearly equity cash flow after tax in USD/ }).locator('svg rect').first().waitFor();
+    const summary = await page.getByTestId('finance-summary').textContent();
+    expect(summary).toContain('Debt / equity');
+    expect(summary).toMatch(/PPA price needed\$0\.\d{4}\/kWh in year 1, for an equity IRR of 11 % at year 25/);
+    const table = page.getByRole('table', { name: 'Yearly cash flows in USD' });
+    expect(await table.getByRole('row').count()).toBe(27);
+    expect(await table.getByRole('columnheader').allTextContents()).toContain('Equity cash flow');
     await page.getByTestId('loss-waterfall').getByText('AC energy delivered').waitFor();
     expect(await page.getByTestId('weather-used').textContent()).toContain('Standard confidence');
     await page.getByRole('status').filter({ hasText: 'Study saved: Study 1' }).waitFor();

@@ -67,20 +67,21 @@ describeApi('energy production and financial estimate API', () => {
   });
 
   it("takes the site from the project and the system from the user's last preset", async () => {
+    // A project in Piemonte with no country given: its location makes it European, so the EU defaults apply.
     const preset = (await asha.get<Preset>(`/api/settings/last/get/?project_id=${italy.id}`)).body;
-    expect(preset.id).toBe('builtin:us-utility');
+    expect(preset.id).toBe('builtin:eu-utility');
     const byProject = await asha.post<EnergyResult>(energyPath, { project_id: italy.id, weather: { source: 'pvgis' } });
     expect(byProject.status, JSON.stringify(byProject.body)).toBe(200);
     const p = preset.assumptions.system;
     expect(byProject.body.system).toEqual({
       dc_kw: 1000,
       ac_kw: 1000 / p.dc_ac_ratio,
-      mount: 'single_axis',
+      mount: 'fixed',
       tilt_deg: p.tilt_deg,
       azimuth_deg: p.azimuth_deg,
-      gcr: p.gcr,
-      max_angle_deg: p.max_angle_deg,
-      backtrack: true,
+      gcr: null,
+      max_angle_deg: null,
+      backtrack: null,
       losses_pct: p.losses_pct,
       dc_ac_ratio: p.dc_ac_ratio,
       inverter_efficiency_pct: p.inverter_efficiency_pct,
@@ -189,7 +190,7 @@ describeApi('energy production and financial estimate API', () => {
       energy: { annual_ac_kwh: 150_000, dc_kw: 100, ac_kw: 80 },
       costs: { capex_per_wdc: 1.05, fixed_costs: 5000, om_per_kw_yr: 15, om_basis: 'ac', om_escalation_pct: 2.5 },
       tariff: { price_per_kwh: 0.12, escalation_pct: 2 },
-      finance: { discount_rate_pct: 8, degradation_pct: 0.6, analysis_years: 20, currency: 'EUR' },
+      finance: { discount_rate_pct: 8, degradation_pct: 0.6, analysis_years: 20, currency: 'EUR', structure: 'pre_tax' },
     };
     const answer = await ravi.post<FinanceResult>(financePath, body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -208,7 +209,8 @@ describeApi('energy production and financial estimate API', () => {
     };
     const expected = finance({ annualAcKwh: 150_000, dcKw: 100, acKw: 80 }, assumptions);
     assert(answer.body, FinanceResult);
-    expect(answer.body).toMatchObject({ currency: 'EUR', energy: { source: 'given', annual_ac_kwh: 150_000, dc_kw: 100, ac_kw: 80 }, energy_production: null, assumptions: { costs: body.costs, tariff: body.tariff, finance: body.finance } });
+    expect(answer.body).toMatchObject({ currency: 'EUR', structure: 'pre_tax', energy: { source: 'given', annual_ac_kwh: 150_000, dc_kw: 100, ac_kw: 80 }, energy_production: null, assumptions: { costs: body.costs, tariff: body.tariff, finance: body.finance } });
+    expect(answer.body).toMatchObject({ equity_irr_pct: null, after_tax_npv: null, min_dscr: null, debt_amount: 0, total_installed_cost: expected.capex });
     expectClose(answer.body.capex, expected.capex);
     expectClose(answer.body.npv, expected.npv);
     expect(expected.irr.kind).toBe('unique');
@@ -229,14 +231,15 @@ describeApi('energy production and financial estimate API', () => {
     const monthly = await ravi.post<FinanceResult>(financePath, { energy: { monthly_ac_kwh: Array(12).fill(12_500), dc_kw: 100 } });
     expect(monthly.status).toBe(200);
     expect(monthly.body.energy).toEqual({ source: 'given', annual_ac_kwh: 150_000, dc_kw: 100, ac_kw: 100 / preset.system.dc_ac_ratio });
-    expect(monthly.body.assumptions).toEqual({ costs: preset.costs, tariff: preset.tariff, finance: preset.finance });
+    const { system: _system, ...sections } = preset;
+    expect(monthly.body.assumptions).toEqual(sections);
     expect(monthly.body.currency).toBe(preset.finance.currency);
     expect(monthly.body.notes.join(' ')).toContain('DC/AC ratio');
   });
 
   it('computes the energy from a weather source first when no figures are given', async () => {
     const energy = await asha.post<EnergyResult>(energyPath, { project_id: italy.id, weather: { source: 'pvgis' }, system: fixed100 });
-    const answer = await asha.post<FinanceResult>(financePath, { project_id: italy.id, weather: { source: 'pvgis' }, system: fixed100, tariff: { price_per_kwh: 0.09 } });
+    const answer = await asha.post<FinanceResult>(financePath, { project_id: italy.id, weather: { source: 'pvgis' }, system: fixed100, tariff: { price_per_kwh: 0.09 }, finance: { structure: 'pre_tax' } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.energy).toEqual({ source: 'computed', annual_ac_kwh: energy.body.annual_ac_kwh, dc_kw: 100, ac_kw: energy.body.system.ac_kw });
     expect(answer.body.energy_production).toEqual(energy.body);
@@ -264,7 +267,7 @@ describeApi('energy production and financial estimate API', () => {
 
   it('gives no IRR or payback, with the reason, when there is none, and every rate when there are several', async () => {
     const energy = { annual_ac_kwh: 150_000, dc_kw: 100, ac_kw: 80 };
-    const never = await asha.post<FinanceResult>(financePath, { energy, tariff: { price_per_kwh: 0 } });
+    const never = await asha.post<FinanceResult>(financePath, { energy, tariff: { price_per_kwh: 0 }, finance: { structure: 'pre_tax' } });
     expect(never.status).toBe(200);
     expect(never.body).toMatchObject({ irr_pct: null, irr_rates_pct: [], simple_payback_years: null, discounted_payback_years: null });
     expect(never.body.irr_note).toContain('No IRR');
@@ -273,7 +276,7 @@ describeApi('energy production and financial estimate API', () => {
 
     // Cheap to build, but O&M growing 15 % a year overtakes the revenue: the flows turn negative again.
     const terms = { capex_per_wdc: 0.05, fixed_costs: 0, om_per_kw_yr: 10, om_basis: 'dc', om_escalation_pct: 15 };
-    const several = await asha.post<FinanceResult>(financePath, { energy, costs: terms, tariff: { price_per_kwh: 0.1, escalation_pct: 0 }, finance: { analysis_years: 25, degradation_pct: 0.5, discount_rate_pct: 8, currency: 'USD' } });
+    const several = await asha.post<FinanceResult>(financePath, { energy, costs: terms, tariff: { price_per_kwh: 0.1, escalation_pct: 0 }, finance: { analysis_years: 25, degradation_pct: 0.5, discount_rate_pct: 8, currency: 'USD', structure: 'pre_tax' } });
     expect(several.status).toBe(200);
     expect(several.body.irr_pct).toBeNull();
     expect(several.body.irr_rates_pct.length).toBeGreaterThan(1);

@@ -184,7 +184,10 @@ describeApi('feasibility studies', () => {
       expect(text).toContain(`Primary feasibility study: ${primary.name}`);
       expect(text).toContain(`${(primary.headline.annual_ac_kwh / 1000).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MWh`);
       expect(text).toContain('Monthly AC energy (MWh)');
-      expect(text).toContain('Yearly net cash flow (USD)');
+      expect(text).toContain('Yearly equity cash flow after tax (USD)');
+      expect(text).toContain(`Equity IRR (after tax): \n${primary.headline.equity_irr_pct!.toFixed(2)} %`);
+      expect(text).toContain(`Breakeven PPA price: \nUSD ${primary.headline.breakeven_ppa_per_kwh!.toFixed(4)} per kWh (equity IRR of 11 %)`);
+      expect(text).toContain('Debt: sized at DSCR 1.3');
       expect(text).toContain('Cash flows');
       expect(text).toContain('Study assumptions');
       expect(text).toContain('Uncertainty - Interannual variability');
@@ -212,7 +215,9 @@ describeApi('feasibility studies', () => {
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body.sizing).toBeNull();
-    expect(answer.body.preset.id).toBe('builtin:us-utility');
+    // No country given: the location puts Jodhpur in India, so India's defaults (in rupees, after tax) apply.
+    expect(answer.body.preset.id).toBe('builtin:india-utility');
+    expect(answer.body.headline).toMatchObject({ currency: 'INR', structure: 'single_owner' });
     expect(answer.body.weather).toMatchObject({ source: 'monthly', confidence: 'low', lat: 26.3, lon: 73.0 });
     expect(answer.body.uncertainty.terms.map((t) => t.key)).toEqual(['interannual', 'model', 'resource']);
     expectClose(answer.body.uncertainty.combined_sigma_pct, Math.sqrt(4 ** 2 + 5 ** 2 + 8 ** 2));

@@ -3,7 +3,8 @@
  * same real weather, then the sliders' values are sent to the server as request overrides and applied by `withWhatIf`.
  */
 import { describe, expect, it } from 'vitest';
-import type { FinanceBody, WeatherSource } from '../../src/contract/energy.ts';
+import type { FinanceBody, FinanceResult, WeatherSource } from '../../src/contract/energy.ts';
+import type { FinanceFigures } from '../../src/solar/answers.ts';
 import type { StudyWeather } from '../../src/contract/feasibility.ts';
 import { prepareWhatIf, recompute, sliderValuesOf, withWhatIf, type WhatIfFigures, type WhatIfInputs, type WhatIfValues } from '../../src/solar/what-if.ts';
 import { estimateEnergy, estimateFinance, type PresetUsed } from '../../server/services/energy-estimates.ts';
@@ -32,7 +33,13 @@ function serverWeather(text: string) {
   });
 }
 
-type Overrides = Pick<FinanceBody, 'system' | 'costs' | 'tariff' | 'finance'>;
+type Overrides = Pick<FinanceBody, 'system' | 'costs' | 'tariff' | 'finance' | 'incentives' | 'debt' | 'reserves'>;
+
+/** The finance answer's figures, without the echo of its inputs and its notes. */
+function financeFigures(money: FinanceResult): FinanceFigures {
+  const { model_version: _version, preset: _preset, energy: _energy, energy_production: _production, assumptions: _assumptions, irr_note: _irrNote, notes: _notes, ...figures } = money;
+  return figures;
+}
 
 /** What create/ stores for a study: the energy answer and the finance answer, from the server's services. */
 function serverStudy(chosen: ChosenWeather, preset: PresetUsed, body: Overrides) {
@@ -48,28 +55,21 @@ function serverStudy(chosen: ChosenWeather, preset: PresetUsed, body: Overrides)
     capacity_factor_ac: answer.capacity_factor_ac,
     performance_ratio: answer.performance_ratio,
     loss_waterfall: answer.loss_waterfall,
-    currency: money.currency,
-    capex: money.capex,
-    npv: money.npv,
-    irr_pct: money.irr_pct,
-    irr_rates_pct: money.irr_rates_pct,
-    lcoe_per_kwh: money.lcoe_per_kwh,
-    simple_payback_years: money.simple_payback_years,
-    discounted_payback_years: money.discounted_payback_years,
-    lifetime_energy_kwh: money.lifetime_energy_kwh,
-    years: money.years,
+    ...financeFigures(money),
   };
   return { inputs, figures };
 }
 
 /** The same slider values as the overrides a create request would carry. */
-function overridesOf(base: Overrides, values: WhatIfValues): Overrides {
+function overridesOf(base: Overrides, values: WhatIfValues, preset: PresetUsed): Overrides {
   const { tilt_deg, azimuth_deg, dc_ac_ratio, losses_pct, capex_per_wdc, price_per_kwh, discount_rate_pct } = values;
+  // An after-tax study discounts its equity flows at the equity rate: that is the rate the slider moves.
+  const rate = preset.assumptions.finance.structure === 'single_owner' ? { equity_discount_rate_pct: discount_rate_pct } : { discount_rate_pct };
   return {
     system: { ...base.system, tilt_deg, azimuth_deg, dc_ac_ratio, losses_pct },
     costs: { ...base.costs, capex_per_wdc },
     tariff: { ...base.tariff, price_per_kwh },
-    finance: { ...base.finance, discount_rate_pct },
+    finance: { ...base.finance, ...rate },
   };
 }
 
@@ -111,7 +111,7 @@ describe('what-if in the browser gives the server’s figures', () => {
       expect(recompute(prepared, saved.inputs)).toEqual(saved.figures);
       expect(withWhatIf(saved.inputs, sliderValuesOf(saved.inputs))).toEqual(saved.inputs);
 
-      const server = serverStudy(chosen, preset, overridesOf(study, values));
+      const server = serverStudy(chosen, preset, overridesOf(study, values, preset));
       const whatIf = withWhatIf(saved.inputs, values);
       expect(whatIf.assumptions).toEqual(server.inputs.assumptions);
       expect(whatIf.system).toEqual(server.inputs.system);
@@ -133,7 +133,7 @@ describe('what-if in the browser gives the server’s figures', () => {
     expect(recompute(prepared, saved.inputs)).toEqual(saved.figures);
 
     const values = { ...sliderValuesOf(saved.inputs), tilt_deg: 40, azimuth_deg: 10, discount_rate_pct: 0 };
-    expect(recompute(prepared, withWhatIf(saved.inputs, values))).toEqual(serverStudy(chosen, fixedRack, overridesOf(study, values)).figures);
+    expect(recompute(prepared, withWhatIf(saved.inputs, values))).toEqual(serverStudy(chosen, fixedRack, overridesOf(study, values, fixedRack)).figures);
   });
 
   it('refuses monthly means without a location and values the engine refuses', () => {

@@ -67,6 +67,21 @@ function figuresOf(inputs: WhatIfInputs): WhatIfFigures {
     discounted_payback_years: null,
     lifetime_energy_kwh: annual * 25,
     years: [],
+    structure: 'pre_tax',
+    equity_irr_pct: null,
+    irr_at_target_year_pct: null,
+    project_irr_after_tax_pct: null,
+    after_tax_npv: null,
+    lcoe_real_per_kwh: null,
+    lcoe_nominal_per_kwh: null,
+    min_dscr: null,
+    avg_dscr: null,
+    debt_amount: 0,
+    total_installed_cost: capex,
+    breakeven_ppa_per_kwh: 0.031,
+    breakeven_ppa_note: null,
+    max_capex_per_wdc: 0.9,
+    max_capex_note: null,
   };
 }
 

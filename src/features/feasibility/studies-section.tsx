@@ -91,6 +91,8 @@ function StudyTable({ project, feasibility }: { project: ProjectDetail; feasibil
             <Table.ColumnHeader textAlign="end">Energy (P50)</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">NPV</Table.ColumnHeader>
             <Table.ColumnHeader textAlign="end">LCOE</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Equity IRR</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">PPA needed</Table.ColumnHeader>
             <Table.ColumnHeader>
               <VisuallyHidden>Actions</VisuallyHidden>
             </Table.ColumnHeader>
@@ -122,6 +124,13 @@ function StudyTable({ project, feasibility }: { project: ProjectDetail; feasibil
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
                 {formatPerKwh(study.headline.lcoe_per_kwh, study.headline.currency)}
+              </Table.Cell>
+              {/* After-tax figures: a pre-tax study has no equity IRR; one saved before the solver has no breakeven price. */}
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {study.headline.structure === 'single_owner' ? (study.headline.equity_irr_pct == null ? 'none' : `${study.headline.equity_irr_pct.toFixed(2)} %`) : 'pre-tax'}
+              </Table.Cell>
+              <Table.Cell textAlign="end" whiteSpace="nowrap">
+                {study.headline.breakeven_ppa_per_kwh == null ? '—' : formatPerKwh(study.headline.breakeven_ppa_per_kwh, study.headline.currency)}
               </Table.Cell>
               <Table.Cell>
                 <HStack gap={1} justify="flex-end">

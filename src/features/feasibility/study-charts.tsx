@@ -65,8 +65,8 @@ export function MonthlyEnergyChart({ monthlyKwh }: { monthlyKwh: number[] }) {
   return <BarChart data={data} label="Monthly AC energy in MWh" unit="MWh" colour={() => '#f08c00'} valueFormat={mwh} />;
 }
 
-export function CashFlowChart({ years, currency }: { years: { year: number; net_cash_flow: number }[]; currency: string }) {
+export function CashFlowChart({ years, currency, afterTax = false }: { years: { year: number; net_cash_flow: number }[]; currency: string; afterTax?: boolean }) {
   const data = years.map((y) => ({ label: String(y.year), value: y.net_cash_flow }));
   const compact = (v: number) => (Math.abs(v) >= 1e6 ? `${(v / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })}M` : v.toLocaleString('en-US', { maximumFractionDigits: 0 }));
-  return <BarChart data={data} label={`Yearly net cash flow in ${currency}`} unit={currency} colour={(v) => (v >= 0 ? '#2f9e44' : '#e03131')} valueFormat={compact} />;
+  return <BarChart data={data} label={afterTax ? `Yearly equity cash flow after tax in ${currency}` : `Yearly net cash flow in ${currency}`} unit={currency} colour={(v) => (v >= 0 ? '#2f9e44' : '#e03131')} valueFormat={compact} />;
 }

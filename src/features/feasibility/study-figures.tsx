@@ -1,5 +1,5 @@
 import { Box, HStack, Icon, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
-import { Activity, CalendarClock, Coins, Gauge, Percent, PiggyBank, ShieldCheck, Sun, Zap, type LucideIcon } from 'lucide-react';
+import { Activity, CalendarClock, Coins, Gauge, Landmark, Percent, PiggyBank, ShieldCheck, Sun, Target, Zap, type LucideIcon } from 'lucide-react';
 import type { FeasibilityStudy } from '../../contract/feasibility.ts';
 import { formatMoney, formatMw, formatMwh, formatPct, formatPerKwh, paybackText } from './study-format.ts';
 
@@ -7,15 +7,28 @@ import { formatMoney, formatMw, formatMwh, formatPct, formatPerKwh, paybackText 
 export function StudyFigures({ study }: { study: FeasibilityStudy }) {
   const h = study.headline;
   const payback = paybackText(h.simple_payback_years, h.discounted_payback_years);
+  const afterTax = h.structure === 'single_owner';
   const figures: [LucideIcon, string, string, string?][] = [
     [Zap, 'Annual energy (P50)', formatMwh(h.annual_ac_kwh), `${formatMw(h.dc_kw)}dc / ${formatMw(h.ac_kw)}ac`],
     [ShieldCheck, 'P90 (one year)', formatMwh(h.p90_annual_kwh), `σ ${study.uncertainty.combined_sigma_pct.toFixed(1)} % combined`],
     [Sun, 'Specific yield', `${Math.round(h.specific_yield_kwh_per_kwp).toLocaleString('en-US')} kWh/kWp`],
     [Gauge, 'Capacity factor', formatPct(h.capacity_factor_ac), 'AC'],
     [Activity, 'Performance ratio', formatPct(h.performance_ratio)],
-    [PiggyBank, 'NPV', formatMoney(h.npv, h.currency), `capex ${formatMoney(h.capex, h.currency)}`],
-    [Percent, 'IRR', h.irr_pct === null ? 'none' : `${h.irr_pct.toFixed(2)} %`],
-    [Coins, 'LCOE', formatPerKwh(h.lcoe_per_kwh, h.currency), 'discounted'],
+    ...(afterTax
+      ? ([
+          [PiggyBank, 'After-tax NPV', formatMoney(h.npv, h.currency), `equity; capex ${formatMoney(h.capex, h.currency)}`],
+          [Percent, 'Equity IRR', h.irr_pct === null ? 'none' : `${h.irr_pct.toFixed(2)} %`, 'after tax'],
+          [Landmark, 'Min DSCR', h.min_dscr === null || h.min_dscr === undefined ? 'no debt' : h.min_dscr.toFixed(2)],
+          [Coins, 'LCOE', formatPerKwh(h.lcoe_per_kwh, h.currency), 'nominal, after incentives'],
+        ] as [LucideIcon, string, string, string?][])
+      : ([
+          [PiggyBank, 'NPV', formatMoney(h.npv, h.currency), `capex ${formatMoney(h.capex, h.currency)}`],
+          [Percent, 'IRR', h.irr_pct === null ? 'none' : `${h.irr_pct.toFixed(2)} %`],
+          [Coins, 'LCOE', formatPerKwh(h.lcoe_per_kwh, h.currency), 'discounted'],
+        ] as [LucideIcon, string, string, string?][])),
+    ...(h.breakeven_ppa_per_kwh !== undefined && h.breakeven_ppa_per_kwh !== null
+      ? ([[Target, 'PPA price needed', formatPerKwh(h.breakeven_ppa_per_kwh, h.currency), afterTax ? 'for the target equity IRR' : 'for NPV = 0']] as [LucideIcon, string, string, string?][])
+      : []),
     [CalendarClock, 'Payback', payback.value, payback.help],
   ];
   return (

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Heading, HStack, Icon, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { BarChart3, CloudSun, FileImage, ListChecks, TrendingDown, Wallet, type LucideIcon } from 'lucide-react';
+import { BarChart3, CloudSun, FileImage, Landmark, ListChecks, Table2, TrendingDown, Wallet, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { useActors } from '../../lib/actors-context.tsx';
@@ -17,6 +17,7 @@ import { saveAsNewStudy } from './save-as-new.ts';
 import { StudyAssumptions } from './study-assumptions.tsx';
 import { CashFlowChart, MonthlyEnergyChart } from './study-charts.tsx';
 import { StudyFigures, UncertaintyNote } from './study-figures.tsx';
+import { CashFlowTable, FinanceSummary } from './study-finance.tsx';
 import { StudyModals } from './study-modals.tsx';
 import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
 import { WeatherCard } from './weather-card.tsx';
@@ -125,6 +126,7 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
   const idle = useFeasibilitySelector(feasibility, (s) => s.matches({ ready: 'idle' })) ?? false;
   const saving = useFeasibilitySelector(feasibility, (s) => s.matches({ ready: 'creating' })) ?? false;
   const createError = useFeasibilitySelector(feasibility, (s) => s.context.createErrors);
+  const afterTax = study.headline.structure === 'single_owner';
 
   useEffect(() => {
     const created = feasibility.on('study.created', (event) => navigate(studyPath(project, event.id)));
@@ -175,8 +177,8 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
           <Section title="Monthly energy" icon={BarChart3} description="AC energy delivered in each month of the typical year.">
             <MonthlyEnergyChart monthlyKwh={study.headline.monthly_ac_kwh} />
           </Section>
-          <Section title="Yearly cash flow" icon={Wallet} description="Net cash flow in each year of the analysis period.">
-            {results ? <CashFlowChart years={results.finance.finance.years} currency={study.headline.currency} /> : <Skeleton h="56" />}
+          <Section title="Yearly cash flow" icon={Wallet} description={afterTax ? 'The owner’s cash flow after debt service and tax in each year.' : 'Net cash flow in each year of the analysis period.'}>
+            {results ? <CashFlowChart years={results.finance.finance.years} currency={study.headline.currency} afterTax={afterTax} /> : <Skeleton h="56" />}
           </Section>
         </SimpleGrid>
 
@@ -221,6 +223,14 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
           </Section>
         </SimpleGrid>
       </Box>
+
+      <Section title="Financing" icon={Landmark} description={afterTax ? 'Debt, coverage and the owner’s after-tax returns; the PPA price and installed cost the target needs.' : 'The PPA price and installed cost at which the project breaks even.'}>
+        {results ? <FinanceSummary finance={results.finance.finance} /> : <Skeleton h="40" />}
+      </Section>
+
+      <Section title="Yearly cash flows" icon={Table2} description={afterTax ? 'Every line of the owner’s after-tax cash flow, year by year.' : 'Revenue, O&M and net cash flow, year by year.'}>
+        {results ? <CashFlowTable finance={results.finance.finance} /> : <Skeleton h="40" />}
+      </Section>
 
       <Section title="Assumptions" icon={ListChecks} description="Every value the study ran on, with its cited source.">
         <StudyAssumptions study={study} preset={results?.preset ?? null} />

@@ -1,7 +1,8 @@
 /** The assumption fields as the settings form shows them, their rules (from the contract) and the body they make. */
 import type { Struct } from 'superstruct';
-import { Assumptions, currencies, mounts, PresetBody, type AssumptionsPatch, type Preset, type ValueSource } from '../../contract/settings.ts';
+import { Assumptions, currencies, mounts, PresetBody, sameAssumptionValue, type AssumptionsPatch, type Preset, type ValueSource } from '../../contract/settings.ts';
 import { required } from '../../contract/validation.ts';
+import { DEPRECIATION_SCHEDULES } from '../../solar/depreciation.ts';
 import { structRule } from '../../lib/struct-rule.ts';
 import type { FieldRule } from '../../lib/use-form.ts';
 
@@ -14,6 +15,10 @@ export interface AssumptionField {
   /** Unit after the value; `currency` is replaced by the preset's currency. */
   unit?: string;
   options?: readonly { value: string; label: string }[];
+  /** Left empty, the field is sent as null (the hint says what null means). */
+  emptyIsNull?: boolean;
+  /** Only for the after-tax (single-owner) structure. */
+  afterTax?: boolean;
 }
 
 const option = (value: string, label: string) => ({ value, label });
@@ -23,7 +28,21 @@ export const sections: { section: Section; title: string }[] = [
   { section: 'costs', title: 'Costs' },
   { section: 'tariff', title: 'Tariff' },
   { section: 'finance', title: 'Finance' },
+  { section: 'incentives', title: 'Tax credits and depreciation' },
+  { section: 'debt', title: 'Debt' },
+  { section: 'reserves', title: 'Reserves' },
 ];
+
+/** An allocation across SAM's classes cannot be typed in one field: the form keeps it as it is. */
+export const allocationChoice = 'allocation';
+const depreciationLabels: Record<(typeof DEPRECIATION_SCHEDULES)[number], string> = {
+  macrs_5: 'MACRS 5-year',
+  macrs_7: 'MACRS 7-year',
+  macrs_15: 'MACRS 15-year',
+  straight_line: 'Straight line (years below)',
+  india_wdv_40: 'India: 40 % written-down value',
+  none: 'None',
+};
 
 export const assumptionFields: AssumptionField[] = [
   { section: 'system', key: 'module_power_w', label: 'Module power', unit: 'W' },
@@ -47,6 +66,44 @@ export const assumptionFields: AssumptionField[] = [
   { section: 'finance', key: 'degradation_pct', label: 'Degradation', unit: '% / yr' },
   { section: 'finance', key: 'analysis_years', label: 'Analysis period', unit: 'years' },
   { section: 'finance', key: 'currency', label: 'Currency', options: currencies.map((c) => option(c, c)) },
+  { section: 'finance', key: 'structure', label: 'Financing structure', options: [option('pre_tax', 'Pre-tax project cash flows'), option('single_owner', 'Single owner, after tax (SAM)')] },
+  { section: 'finance', key: 'federal_tax_rate_pct', label: 'Federal (national) income tax', unit: '%', afterTax: true },
+  { section: 'finance', key: 'state_tax_rate_pct', label: 'State income tax', unit: '%', afterTax: true },
+  { section: 'finance', key: 'equity_discount_rate_pct', label: 'Equity discount rate (nominal)', unit: '%', afterTax: true },
+  { section: 'finance', key: 'inflation_pct', label: 'Inflation', unit: '% / yr', afterTax: true },
+  { section: 'finance', key: 'target_irr_pct', label: 'Target equity IRR', unit: '%', afterTax: true },
+  { section: 'finance', key: 'target_irr_year', label: 'Target IRR year (empty: the analysis period)', unit: 'years', emptyIsNull: true, afterTax: true },
+  { section: 'costs', key: 'insurance_pct', label: 'Insurance, of installed cost', unit: '% / yr', afterTax: true },
+  { section: 'costs', key: 'property_tax_pct', label: 'Property tax', unit: '% / yr', afterTax: true },
+  { section: 'costs', key: 'property_assessed_pct', label: 'Assessed value, of installed cost', unit: '%', afterTax: true },
+  { section: 'costs', key: 'property_assessed_decline_pct', label: 'Assessed value decline', unit: '% / yr', afterTax: true },
+  { section: 'costs', key: 'om_fixed_per_year', label: 'Fixed O&M per year', unit: 'currency', afterTax: true },
+  { section: 'costs', key: 'om_per_mwh', label: 'O&M per MWh', unit: 'currency', afterTax: true },
+  { section: 'costs', key: 'construction_financing', label: 'Construction financing', unit: 'currency', afterTax: true },
+  { section: 'costs', key: 'salvage_pct', label: 'Salvage value, of installed cost', unit: '%', afterTax: true },
+  { section: 'incentives', key: 'itc_pct', label: 'Investment tax credit', unit: '%', afterTax: true },
+  { section: 'incentives', key: 'ptc_per_kwh', label: 'Production tax credit per kWh', unit: 'currency', afterTax: true },
+  { section: 'incentives', key: 'ptc_years', label: 'PTC term', unit: 'years', afterTax: true },
+  { section: 'incentives', key: 'ptc_escalation_pct', label: 'PTC escalation', unit: '% / yr', afterTax: true },
+  { section: 'incentives', key: 'capital_subsidy', label: 'Capital subsidy', unit: 'currency', afterTax: true },
+  {
+    section: 'incentives',
+    key: 'depreciation',
+    label: 'Tax depreciation',
+    options: [...DEPRECIATION_SCHEDULES.map((key) => option(key, depreciationLabels[key])), option(allocationChoice, 'Allocation across classes (as saved)')],
+    afterTax: true,
+  },
+  { section: 'incentives', key: 'depreciation_years', label: 'Straight-line years', unit: 'years', afterTax: true },
+  { section: 'incentives', key: 'bonus_depreciation_pct', label: 'Bonus depreciation (MACRS)', unit: '%', afterTax: true },
+  { section: 'debt', key: 'min_dscr', label: 'Size debt at a DSCR of (empty: by share)', emptyIsNull: true, afterTax: true },
+  { section: 'debt', key: 'fraction_pct', label: 'Or debt share of installed cost', unit: '%', emptyIsNull: true, afterTax: true },
+  { section: 'debt', key: 'rate_pct', label: 'Interest rate', unit: '%', afterTax: true },
+  { section: 'debt', key: 'tenor_years', label: 'Tenor', unit: 'years', afterTax: true },
+  { section: 'debt', key: 'upfront_fee_pct', label: 'Upfront fee, of the debt', unit: '%', afterTax: true },
+  { section: 'debt', key: 'closing_costs', label: 'Closing costs', unit: 'currency', afterTax: true },
+  { section: 'reserves', key: 'working_capital_months', label: 'Working capital', unit: 'months of costs', afterTax: true },
+  { section: 'reserves', key: 'debt_service_months', label: 'Debt service reserve', unit: 'months', afterTax: true },
+  { section: 'reserves', key: 'interest_pct', label: 'Interest on reserves', unit: '%', afterTax: true },
 ];
 
 // The preset name's rules, from the contract's update body.
@@ -61,26 +118,36 @@ export function assumptionRules(): Record<string, FieldRule<string>[]> {
   const rules: Record<string, FieldRule<string>[]> = { name: [required, structRule(NameStruct)] };
   for (const field of assumptionFields) {
     const struct = (Assumptions.schema[field.section].schema as Record<string, Struct<unknown, unknown>>)[field.key]!;
-    rules[pathOf(field)] = [structRule(struct)];
+    const check = structRule(struct, (text) => (field.emptyIsNull && text.trim() === '' ? null : text));
+    rules[pathOf(field)] = field.key === 'depreciation' ? [(text) => (text === allocationChoice ? undefined : check(text))] : [check];
   }
   return rules;
 }
 
 
+/** A number or text as form text; null (and anything else) as an empty field. */
+const plainText = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '');
+
 /** The preset's values as form text, by path ("system.gcr"). */
 export function valuesOf(preset: Preset, name: string): Record<string, string> {
   const values: Record<string, string> = { name };
-  for (const field of assumptionFields) values[pathOf(field)] = String(valueOf(preset, field));
+  for (const field of assumptionFields) {
+    const value = valueOf(preset, field);
+    values[pathOf(field)] = typeof value === 'object' && value !== null ? allocationChoice : plainText(value);
+  }
   return values;
 }
 
 /** The assumptions to send, numbers as numbers. */
 export function assumptionsOf(values: Record<string, string>): AssumptionsPatch {
-  const patch: Record<string, Record<string, string | number>> = { system: {}, costs: {}, tariff: {}, finance: {} };
+  const patch: Record<string, Record<string, string | number | null>> = Object.fromEntries(sections.map(({ section }) => [section, {}]));
   for (const field of assumptionFields) {
     const text = values[pathOf(field)]!.trim();
-    patch[field.section]![field.key] = isChoice(field) ? text : Number(text);
+    if (field.key === 'depreciation' && text === allocationChoice) continue;
+    patch[field.section]![field.key] = isChoice(field) ? text : field.emptyIsNull && text === '' ? null : Number(text);
   }
+  // The debt is sized one way: a DSCR wins over a share.
+  if (patch.debt!.min_dscr !== null) patch.debt!.fraction_pct = null;
   return patch;
 }
 
@@ -97,8 +164,10 @@ export function hintOf(field: AssumptionField, preset: Preset, builtin: Preset |
   if (!builtin) return `${sourceText(preset.sources[path])}.`;
   const builtinValue = valueOf(builtin, field);
   const cited = `${sourceText(builtin.sources[path])}.`;
-  return valueOf(preset, field) === builtinValue ? cited : `Your value. Built-in default ${String(builtinValue)}: ${cited}`;
+  return sameAssumptionValue(valueOf(preset, field), builtinValue) ? cited : `Your value. Built-in default ${shown(builtinValue)}: ${cited}`;
 }
+
+const shown = (value: unknown) => (value === null ? 'empty' : typeof value === 'object' ? 'an allocation across classes' : plainText(value));
 
 /** The built-in preset a preset starts from: itself when built in, else the one it is based on. */
 export const builtinOf = (preset: Preset, presets: readonly Preset[]) => (preset.builtin ? preset : presets.find((p) => p.builtin && p.id === preset.based_on));

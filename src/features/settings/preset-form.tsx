@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Heading, HStack, Icon, Input, SimpleGrid, Stack } from '@chakra-ui/react';
-import { Coins, Landmark, Receipt, Save, SunMedium, type LucideIcon } from 'lucide-react';
+import { BadgePercent, Coins, HandCoins, Landmark, PiggyBank, Receipt, Save, SunMedium, type LucideIcon } from 'lucide-react';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import type { Preset } from '../../contract/settings.ts';
@@ -8,7 +8,7 @@ import { assumptionFields, assumptionRules, hintOf, pathOf, sections, valuesOf, 
 
 const rules = assumptionRules();
 
-const sectionIcons: Record<(typeof sections)[number]['section'], LucideIcon> = { system: SunMedium, costs: Coins, tariff: Receipt, finance: Landmark };
+const sectionIcons: Record<(typeof sections)[number]['section'], LucideIcon> = { system: SunMedium, costs: Coins, tariff: Receipt, finance: Landmark, incentives: BadgePercent, debt: HandCoins, reserves: PiggyBank };
 
 interface PresetFormProps {
   preset: Preset;
@@ -23,6 +23,8 @@ interface PresetFormProps {
 export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: PresetFormProps) {
   const form = useForm<string>(valuesOf(preset, preset.builtin ? `${preset.name} (my copy)` : preset.name), rules, serverErrors);
   const currency = form.values['finance.currency'] ?? '';
+  // The after-tax fields show once the single-owner structure is chosen; hidden, they are still sent as they are.
+  const afterTax = form.values['finance.structure'] === 'single_owner';
   const labelOf = (field: AssumptionField) => (field.unit ? `${field.label} (${field.unit === 'currency' ? currency : field.unit})` : field.label);
   const submit = (asNew: boolean) => form.onSubmit((values) => onSave(values, asNew));
 
@@ -44,6 +46,8 @@ export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: Pr
         </Card.Root>
         {sections.map(({ section, title }) => {
           const SectionIcon = sectionIcons[section];
+          const fields = assumptionFields.filter((field) => field.section === section && (afterTax || !field.afterTax));
+          if (fields.length === 0) return null;
           return (
             <Card.Root key={section} size="sm">
               <Card.Body>
@@ -55,9 +59,7 @@ export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: Pr
                     {title}
                   </Heading>
                   <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6} rowGap={5}>
-                    {assumptionFields
-                      .filter((field) => field.section === section)
-                      .map((field) => {
+                    {fields.map((field) => {
                         const path = pathOf(field);
                         const label = labelOf(field);
                         const helper = hintOf(field, preset, builtin);
@@ -74,7 +76,7 @@ export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: Pr
                             onChange={(value) => form.setValues((values) => ({ ...values, [path]: value }))}
                           />
                         ) : (
-                          <FormField key={path} label={label} error={form.errorOf(path)} helper={helper} required>
+                          <FormField key={path} label={label} error={form.errorOf(path)} helper={helper} required={!field.emptyIsNull}>
                             <Input inputMode="decimal" {...form.bind(path)} />
                           </FormField>
                         );

@@ -22,7 +22,9 @@ export type SavedFigures = Pick<
   | 'lcoe_per_kwh'
   | 'simple_payback_years'
   | 'discounted_payback_years'
->;
+> &
+  // Absent from the headline of a study saved before the after-tax model.
+  Partial<Pick<WhatIfFigures, 'min_dscr' | 'breakeven_ppa_per_kwh'>>;
 
 export interface WhatIfPanelProps {
   /** The weather the study ran on (GET feasibility/weather/get/); undefined while it loads. */
@@ -75,7 +77,14 @@ function slidersFor(study: WhatIfInputs): SliderSpec[] {
     { key: 'losses_pct', label: 'System losses', min: 0, max: 50, step: 0.5, format: (v) => `${number(v, 1)} %` },
     { key: 'capex_per_wdc', label: 'Installed cost', ...capex, format: money(capex.step, `${currency}/Wdc`) },
     { key: 'price_per_kwh', label: 'Tariff', ...tariff, format: money(tariff.step, `${currency}/kWh`) },
-    { key: 'discount_rate_pct', label: 'Discount rate', min: 0, max: Math.max(30, study.assumptions.finance.discount_rate_pct), step: 0.25, format: (v) => `${number(v, 2)} %` },
+    {
+      key: 'discount_rate_pct',
+      label: afterTax(study) ? 'Equity discount rate' : 'Discount rate',
+      min: 0,
+      max: Math.max(30, sliderValuesOf(study).discount_rate_pct),
+      step: 0.25,
+      format: (v) => `${number(v, 2)} %`,
+    },
   ];
 }
 
@@ -91,7 +100,9 @@ interface FigureRow {
 
 const signed = (text: string, delta: number) => (delta > 0 ? `+${text}` : delta < 0 ? `−${text.replace(/^-/, '')}` : text);
 
-function figureRows(currency: string): FigureRow[] {
+const afterTax = (study: WhatIfInputs) => study.assumptions.finance.structure === 'single_owner';
+
+function figureRows(currency: string, ownerAfterTax: boolean): FigureRow[] {
   const money = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
   const years = (value: number) => `${number(value, 1)} years`;
   return [
@@ -105,9 +116,11 @@ function figureRows(currency: string): FigureRow[] {
     { label: 'Capacity factor (AC)', of: (f) => 100 * f.capacity_factor_ac, format: (v) => `${number(v, 1)} %` },
     { label: 'Performance ratio', of: (f) => 100 * f.performance_ratio, format: (v) => `${number(v, 1)} %` },
     { label: 'Capex', of: (f) => f.capex, format: money },
-    { label: 'NPV', of: (f) => f.npv, format: money },
-    { label: 'IRR', of: (f) => f.irr_pct, format: (v) => `${number(v, 2)} %`, none: 'none' },
+    { label: ownerAfterTax ? 'After-tax NPV' : 'NPV', of: (f) => f.npv, format: money },
+    { label: ownerAfterTax ? 'Equity IRR' : 'IRR', of: (f) => f.irr_pct, format: (v) => `${number(v, 2)} %`, none: 'none' },
     { label: 'LCOE', of: (f) => f.lcoe_per_kwh, format: (v) => `${number(v, 4)} ${currency}/kWh`, none: 'none' },
+    ...(ownerAfterTax ? [{ label: 'Min DSCR', of: (f: SavedFigures) => f.min_dscr ?? null, format: (v: number) => number(v, 2), none: 'no debt' }] : []),
+    { label: 'PPA price needed', of: (f) => f.breakeven_ppa_per_kwh ?? null, format: (v) => `${number(v, 4)} ${currency}/kWh`, none: 'none' },
     { label: 'Simple payback', of: (f) => f.simple_payback_years, format: years, none: noPayback },
     { label: 'Discounted payback', of: (f) => f.discounted_payback_years, format: years, none: noPayback },
   ];
@@ -153,7 +166,7 @@ export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false
   const specs = useMemo(() => slidersFor(study), [study]);
   const inputs = useMemo(() => withWhatIf(study, values), [study, values]);
   const whatIf = useWhatIf(weather, inputs, { transport });
-  const rows = figureRows(study.assumptions.finance.currency);
+  const rows = figureRows(study.assumptions.finance.currency, afterTax(study));
   const changed = specs.some((spec) => values[spec.key] !== start[spec.key]);
 
   return (
