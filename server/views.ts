@@ -9,4 +9,5 @@ export const accountView = (user: User, ctx: Pick<AppContext, 'media' | 'billing
   media_photo: ctx.media.url(user.mediaPhoto),
   media_preview: ctx.media.url(user.mediaPreview),
   show_subscription: ctx.billingEnabled,
+  stepper_id: user.stepperId,
 });

@@ -22,6 +22,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     mediaPhoto: text('media_photo'),
     mediaPreview: text('media_preview'),
+    /** The step of the getting-started guide the user is on (spec: account state stepper_id, default 1). */
+    stepperId: integer('stepper_id').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -148,7 +150,7 @@ export const weatherFiles = pgTable(
     ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     fileName: text('file_name').notNull().default(''),
-    /** The engine's WeatherFormat: tmy3, tmy2, epw, pvgis-json, pvgis-csv or pvgis-epw. */
+    /** The engine's WeatherFormat: tmy3, tmy2, epw, pvgis-json, pvgis-csv, pvgis-epw or nsrdb-csv. */
     format: text('format').notNull(),
     siteName: text('site_name').notNull().default(''),
     latitude: doublePrecision('latitude').notNull(),

@@ -69,7 +69,7 @@ export function usersRepository(db: Db) {
     async setPassword(id: string, passwordHash: string) {
       await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
     },
-    async updateProfile(id: string, values: { name?: string; companyName?: string; mediaPhoto?: string; mediaPreview?: string }) {
+    async updateProfile(id: string, values: { name?: string; companyName?: string; mediaPhoto?: string; mediaPreview?: string; stepperId?: number }) {
       const [user] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
       return user;
     },

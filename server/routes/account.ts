@@ -36,6 +36,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       companyName: body.company_name?.trim(),
       mediaPhoto: saved?.photo,
       mediaPreview: saved?.preview,
+      stepperId: body.stepper_id,
     });
     if (!updated) throw notFound();
     if (saved) await Promise.all([media.remove(user.mediaPhoto), media.remove(user.mediaPreview)]);

@@ -9,6 +9,7 @@ import { synthesiseWeatherYear } from '../../src/solar/monthly-synthesis.ts';
 import { createSiteContext, type SiteContext } from '../../src/solar/site-context.ts';
 import { parsePvgisJson } from '../../src/solar/weather/pvgis.ts';
 import { detectWeatherFormat, readWeather } from '../../src/solar/weather/read-weather.ts';
+import { samCsvAttribution } from '../../src/solar/weather/sam-csv.ts';
 import { WeatherFormatError, type WeatherYear } from '../../src/solar/weather/weather-year.ts';
 import { DomainError, invalid, notFound } from '../domain-error.ts';
 import type { PvgisCacheRepository, PvgisCacheRow, WeatherFilesRepository } from '../repositories/weather.ts';
@@ -37,7 +38,7 @@ export interface Location {
   lon: number;
 }
 
-const offerUpload = 'Upload a weather file for the site (TMY3, TMY2, EPW or a PVGIS file) or enter its monthly means instead.';
+const offerUpload = 'Upload a weather file for the site (TMY3, TMY2, EPW, an NSRDB or SAM CSV, or a PVGIS file) or enter its monthly means instead.';
 
 export const annualGhiKwhM2 = (weather: WeatherYear) => weather.ghi.reduce((sum, value) => sum + value, 0) / 1000;
 
@@ -47,7 +48,7 @@ export const annualGhiKwhM2 = (weather: WeatherYear) => weather.ghi.reduce((sum,
  */
 export function readUploadedWeather(bytes: Uint8Array): { text: string; weather: WeatherYear } {
   const unsupported = (detail: string) =>
-    new DomainError('unsupportedMedia', `${detail} Upload a TMY3 CSV, TMY2, EPW, or a PVGIS typical year as JSON, CSV or EPW.`);
+    new DomainError('unsupportedMedia', `${detail} Upload a TMY3 CSV, TMY2, EPW, a SAM or NSRDB CSV, or a PVGIS typical year as JSON, CSV or EPW.`);
   // Weather files are text; a NUL byte means a binary file (and PostgreSQL text cannot hold one).
   if (bytes.includes(0)) throw unsupported('This is not a text file.');
   const text = new TextDecoder('utf-8').decode(bytes);
@@ -80,9 +81,10 @@ export function pvgisAttribution(json?: string): string {
   }
 }
 
-/** Attribution kept with an uploaded file: PVGIS data must carry it; other files name no licensor. */
+/** Attribution kept with an uploaded file: PVGIS data must carry it; a SAM/NSRDB CSV names its Source; other files name no licensor. */
 export function uploadAttribution(weather: WeatherYear, text: string): string | null {
   if (weather.format === 'pvgis-json') return pvgisAttribution(text);
+  if (weather.format === 'nsrdb-csv') return samCsvAttribution(text);
   return weather.format.startsWith('pvgis') ? pvgisAttribution() : null;
 }
 

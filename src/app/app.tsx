@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { guardRoute, matchRoute, type RouteName } from '../../machines/route-guard.ts';
 import { PageSkeleton, ShellSkeleton } from '../components/ui/page-skeleton.tsx';
@@ -40,18 +40,18 @@ const ProjectsPage = lazyScreen(() => import('../features/projects/projects-page
 const loadRootLayout = () => withScreenRecipes(import('./root-layout.tsx'));
 const RootLayout = lazy(async () => ({ default: (await loadRootLayout()).RootLayout }));
 const QuestionDialog = lazy(async () => ({ default: (await withScreenRecipes(import('../components/ui/question-dialog.tsx'))).QuestionDialog }));
+const PresetModal = lazy(async () => ({ default: (await withScreenRecipes(import('../features/settings/preset-modal.tsx'))).PresetModal }));
 
-/** Mounts the question dialog once the modal actor first asks something, and keeps it for its closing animation. */
-function LazyQuestionDialog() {
+/**
+ * The views of the modal actor (spec §3 modal state), each mounted once the actor first enters one of its states and
+ * kept for its closing animation: delete and confirm ask a question, setting shows a settings preset.
+ */
+function LazyModal({ states, children }: { states: ('delete' | 'confirm' | 'setting')[]; children: ReactNode }) {
   const { modal } = useActors();
-  const asking = useSelector(modal, (s) => !s.matches('idle'));
-  const [needed, setNeeded] = useState(asking);
-  if (asking && !needed) setNeeded(true);
-  return needed ? (
-    <Suspense fallback={null}>
-      <QuestionDialog />
-    </Suspense>
-  ) : null;
+  const open = useSelector(modal, (s) => states.some((state) => s.matches(state)));
+  const [needed, setNeeded] = useState(open);
+  if (open && !needed) setNeeded(true);
+  return needed ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
 
 // The landing page is the first screen of every visitor, so it comes with the app instead of after it.
@@ -137,7 +137,12 @@ export function App() {
     <>
       {content}
       <SnackbarView />
-      <LazyQuestionDialog />
+      <LazyModal states={['delete', 'confirm']}>
+        <QuestionDialog />
+      </LazyModal>
+      <LazyModal states={['setting']}>
+        <PresetModal />
+      </LazyModal>
       <FeasibilityNotices />
       <TaskBoardNotices />
     </>

@@ -1,4 +1,4 @@
-import { boolean, enums, nullable, object, optional, string, type Infer } from 'superstruct';
+import { boolean, coerce, enums, nullable, number, object, optional, refine, string, unknown, type Infer, type Struct } from 'superstruct';
 import { maxLength, text } from './fields.ts';
 import { email, notBlank, required, type Rule } from './validation.ts';
 
@@ -30,7 +30,15 @@ export const RefreshBody = object({ refresh: token });
 export const VerifyBody = object({ token });
 export const EmailBody = object({ email: emailAddress });
 export const ResetPasswordBody = object({ token, password: newPassword });
-export const AccountEditBody = object({ name: optional(name), company_name: optional(companyName) });
+/** The step of the getting-started guide: a whole number from 1 (spec: account state stepper_id, default 1). */
+export const stepperMessage = 'Step must be a whole number from 1 to 99.';
+// A form sends the step as text. Kept apart from the GIS number rules, which the landing page's bundle does not need.
+const stepperId = coerce(
+  refine(unknown(), 'step', (value) => (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 99) || stepperMessage),
+  string(),
+  (text) => (/^\d+$/.test(text) ? Number(text) : text),
+) as unknown as Struct<number, null>;
+export const AccountEditBody = object({ name: optional(name), company_name: optional(companyName), stepper_id: optional(stepperId) });
 export const ContactBody = object({
   name,
   email: emailAddress,
@@ -45,6 +53,7 @@ export const Account = object({
   media_photo: nullable(string()),
   media_preview: nullable(string()),
   show_subscription: boolean(),
+  stepper_id: number(),
 });
 export const TokenPair = object({ access: string(), refresh: string() });
 export const LoginResponse = object({ access: string(), refresh: string(), project: boolean(), user: Account });

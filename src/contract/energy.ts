@@ -21,7 +21,7 @@ import { CostAssumptions, DebtAssumptions, FinanceAssumptions, IncentiveAssumpti
 import { notBlank, notLessThanOne, required, type Rule } from './validation.ts';
 
 export const weatherSources = ['upload', 'pvgis', 'monthly'] as const;
-export const weatherFormats = ['tmy3', 'tmy2', 'epw', 'pvgis-json', 'pvgis-csv', 'pvgis-epw', 'monthly-means'] as const;
+export const weatherFormats = ['tmy3', 'tmy2', 'epw', 'pvgis-json', 'pvgis-csv', 'pvgis-epw', 'nsrdb-csv', 'monthly-means'] as const;
 export const temperatureModels = ['sapm', 'fuentes'] as const;
 
 /** Largest weather file accepted on upload (a TMY3 CSV is about 1.7 MB, a PVGIS EPW 1.9 MB). */

@@ -1,4 +1,4 @@
-import { array, boolean, enums, nullable, number, object, optional, string, type Infer } from 'superstruct';
+import { array, boolean, coerce, enums, literal, nullable, number, object, optional, string, type Infer } from 'superstruct';
 import { maxLength, text } from './fields.ts';
 import { numeric, within } from './gis.ts';
 import { notBlank, required, type Rule } from './validation.ts';
@@ -58,7 +58,8 @@ const editable = {
   description: optional(text(maxLength(5000))),
   category: optional(category),
   /** YYYY-MM-DD; null clears it. */
-  due_date: optional(nullable(text(isoDate))),
+  /** A date field cleared in a form sends "": that is no due date. */
+  due_date: optional(coerce(nullable(text(isoDate)), literal(''), () => null)),
   assignee_name: optional(text(maxLength(100))),
 };
 
@@ -89,7 +90,7 @@ export const TaskReorderBody = object({
 export const TaskTemplateBody = object({
   project_id: idText,
   template_id: optional(idText),
-  name: optional(text(notBlank, maxLength(100))),
+  name: optional(text(required, notBlank, maxLength(100))),
 });
 
 export const Task = object({

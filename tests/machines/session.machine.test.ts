@@ -33,6 +33,7 @@ const account: Account = {
   media_photo: null,
   media_preview: null,
   show_subscription: false,
+  stepper_id: 1,
 };
 const editedAccount: Account = { ...account, name: 'Ada King' };
 

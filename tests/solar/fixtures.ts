@@ -1,8 +1,9 @@
 /** Access to the reference results and real weather files in tests/fixtures, the one place that knows where they live. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { computeSunPath } from '../../src/solar/sun-path.ts';
 import { readWeather } from '../../src/solar/weather/read-weather.ts';
-import type { WeatherYear } from '../../src/solar/weather/weather-year.ts';
+import { HOURS_PER_YEAR, type WeatherYear } from '../../src/solar/weather/weather-year.ts';
 
 const SHARED = new URL('../fixtures/', import.meta.url);
 
@@ -89,4 +90,19 @@ export function sum(values: ArrayLike<number>): number {
   let total = 0;
   for (let i = 0; i < values.length; i++) total += values[i] ?? 0;
   return total;
+}
+
+/** Mean |GHI - DNI·cos z - DHI| over clear-ish daylight hours with the sun taken `offsetHours` after each hour's start. */
+export function closure(weather: WeatherYear, offsetHours: number): number {
+  const shifted = { ...weather, sampleHour: weather.sampleHour.map((_, i) => i + offsetHours) };
+  const sun = computeSunPath(shifted);
+  let error = 0;
+  let hours = 0;
+  for (let i = 0; i < HOURS_PER_YEAR; i++) {
+    const cosZenith = sun.up[i] ?? 0;
+    if ((weather.dni[i] ?? 0) < 200 || cosZenith < 0.1) continue;
+    error += Math.abs((weather.ghi[i] ?? 0) - (weather.dni[i] ?? 0) * cosZenith - (weather.dhi[i] ?? 0));
+    hours++;
+  }
+  return error / hours;
 }

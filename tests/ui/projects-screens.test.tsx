@@ -191,6 +191,8 @@ describe('project screens in jsdom against the real API', () => {
     expect(geojson.features[0]!.properties).toMatchObject({ apn: 'PAR 02420088', verdict: 'fail', buildable_area_acres: 4.5079, buildable_area_ha: 1.8243, buildable_pct: 100 });
   });
 
+  // The form holds some fifty fields (the after-tax ones too): testing-library's label queries over it take most of this
+  // test's time, so it gets more than the default 30 s on a loaded machine.
   it('edits the assumptions with the spec messages on every field, showing each default with its source and year', async () => {
     const { storage, project, client } = await userWithProject();
     renderApp(`/project/settings/${project.id}/anacostia`, api.baseUrl, storage);
@@ -242,5 +244,5 @@ describe('project screens in jsdom against the real API', () => {
     await snackbar(/^Preset saved\.$/);
     const edited = await client.get<{ assumptions: { finance: { degradation_pct: number } } }>(`/api/settings/last/get/?project_id=${project.id}`);
     expect(edited.body.assumptions.finance.degradation_pct).toBe(0.7);
-  });
+  }, 90_000);
 });

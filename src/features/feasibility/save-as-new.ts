@@ -1,7 +1,7 @@
 import type { NewStudy } from '../../../machines/feasibility.machine.ts';
 import type { MonthlySource } from '../../contract/energy.ts';
 import type { FeasibilityStudy, StudyWeather } from '../../contract/feasibility.ts';
-import type { WhatIfValues } from '../../solar/what-if.ts';
+import { withWhatIf, type WhatIfValues } from '../../solar/what-if.ts';
 import type { Infer } from 'superstruct';
 
 /** The weather source that gives the study's weather again: the same upload, PVGIS cell or monthly means. */
@@ -33,8 +33,7 @@ export function saveAsNewStudy(study: FeasibilityStudy, weather: StudyWeather, v
       albedo: s.albedo,
       temperature_model: s.temperature_model,
     },
-    costs: { ...study.assumptions.costs, capex_per_wdc: values.capex_per_wdc },
-    tariff: { ...study.assumptions.tariff, price_per_kwh: values.price_per_kwh },
-    finance: { ...study.assumptions.finance, discount_rate_pct: values.discount_rate_pct },
+    // The what-if's own mapping of the slider values (the discount rate is the equity rate of a single owner).
+    ...withWhatIf({ system: s, assumptions: study.assumptions }, values).assumptions,
   };
 }

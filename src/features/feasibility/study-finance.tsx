@@ -1,4 +1,5 @@
 import { Box, DataList, Table, Text } from '@chakra-ui/react';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import type { FinanceResult } from '../../contract/energy.ts';
 import { formatMoney, formatPerKwh } from './study-format.ts';
 
@@ -88,7 +89,7 @@ export function CashFlowTable({ finance }: { finance: FinanceResult }) {
   const columns = afterTax ? afterTaxColumns : preTaxColumns;
   return (
     <Box>
-      <Table.ScrollArea borderWidth="1px" rounded="md" maxH="28rem">
+      <TableScroll label={`Yearly cash flows in ${finance.currency}, scrollable`} maxH="28rem">
         <Table.Root size="sm" stickyHeader showColumnBorder={false} aria-label={`Yearly cash flows in ${finance.currency}`}>
           <Table.Header>
             <Table.Row>
@@ -113,7 +114,7 @@ export function CashFlowTable({ finance }: { finance: FinanceResult }) {
             ))}
           </Table.Body>
         </Table.Root>
-      </Table.ScrollArea>
+      </TableScroll>
       <Text fontSize="xs" color="fg.muted" mt={2}>
         {afterTax
           ? `${finance.currency}, nominal. Taxes paid are positive, benefits negative. CFADS is revenue less operating costs and equipment reserve funding; each year, equity cash flow = CFADS − interest − principal − state tax − federal tax + ITC + PTC + reserves (net). Year 0: the equity paid in (the reserves funded at construction are part of the installed cost). Conventions: docs/finance.md.`

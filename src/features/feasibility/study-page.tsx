@@ -120,6 +120,7 @@ function useStudyResults(study: FeasibilityStudy) {
 
 function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; study: FeasibilityStudy; feasibility: FeasibilityRef }) {
   const [, navigate] = useLocation();
+  const { modal } = useActors();
   const { results, failed } = useStudyResults(study);
   const [current, setCurrent] = useState(study);
   useEffect(() => setCurrent(study), [study]);
@@ -233,7 +234,12 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
       </Section>
 
       <Section title="Assumptions" icon={ListChecks} description="Every value the study ran on, with its cited source.">
-        <StudyAssumptions study={study} preset={results?.preset ?? null} />
+        <Stack gap={3}>
+          <Button size="sm" variant="outline" alignSelf="flex-start" onClick={() => modal.send({ type: 'settingModal.open', id: study.preset.id })}>
+            View preset
+          </Button>
+          <StudyAssumptions study={study} preset={results?.preset ?? null} />
+        </Stack>
       </Section>
 
       <Section title="Plot map" icon={FileImage} description="The site layout, kept with the study.">

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Heading, HStack, Icon, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { BadgePercent, Coins, HandCoins, Landmark, PiggyBank, Receipt, Save, SunMedium, type LucideIcon } from 'lucide-react';
+import { memo, type ChangeEvent } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import type { Preset } from '../../contract/settings.ts';
@@ -60,27 +61,22 @@ export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: Pr
                   </Heading>
                   <SimpleGrid columns={{ base: 1, md: 2 }} columnGap={6} rowGap={5}>
                     {fields.map((field) => {
-                        const path = pathOf(field);
-                        const label = labelOf(field);
-                        const helper = hintOf(field, preset, builtin);
-                        return field.options ? (
-                          <SelectField
-                            key={path}
-                            label={label}
-                            name={path}
-                            error={form.errorOf(path)}
-                            helper={helper}
-                            required
-                            options={field.options}
-                            value={form.values[path]!}
-                            onChange={(value) => form.setValues((values) => ({ ...values, [path]: value }))}
-                          />
-                        ) : (
-                          <FormField key={path} label={label} error={form.errorOf(path)} helper={helper} required={!field.emptyIsNull}>
-                            <Input inputMode="decimal" {...form.bind(path)} />
-                          </FormField>
-                        );
-                      })}
+                      const path = pathOf(field);
+                      const { onChange } = form.bind(path);
+                      return (
+                        <AssumptionInput
+                          key={path}
+                          path={path}
+                          field={field}
+                          label={labelOf(field)}
+                          helper={hintOf(field, preset, builtin)}
+                          error={form.errorOf(path)}
+                          value={form.values[path]!}
+                          onText={onChange}
+                          onChoice={(value) => form.setValues((values) => ({ ...values, [path]: value }))}
+                        />
+                      );
+                    })}
                   </SimpleGrid>
                 </Stack>
               </Card.Body>
@@ -102,3 +98,31 @@ export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: Pr
     </form>
   );
 }
+
+interface AssumptionInputProps {
+  path: string;
+  field: AssumptionField;
+  label: string;
+  helper: string;
+  error: string | undefined;
+  value: string;
+  onText: (event: ChangeEvent<HTMLInputElement>) => void;
+  onChoice: (value: string) => void;
+}
+
+/**
+ * One field of the form. A preset has some fifty: each re-renders only when its own value, error or hint changes
+ * (its handlers set the field by name, so new ones do the same as the old).
+ */
+const AssumptionInput = memo(
+  function AssumptionInput({ path, field, label, helper, error, value, onText, onChoice }: AssumptionInputProps) {
+    return field.options ? (
+      <SelectField label={label} name={path} error={error} helper={helper} required options={field.options} value={value} onChange={onChoice} />
+    ) : (
+      <FormField label={label} error={error} helper={helper} required={!field.emptyIsNull}>
+        <Input inputMode="decimal" name={path} value={value} onChange={onText} />
+      </FormField>
+    );
+  },
+  (before, after) => before.value === after.value && before.error === after.error && before.helper === after.helper && before.label === after.label && before.field === after.field,
+);

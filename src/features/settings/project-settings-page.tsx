@@ -1,5 +1,5 @@
-import { Badge, Card, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { Lock, SlidersHorizontal } from 'lucide-react';
+import { Card, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { SlidersHorizontal } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -9,6 +9,7 @@ import { ProjectDetail } from '../../contract/projects.ts';
 import { Preset, PresetList } from '../../contract/settings.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import { assumptionsOf, builtinOf, formErrorsOf } from './assumption-fields.ts';
+import { PresetBadges } from './preset-badges.tsx';
 import { PresetForm } from './preset-form.tsx';
 
 interface Loaded {
@@ -111,17 +112,7 @@ export function ProjectSettingsPage({ params }: { params: { id: string } }) {
               label: `${candidate.name}${candidate.builtin ? ' (built-in)' : ''}${candidate.id === last.id ? ' (current)' : ''}`,
             }))}
           />
-          <HStack gap={2}>
-            {preset.builtin && (
-              <Badge>
-                <Icon asChild boxSize="3">
-                  <Lock aria-hidden />
-                </Icon>
-                Built-in, read-only
-              </Badge>
-            )}
-            {preset.project_id === project.id && <Badge colorPalette="brand">This project only</Badge>}
-          </HStack>
+          <PresetBadges preset={preset} projectId={project.id} />
         </Card.Body>
       </Card.Root>
       <PresetForm key={`${preset.id}|${preset.updated_at ?? ''}`} preset={preset} builtin={builtinOf(preset, presets)} saving={saving} serverErrors={serverErrors} onSave={(values, asNew) => void save(values, asNew)} />

@@ -14,15 +14,16 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Badge, Box, Button, Checkbox, Heading, HStack, Icon, IconButton, Link, Progress, SimpleGrid, Skeleton, Stack, Tag, Text } from '@chakra-ui/react';
-import { CalendarDays, ClipboardList, GripVertical, LayoutTemplate, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Badge, Box, Button, Checkbox, Heading, HStack, Icon, IconButton, Link, Portal, Progress, SimpleGrid, Skeleton, Stack, Tag, Text, Tooltip, VisuallyHidden } from '@chakra-ui/react';
+import { BookmarkPlus, CalendarDays, ClipboardList, GripVertical, LayoutTemplate, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { canMoveTask, findTask, maxPosition } from '../../../machines/task-board.machine.ts';
 import type { ProjectDetail } from '../../contract/projects.ts';
 import { taskCategories, type Task, type TaskBoard, type TaskCategory, type TaskPhase } from '../../contract/tasks.ts';
 import { categoryLabel, formatDueDate, phaseLabel, taskPath } from './task-format.ts';
 import { TaskModals } from './task-modals.tsx';
+import { SaveTemplateDialog } from './save-template-dialog.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
 import { useTaskBoard, useTaskBoardSelector, type TaskBoardRef } from './use-task-board.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
@@ -50,6 +51,7 @@ export function TasksSection({ project }: { project: ProjectDetail }) {
   }));
   const [filters, setFilters] = useState<Filters>({ category: '', status: '' });
   const [choosingTemplate, setChoosingTemplate] = useState(false);
+  const [savingTemplate, setSavingTemplate] = useState(false);
 
   return (
     <Stack gap={3} as="section" aria-labelledby="tasks-heading">
@@ -58,6 +60,7 @@ export function TasksSection({ project }: { project: ProjectDetail }) {
           Tasks
         </Text>
         <HStack gap={2} wrap="wrap">
+          <SaveTemplateButton taskCount={view && !view.loading && !view.failed ? view.count : null} onClick={() => setSavingTemplate(true)} />
           <Button size="sm" variant="outline" onClick={() => setChoosingTemplate(true)} disabled={!view?.canApply}>
             <LayoutTemplate aria-hidden />
             Apply template
@@ -116,7 +119,42 @@ export function TasksSection({ project }: { project: ProjectDetail }) {
       {board && <Board board={board} filters={filters} />}
       {board && <TaskModals board={board} />}
       {board && choosingTemplate && <TemplateDialog board={board} onClose={() => setChoosingTemplate(false)} />}
+      {savingTemplate && <SaveTemplateDialog projectId={project.id} taskCount={view?.count ?? 0} onClose={() => setSavingTemplate(false)} />}
     </Stack>
+  );
+}
+
+const noTasksToSave = 'Add tasks first: a template is made of the project’s tasks.';
+
+/**
+ * Opens the save-as-template dialog. Disabled until the board is loaded (`taskCount` null), and while it has no tasks,
+ * which it then says on hover and to screen readers.
+ */
+function SaveTemplateButton({ taskCount, onClick }: { taskCount: number | null; onClick: () => void }) {
+  const reasonId = useId();
+  const disabled = !taskCount;
+  const button = (
+    // A disabled button gets no pointer events in some browsers: the wrapper below takes the hover for the tooltip.
+    <Button size="sm" variant="outline" onClick={onClick} disabled={disabled} aria-describedby={taskCount === 0 ? reasonId : undefined} pointerEvents={disabled ? 'none' : undefined}>
+      <BookmarkPlus aria-hidden />
+      Save as template
+    </Button>
+  );
+  if (taskCount !== 0) return button;
+  return (
+    <Tooltip.Root openDelay={200}>
+      <Tooltip.Trigger asChild>
+        <Box as="span" display="inline-flex" cursor="not-allowed">
+          {button}
+          <VisuallyHidden id={reasonId}>{noTasksToSave}</VisuallyHidden>
+        </Box>
+      </Tooltip.Trigger>
+      <Portal>
+        <Tooltip.Positioner>
+          <Tooltip.Content>{noTasksToSave}</Tooltip.Content>
+        </Tooltip.Positioner>
+      </Portal>
+    </Tooltip.Root>
   );
 }
 

@@ -3,7 +3,7 @@
  * in calendar order, in typed arrays, on a fixed UTC offset.
  */
 
-export type WeatherFormat = 'tmy3' | 'tmy2' | 'epw' | 'pvgis-json' | 'pvgis-csv' | 'pvgis-epw' | 'monthly-means';
+export type WeatherFormat = 'tmy3' | 'tmy2' | 'epw' | 'pvgis-json' | 'pvgis-csv' | 'pvgis-epw' | 'nsrdb-csv' | 'monthly-means';
 
 export const HOURS_PER_YEAR = 8760;
 
@@ -14,7 +14,7 @@ export interface WeatherSite {
   longitude: number;
   /** Metres above sea level. */
   elevation: number;
-  /** Offset from UTC of the clock the records are labelled in: local standard time for TMY and EPW, 0 for PVGIS. */
+  /** Offset from UTC of the clock the records are labelled in: local standard time for TMY, EPW and NSRDB, 0 for PVGIS. */
   utcOffsetHours: number;
 }
 

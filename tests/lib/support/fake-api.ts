@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { TokenPair } from '../../../src/contract/auth.ts';
 
 export const correctPassword = 'correct horse battery';
-export const fakeAccount = { name: 'Ada Lovelace', email: 'ada@example.com', company_name: '', media_photo: null, media_preview: null, show_subscription: false };
+export const fakeAccount = { name: 'Ada Lovelace', email: 'ada@example.com', company_name: '', media_photo: null, media_preview: null, show_subscription: false, stepper_id: 1 };
 
 /** One request as the server saw it. */
 export interface SeenRequest {

@@ -10,6 +10,7 @@ import { UploadStatus } from '../../../components/ui/upload-progress.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import type { SessionStore } from '../../../lib/session-storage.ts';
+import { useActors } from '../../../lib/actors-context.tsx';
 import { useUpload } from '../../../lib/use-upload.ts';
 import { DEFAULT_SIZING, dcKwFromArea } from '../../../solar/sizing.ts';
 import { monthNames } from '../study-format.ts';
@@ -39,6 +40,7 @@ const numberOrText = (value: string) => (value.trim() === '' ? value : Number(va
  * editable, or a DC size typed over it).
  */
 export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onSubmit, onCancel, submitting, errors }: NewStudyFormProps) {
+  const { modal } = useActors();
   const [name, setName] = useState('');
   const [choice, setChoice] = useState<WeatherChoice>('upload');
   const [weatherId, setWeatherId] = useState(data.weatherFiles[0]?.id ?? '');
@@ -107,7 +109,7 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
           <Stack gap={2}>
             {(
               [
-                ['upload', 'A weather file (TMY3, TMY2, EPW or PVGIS)'],
+                ['upload', 'A weather file (TMY3, TMY2, EPW, NSRDB or SAM CSV, or PVGIS)'],
                 ['pvgis', "PVGIS typical year at the project's location"],
                 ['monthly', 'Twelve monthly means (lower confidence)'],
               ] as const
@@ -133,7 +135,7 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
             )}
             <FilePicker
               label={data.weatherFiles.length > 0 ? 'Or upload another weather file' : 'Upload a weather file'}
-              typesLabel="TMY3, TMY2, EPW or PVGIS CSV; judged by its content"
+              typesLabel="TMY3, TMY2, EPW, NSRDB or SAM CSV, or PVGIS; judged by its content"
               maxBytes={maxWeatherFileBytes}
               disabled={upload.state.phase === 'sending'}
               onFile={(file) => void uploadFile(file)}
@@ -167,14 +169,19 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
         )}
       </Stack>
 
-      <SelectField
-        label="Assumptions preset"
-        error={field('preset_id')}
-        helper="System, costs, tariff and finance; change them on the project's Assumptions screen."
-        value={preset.id}
-        onChange={setPresetId}
-        options={data.presets.map((p) => ({ value: p.id, label: p.builtin ? `${p.name} (built-in)` : p.name }))}
-      />
+      <Stack gap={2}>
+        <SelectField
+          label="Assumptions preset"
+          error={field('preset_id')}
+          helper="System, costs, tariff and finance; change them on the project's Assumptions screen."
+          value={preset.id}
+          onChange={setPresetId}
+          options={data.presets.map((p) => ({ value: p.id, label: p.builtin ? `${p.name} (built-in)` : p.name }))}
+        />
+        <Button size="xs" variant="outline" alignSelf="flex-start" onClick={() => modal.send({ type: 'settingModal.open', id: preset.id })}>
+          View preset
+        </Button>
+      </Stack>
 
       <Stack gap={2}>
         <Text fontWeight="semibold">Size</Text>

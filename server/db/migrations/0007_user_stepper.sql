@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "stepper_id" integer DEFAULT 1 NOT NULL;
