@@ -12,6 +12,7 @@ import {
   type WhatIfRequest,
   type WhatIfTransport,
 } from '../../src/features/feasibility/what-if/what-if-protocol.ts';
+import { noAfterTaxFigures } from '../../src/solar/answers.ts';
 import type { WhatIfFigures, WhatIfInputs } from '../../src/solar/what-if.ts';
 import { polyfillBrowser } from './render-app.tsx';
 
@@ -68,14 +69,7 @@ function figuresOf(inputs: WhatIfInputs): WhatIfFigures {
     lifetime_energy_kwh: annual * 25,
     years: [],
     structure: 'pre_tax',
-    equity_irr_pct: null,
-    irr_at_target_year_pct: null,
-    project_irr_after_tax_pct: null,
-    after_tax_npv: null,
-    lcoe_real_per_kwh: null,
-    lcoe_nominal_per_kwh: null,
-    min_dscr: null,
-    avg_dscr: null,
+    ...noAfterTaxFigures,
     debt_amount: 0,
     total_installed_cost: capex,
     breakeven_ppa_per_kwh: 0.031,
