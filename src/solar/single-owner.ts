@@ -235,7 +235,7 @@ function cashFlows(energy: FinanceEnergy, a: FinanceAssumptions, t: SingleOwnerT
   const basis = capex + t.constructionFinancing;
   const allocation = allocationOf(t.depreciation);
   const itcClasses = t.itcClasses ?? (typeof t.depreciation === 'string' ? [t.depreciation] : ['macrs_5']);
-  const itcBasis = typeof t.depreciation === 'string' && t.depreciation === 'none' && t.itcClasses === null ? basis : allocation.filter(([key]) => itcClasses.includes(key)).reduce((sum, [, share]) => sum + share * basis, 0);
+  const itcBasis = t.depreciation === 'none' && t.itcClasses === null ? basis : allocation.filter(([key]) => itcClasses.includes(key)).reduce((sum, [, share]) => sum + share * basis, 0);
   const itc = pct(t.itcPct) * itcBasis;
   const depreciation = zeros(n);
   for (const [key, share] of allocation) {

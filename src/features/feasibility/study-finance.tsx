@@ -1,7 +1,7 @@
 import { Box, DataList, Table, Text } from '@chakra-ui/react';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import type { FinanceResult } from '../../contract/energy.ts';
-import { formatMoney, formatPerKwh } from './study-format.ts';
+import { formatMoney, formatPerKwh, formatPerWdc } from './study-format.ts';
 
 type Year = FinanceResult['years'][number];
 
@@ -29,7 +29,7 @@ export function FinanceSummary({ finance }: { finance: FinanceResult }) {
         ] as [string, string][])
       : []),
     ['PPA price needed', finance.breakeven_ppa_per_kwh === null ? (finance.breakeven_ppa_note ?? 'none') : `${formatPerKwh(finance.breakeven_ppa_per_kwh, currency)} in year 1, for ${target}`],
-    ['Highest installed cost', finance.max_capex_per_wdc === null ? (finance.max_capex_note ?? 'none') : `${formatPerKwh(finance.max_capex_per_wdc, currency).replace('/kWh', '/Wdc')} for ${target}`],
+    ['Highest installed cost', finance.max_capex_per_wdc === null ? (finance.max_capex_note ?? 'none') : `${formatPerWdc(finance.max_capex_per_wdc, currency)} for ${target}`],
   ];
   return (
     <DataList.Root orientation="horizontal" size="sm" data-testid="finance-summary">

@@ -27,6 +27,9 @@ export function formatMoney(value: number, currency: string): string {
   return abs >= 1e6 ? `${sign}${symbol}${grouped(abs / 1e6, 2)} M` : `${sign}${symbol}${grouped(abs)}`;
 }
 
-export const formatPerKwh = (value: number | null, currency: string) => (value === null ? 'none' : `${symbols[currency] ?? `${currency} `}${grouped(value, 4)}/kWh`);
+/** A price per unit (kWh, Wdc) to four decimals. */
+const formatPer = (unit: string) => (value: number | null, currency: string) => (value === null ? 'none' : `${symbols[currency] ?? `${currency} `}${grouped(value, 4)}/${unit}`);
+export const formatPerKwh = formatPer('kWh');
+export const formatPerWdc = formatPer('Wdc');
 
 export const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;

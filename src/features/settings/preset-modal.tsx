@@ -5,11 +5,12 @@ import { Link as RouterLink, useLocation } from 'wouter';
 import { toFormErrors } from '../../../machines/form-errors.ts';
 import { matchRoute, type RouteName } from '../../../machines/route-guard.ts';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
-import { PresetList, type Preset } from '../../contract/settings.ts';
+import type { Preset } from '../../contract/settings.ts';
 import { useActors } from '../../lib/actors-context.tsx';
 import { isCancelled } from '../../lib/api-client.ts';
 import { projectSettingsPath } from '../../lib/project-path.ts';
 import { assumptionFields, builtinOf, hintOf, pathOf, sections, type AssumptionField } from './assumption-fields.ts';
+import { listPresets } from './api/presets.ts';
 import { PresetBadges } from './preset-badges.tsx';
 
 /** The screens of one project: their path holds its id and name (/project/{id}/{name}/…). */
@@ -31,8 +32,7 @@ function usePresets(projectId: string | null) {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
-    api
-      .get('/api/settings/list/', { query: projectId ? { project_id: projectId } : {}, struct: PresetList, signal: controller.signal })
+    listPresets(api, projectId ?? undefined, { signal: controller.signal })
       .then((list) => setState({ status: 'ready', presets: list.results }))
       .catch((error: unknown) => !isCancelled(error) && setState({ status: 'failed', detail: toFormErrors(error).detail ?? 'The preset could not be loaded.' }));
     return () => controller.abort();

@@ -6,9 +6,10 @@ import { usePageTitle } from '../../lib/use-page-title.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ProjectDetail } from '../../contract/projects.ts';
-import { Preset, PresetList } from '../../contract/settings.ts';
+import { Preset } from '../../contract/settings.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import { assumptionsOf, builtinOf, formErrorsOf } from './assumption-fields.ts';
+import { listPresets } from './api/presets.ts';
 import { PresetBadges } from './preset-badges.tsx';
 import { PresetForm } from './preset-form.tsx';
 
@@ -45,7 +46,7 @@ export function ProjectSettingsPage({ params }: { params: { id: string } }) {
       const query = { project_id: params.id };
       const [project, list, last] = await Promise.all([
         api.get('/api/project/get/', { query: { id: params.id }, struct: ProjectDetail, signal }),
-        api.get('/api/settings/list/', { query, struct: PresetList, signal }),
+        listPresets(api, params.id, { signal }),
         api.get('/api/settings/last/get/', { query, struct: Preset, signal }),
       ]);
       setLoaded({ project, presets: list.results, last });

@@ -5,15 +5,14 @@ import { toFormErrors, type FormErrors } from '../../../machines/form-errors.ts'
 import { AppDialog } from '../../components/ui/app-dialog.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { TaskTemplateBody } from '../../contract/tasks.ts';
-import { required } from '../../contract/validation.ts';
 import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import { isCancelled } from '../../lib/api-client.ts';
 import { structRule } from '../../lib/struct-rule.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { saveTaskTemplate } from './api/tasks.ts';
 
-// The contract's name is optional (the same body applies a template), so on its own it would let an empty name through.
-const rules = { name: [required, structRule(TaskTemplateBody.schema.name as Struct<unknown, unknown>)] };
+// The contract's rules for the name, so the field shows the API's own messages (an empty name: 'This is Required.').
+const rules = { name: [structRule(TaskTemplateBody.schema.name as Struct<unknown, unknown>)] };
 
 /** Why the API refused the save, when it is not about the name (the field shows that): its detail, or another field's message. */
 function otherRefusal(errors: FormErrors | null): string | undefined {
