@@ -95,10 +95,19 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
     // The map was framed on the parcel found: its middle is the parcel, and hovering it tells why.
     await page.getByRole('status').waitFor({ state: 'detached', timeout: 10_000 });
     await page.getByRole('region', { name: 'Screening map' }).scrollIntoViewIfNeeded();
-    const map = (await page.getByRole('region', { name: 'Screening map' }).boundingBox())!;
-    await page.mouse.move(map.x + map.width / 2 + 30, map.y + map.height / 2 + 10);
     const tooltip = page.locator('.leaflet-tooltip').filter({ hasText: 'APN PAR 02420088' });
-    await tooltip.waitFor();
+    // The map may still be settling (fitting the parcel, the status leaving): hover again until the parcel answers.
+    await expect
+      .poll(
+        async () => {
+          const map = (await page.getByRole('region', { name: 'Screening map' }).boundingBox())!;
+          await page.mouse.move(map.x + 5, map.y + 5);
+          await page.mouse.move(map.x + map.width / 2 + 30, map.y + map.height / 2 + 10, { steps: 3 });
+          return tooltip.isVisible();
+        },
+        { timeout: 30_000, intervals: [250, 500, 1000] },
+      )
+      .toBe(true);
     expect(await tooltip.textContent()).toMatch(/Flood zone: .*Share of the parcel in a flood zone at most 0 %/);
     expect(await page.getByRole('heading', { name: 'Data sources' }).count()).toBe(1);
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
