@@ -105,7 +105,7 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
           await page.mouse.move(map.x + map.width / 2 + 30, map.y + map.height / 2 + 10, { steps: 3 });
           return tooltip.isVisible();
         },
-        { timeout: 30_000, intervals: [250, 500, 1000] },
+        { timeout: 30_000, interval: 500 },
       )
       .toBe(true);
     expect(await tooltip.textContent()).toMatch(/Flood zone: .*Share of the parcel in a flood zone at most 0 %/);
