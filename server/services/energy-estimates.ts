@@ -4,13 +4,16 @@
  * and the answer says which.
  */
 import { energyMessages, type EnergyResult, type FinanceBody, type FinanceResult, type SystemInput, type SystemUsed } from '../../src/contract/energy.ts';
-import { crossFieldErrors, type Assumptions, type Preset } from '../../src/contract/settings.ts';
+import { crossFieldErrors, type ArrayType, type Assumptions, type EnergyModel, type Preset } from '../../src/contract/settings.ts';
 import type { IrrResult } from '../../src/solar/cash-flow.ts';
 import { financeAssumptionsOf, financeFiguresFor, singleOwnerTermsOf, systemSpecOf } from '../../src/solar/answers.ts';
+import { arrayTypeOf, mountOfArrayType } from '../../src/solar/array-types.ts';
 import { financeProblems, type FinanceEnergy } from '../../src/solar/finance.ts';
 import { singleOwnerProblems } from '../../src/solar/single-owner.ts';
-import { simulate, type SimulationResult } from '../../src/solar/simulate.ts';
-import { DEFAULT_SYSTEM, DEFAULT_TRACKER, equatorFacingAzimuth, systemProblems, type SystemSpec } from '../../src/solar/system-spec.ts';
+import { PVWATTS_V8_MODULES } from '../../src/solar/pvwatts-v8/module-types.ts';
+import { PVWATTS_V8_DEFAULTS, pvwattsV8Problems } from '../../src/solar/pvwatts-v8/spec.ts';
+import { simulate, type EngineSystem, type SimulationResult } from '../../src/solar/simulate.ts';
+import { DEFAULT_SYSTEM, equatorFacingAzimuth, systemProblems } from '../../src/solar/system-spec.ts';
 import { DomainError, invalid } from '../domain-error.ts';
 import { mergeDebt } from './preset-views.ts';
 import type { ChosenWeather } from './weather-sources.ts';
@@ -28,40 +31,74 @@ const presetRef = (preset: PresetUsed) => ({ id: preset.id, name: preset.name })
 // -0.47 %/°C, without the binary noise of multiplying -0.0047 by 100.
 const defaultGammaPct = Number((DEFAULT_SYSTEM.gammaPdcPerC * 100).toPrecision(12));
 
+/** Request fields only the PVWatts v8 model reads. */
+const V8_ONLY = ['module_type', 'bifaciality', 'snow_model', 'soiling_monthly_pct', 'albedo_monthly', 'albedo_from_weather'] as const;
+/** Given without a model, these choose PVWatts v8: array_type is PVWatts' word (the pvlib model reads it too when asked). */
+const CHOOSE_V8 = [...V8_ONLY, 'array_type'] as const;
+/** Request fields only the pvlib model reads: PVWatts v8 takes them from the module and array type. */
+const PVLIB_ONLY = ['gamma_pct_per_c', 'temperature_model'] as const;
+
 /** The system to simulate and how the answer shows it. */
 export function systemFrom(
   input: SystemInput | undefined,
   preset: Assumptions['system'],
   latitude: number,
   notes: string[],
-): { spec: SystemSpec; shown: Omit<SystemUsed, 'ac_kw'> } {
+): { spec: EngineSystem; shown: Omit<SystemUsed, 'ac_kw'> } {
   const given = input ?? {};
   if (given.dc_kw === undefined) {
     notes.push(`No dc_kw given: a ${DEFAULT_SYSTEM.dcKw.toLocaleString('en-US')} kW reference size is simulated (per-kWp figures do not depend on it).`);
   }
-  const mount = given.mount ?? preset.mount;
+  const v8Given = CHOOSE_V8.filter((field) => given[field] !== undefined);
+  const model: EnergyModel = given.model ?? (v8Given.length > 0 ? 'pvwatts_v8' : (preset.model ?? 'pvlib'));
+  if (given.model === undefined && v8Given.length > 0 && preset.model !== 'pvwatts_v8') {
+    notes.push(`No model given: ${v8Given.join(', ')} ${v8Given.length === 1 ? 'is a' : 'are'} PVWatts v8 input${v8Given.length === 1 ? '' : 's'}, so the pvwatts_v8 model is simulated.`);
+  }
+  const misplaced = model === 'pvlib' ? V8_ONLY.filter((field) => given[field] !== undefined) : PVLIB_ONLY.filter((field) => given[field] !== undefined);
+  if (misplaced.length > 0) {
+    const why = model === 'pvlib' ? 'Only the pvwatts_v8 model reads this: send model "pvwatts_v8", or leave it out.' : 'PVWatts v8 takes this from the module type: leave it out, or send model "pvlib".';
+    throw invalid(Object.fromEntries(misplaced.map((field) => [`system.${field}`, [why]])));
+  }
+  // The array type, from the request, else its mount, else the preset's.
+  const arrayType: ArrayType =
+    given.array_type ?? (given.mount !== undefined ? arrayTypeOf(given.mount, given.backtrack ?? null) : (preset.array_type ?? arrayTypeOf(preset.mount, given.backtrack ?? null)));
+  if (given.mount !== undefined && given.array_type !== undefined && mountOfArrayType(given.array_type) !== given.mount) {
+    throw invalid({ 'system.mount': [`Array type ${given.array_type} is not on a ${given.mount} mount: give one of them.`] });
+  }
+  const mount = mountOfArrayType(arrayType);
+  const v8 = model === 'pvwatts_v8';
   const tracker = mount === 'single_axis';
+  const rows = tracker || (v8 && arrayType === 'fixed-open');
   // Presets are written facing south (180°); south of the equator that faces the pole, so face the equator instead.
-  const presetFacesPole = !tracker && given.azimuth_deg === undefined && preset.azimuth_deg === 180 && latitude < 0;
+  const presetFacesPole = mount === 'fixed' && given.azimuth_deg === undefined && preset.azimuth_deg === 180 && latitude < 0;
   if (presetFacesPole) notes.push(`The preset faces south (180°), away from the equator at this site: ${equatorFacingAzimuth(latitude)}° (north) is simulated.`);
+  const moduleType = given.module_type ?? preset.module_type ?? PVWATTS_V8_DEFAULTS.moduleType;
   const shown: Omit<SystemUsed, 'ac_kw'> = {
     dc_kw: given.dc_kw ?? DEFAULT_SYSTEM.dcKw,
     mount,
     tilt_deg: given.tilt_deg ?? preset.tilt_deg,
     azimuth_deg: presetFacesPole ? equatorFacingAzimuth(latitude) : (given.azimuth_deg ?? preset.azimuth_deg),
-    gcr: tracker ? (given.gcr ?? preset.gcr) : null,
+    gcr: rows ? (given.gcr ?? preset.gcr) : null,
     max_angle_deg: tracker ? (given.max_angle_deg ?? preset.max_angle_deg) : null,
-    backtrack: tracker ? (given.backtrack ?? DEFAULT_TRACKER.backtrack) : null,
+    backtrack: tracker ? arrayType === '1-axis-backtrack' : null,
     losses_pct: given.losses_pct ?? preset.losses_pct,
     dc_ac_ratio: given.dc_ac_ratio ?? preset.dc_ac_ratio,
     inverter_efficiency_pct: given.inverter_efficiency_pct ?? preset.inverter_efficiency_pct,
-    gamma_pct_per_c: given.gamma_pct_per_c ?? defaultGammaPct,
+    gamma_pct_per_c: v8 ? Number((PVWATTS_V8_MODULES[moduleType].gamma * 100).toPrecision(12)) : (given.gamma_pct_per_c ?? defaultGammaPct),
     albedo: given.albedo ?? (DEFAULT_SYSTEM.albedo as number),
-    temperature_model: given.temperature_model ?? DEFAULT_SYSTEM.cellTemperature,
+    temperature_model: v8 ? 'noct' : (given.temperature_model ?? DEFAULT_SYSTEM.cellTemperature),
+    model,
+    module_type: v8 ? moduleType : null,
+    array_type: arrayType,
+    bifaciality: v8 ? (given.bifaciality ?? preset.bifaciality ?? PVWATTS_V8_DEFAULTS.bifaciality) : 0,
+    snow_model: v8 && (given.snow_model ?? preset.snow_model ?? PVWATTS_V8_DEFAULTS.snowModel),
+    soiling_monthly_pct: v8 ? (given.soiling_monthly_pct ?? preset.soiling_monthly_pct ?? null) : null,
+    albedo_monthly: v8 ? (given.albedo_monthly ?? null) : null,
+    albedo_from_weather: v8 && (given.albedo_from_weather ?? PVWATTS_V8_DEFAULTS.albedoFromWeather),
   };
   const spec = systemSpecOf(shown);
   // Each field is range-checked already; this catches combinations the engine refuses (a tracker axis tilted 90°).
-  const problems = systemProblems(spec);
+  const problems = spec.engine === 'pvwatts-v8' ? pvwattsV8Problems(spec) : systemProblems(spec);
   if (problems.length > 0) throw invalid({ system: problems.map((p) => `${p.charAt(0).toUpperCase()}${p.slice(1)}.`) });
   return { spec, shown };
 }

@@ -1,4 +1,5 @@
 /** The primary feasibility study's pages of the project report: figures, monthly energy, cash flows, assumptions. */
+import { arrayTypeWords, energyModelWords, pvwattsV8Extras } from '../../src/solar/system-words.ts';
 import type { FinanceResult } from '../../src/contract/energy.ts';
 import { financeView } from './feasibility.ts';
 import type { StudyRow } from '../repositories/feasibility.ts';
@@ -37,7 +38,8 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
   doc.moveDown(0.2).fontSize(8.5).fillColor('#868e96').text(printable(`Model ${study.modelVersion}; preset ${study.presetName}; saved ${study.createdAt.toISOString().slice(0, 10)}`));
   doc.moveDown(0.5).fontSize(10).fillColor('#343a40');
   const facts: [string, string][] = [
-    ['System', `${grouped(h.dc_kw / 1000, 2)} MWdc / ${grouped(h.ac_kw / 1000, 2)} MWac, ${study.system.mount === 'single_axis' ? 'single-axis tracker' : `fixed, tilt ${study.system.tilt_deg} deg, azimuth ${study.system.azimuth_deg} deg`}`],
+    ['System', `${grouped(h.dc_kw / 1000, 2)} MWdc / ${grouped(h.ac_kw / 1000, 2)} MWac, ${arrayTypeWords(study.system).toLowerCase()}${study.system.mount === 'fixed' ? `, tilt ${study.system.tilt_deg} deg, azimuth ${study.system.azimuth_deg} deg` : ''}`],
+    ['Energy model', energyModelWords(study.system)],
     ['Annual energy (P50)', `${grouped(h.annual_ac_kwh / 1000, 1)} MWh`],
     ['Annual energy (P90, one year)', `${grouped(h.p90_annual_kwh / 1000, 1)} MWh (combined uncertainty ${uncertainty.combined_sigma_pct.toFixed(1)} %)`],
     ['Specific yield', `${grouped(h.specific_yield_kwh_per_kwp)} kWh/kWp`],
@@ -106,7 +108,8 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
   doc.fontSize(8.5).fillColor('#343a40');
   const system = study.system;
   const lines = [
-    `System: ${grouped(system.dc_kw, 1)} kWdc, DC/AC ${system.dc_ac_ratio}, losses ${system.losses_pct} %, inverter ${system.inverter_efficiency_pct} %, temperature coefficient ${system.gamma_pct_per_c} %/C, albedo ${system.albedo}, ${system.temperature_model} cell temperature${system.gcr === null ? '' : `, GCR ${system.gcr}, limit ${system.max_angle_deg} deg, backtracking ${system.backtrack ? 'on' : 'off'}`}`,
+    `System: ${grouped(system.dc_kw, 1)} kWdc, ${arrayTypeWords(system).toLowerCase()}, DC/AC ${system.dc_ac_ratio}, losses ${system.losses_pct} %, inverter ${system.inverter_efficiency_pct} %, temperature coefficient ${system.gamma_pct_per_c} %/C, albedo ${system.albedo}, ${system.temperature_model} cell temperature${system.gcr === null ? '' : `, GCR ${system.gcr}`}${system.mount === 'single_axis' ? `, limit ${system.max_angle_deg} deg, backtracking ${system.backtrack ? 'on' : 'off'}` : ''}`,
+    ...(pvwattsV8Extras(system).length > 0 ? [`PVWatts v8: ${pvwattsV8Extras(system).join(', ')}`] : []),
     ...(study.sizing ? [`Sized from the boundary: ${grouped(study.sizing.area_m2 / 10_000, 2)} ha x ${study.sizing.usable_pct} % usable x GCR ${study.sizing.gcr} x ${study.sizing.module_w_per_m2} W/m2`] : []),
     `Costs: capex ${study.assumptions.costs.capex_per_wdc} per Wdc plus ${grouped(study.assumptions.costs.fixed_costs)} fixed; O&M ${study.assumptions.costs.om_per_kw_yr} per kW${study.assumptions.costs.om_basis}-year, escalating ${study.assumptions.costs.om_escalation_pct} %/yr`,
     `Tariff: ${study.assumptions.tariff.price_per_kwh} per kWh, escalating ${study.assumptions.tariff.escalation_pct} %/yr`,

@@ -17,7 +17,22 @@ import {
 } from 'superstruct';
 import { maxLength, text } from './fields.ts';
 import { latitudeMessage, longitudeMessage, numeric, within } from './gis.ts';
-import { CostAssumptions, DebtAssumptions, FinanceAssumptions, IncentiveAssumptions, ReserveAssumptions, SystemAssumptions, TariffAssumptions, currencies, financeStructures, mounts } from './settings.ts';
+import {
+  CostAssumptions,
+  DebtAssumptions,
+  FinanceAssumptions,
+  IncentiveAssumptions,
+  ReserveAssumptions,
+  SystemAssumptions,
+  TariffAssumptions,
+  arrayTypes,
+  currencies,
+  energyModels,
+  financeStructures,
+  moduleTypes,
+  mounts,
+  pvwattsV8Fields,
+} from './settings.ts';
 import { notBlank, notLessThanOne, required, type Rule } from './validation.ts';
 
 export const weatherSources = ['upload', 'pvgis', 'monthly'] as const;
@@ -126,6 +141,18 @@ export const SystemInput = object({
   gamma_pct_per_c: optional(numeric(required, within(-5, 5, energyMessages.gamma, { lowOpen: true, highOpen: true }))),
   albedo: optional(numeric(required, within(0, 1, energyMessages.albedo))),
   temperature_model: optional(enums(temperatureModels)),
+  /** pvlib (the default unless the preset says otherwise) or pvwatts_v8; array_type and the fields after it choose pvwatts_v8. */
+  model: optional(pvwattsV8Fields.model),
+  /** Instead of mount and backtrack; read by both models. For 1-axis trackers tilt and azimuth are the axis's. */
+  array_type: optional(pvwattsV8Fields.array_type),
+  // PVWatts v8 only. gcr is also fixed open racks' row spacing there (self-shading).
+  module_type: optional(pvwattsV8Fields.module_type),
+  bifaciality: optional(pvwattsV8Fields.bifaciality),
+  snow_model: optional(pvwattsV8Fields.snow_model),
+  soiling_monthly_pct: optional(pvwattsV8Fields.soiling_monthly_pct),
+  albedo_monthly: optional(twelve(within(0, 1, energyMessages.albedo))),
+  /** Use the weather file's albedo where it has a valid one (0 < albedo < 1), as PVWatts v8 does by default. */
+  albedo_from_weather: optional(boolean()),
 });
 
 export const EnergyBody = object({
@@ -243,7 +270,18 @@ export const SystemUsed = object({
   inverter_efficiency_pct: number(),
   gamma_pct_per_c: number(),
   albedo: number(),
-  temperature_model: enums(temperatureModels),
+  /** PVWatts v8 uses the NOCT cell temperature model of SAM (49 °C NOCT on a roof, 45 °C otherwise). */
+  temperature_model: enums([...temperatureModels, 'noct']),
+  // Absent on studies saved before PVWatts v8 arrived: they ran the pvlib model.
+  model: optional(enums(energyModels)),
+  /** PVWatts v8 only (null for pvlib). */
+  module_type: optional(nullable(enums(moduleTypes))),
+  array_type: optional(enums(arrayTypes)),
+  bifaciality: optional(number()),
+  snow_model: optional(boolean()),
+  soiling_monthly_pct: optional(nullable(array(number()))),
+  albedo_monthly: optional(nullable(array(number()))),
+  albedo_from_weather: optional(boolean()),
 });
 
 export const PresetUsed = object({ id: string(), name: string() });

@@ -5,7 +5,18 @@ import { numeric, within } from './gis.ts';
 import { notBlank, notLessThanOne, priceNotEmpty, priceTwoDecimals, required, threeDigitValue, twoDigitValue, type Rule } from './validation.ts';
 
 export const currencies = ['INR', 'USD', 'EUR'] as const;
-export const mounts = ['fixed', 'single_axis'] as const;
+export const mounts = ['fixed', 'single_axis', 'two_axis'] as const;
+/**
+ * The energy models: `pvlib`, the pvlib-compatible PVWatts-class chain (ADR 010), and `pvwatts_v8`, NREL's PVWatts v8
+ * as SAM and pvwatts.nrel.gov run it (ADR 018).
+ */
+export const energyModels = ['pvlib', 'pvwatts_v8'] as const;
+export type EnergyModel = (typeof energyModels)[number];
+/** PVWatts v8's module types and array types, spelled as PVWatts names them. */
+export const moduleTypes = ['standard', 'premium', 'thin-film'] as const;
+export type ModuleType = (typeof moduleTypes)[number];
+export const arrayTypes = ['fixed-open', 'fixed-roof', '1-axis', '1-axis-backtrack', '2-axis'] as const;
+export type ArrayType = (typeof arrayTypes)[number];
 export const builtinPresetIds = ['builtin:us-utility', 'builtin:india-utility', 'builtin:commercial-rooftop', 'builtin:eu-utility'] as const;
 export type BuiltinPresetId = (typeof builtinPresetIds)[number];
 
@@ -33,7 +44,27 @@ export const settingsMessages = {
   behindTheMeter: 'Behind-the-meter savings are not available yet: choose pre_tax or single_owner.',
   equipment: 'At most 10 equipment reserves.',
   withinPeriod: 'Must not be longer than the analysis period.',
+  bifaciality: 'Bifaciality must be from 0 to 1 (about 0.65 for bifacial modules, 0 for monofacial).',
+  soiling: 'Each monthly soiling loss must be a percentage from 0 to below 100.',
+  twelve: 'Give 12 monthly values, January first.',
 } as const;
+
+/** Twelve monthly numbers, January first, each checked by `rules`. */
+export function twelveMonths(...rules: Parameters<typeof numeric>) {
+  return refine(array(numeric(required, ...rules)), 'twelve', (values) => values.length === 12 || settingsMessages.twelve);
+}
+
+/** The PVWatts v8 choices a preset or a study may make; each is optional, and only the pvwatts_v8 model reads them. */
+export const pvwattsV8Fields = {
+  model: enums(energyModels),
+  module_type: enums(moduleTypes),
+  array_type: enums(arrayTypes),
+  bifaciality: numeric(required, within(0, 1, settingsMessages.bifaciality)),
+  /** PVWatts v8's snow model (Marion et al. 2013): needs snow depth in the weather file. */
+  snow_model: boolean(),
+  /** Soiling loss each month, % of the plane-of-array irradiance (PVWatts v8's monthly soiling). */
+  soiling_monthly_pct: twelveMonths(within(0, 100, settingsMessages.soiling, { highOpen: true })),
+};
 
 /** How a study is financed: the pre-tax project model, or the after-tax, levered single owner (SAM's conventions). */
 export const financeStructures = ['pre_tax', 'single_owner', 'behind_the_meter'] as const;
@@ -82,6 +113,12 @@ export const SystemAssumptions = object({
   losses_pct: numeric(required, twoDigitValue),
   dc_ac_ratio: numeric(required, within(0.5, 3, settingsMessages.dcAc)),
   inverter_efficiency_pct: numeric(required, twoDigitValue),
+  model: optional(pvwattsV8Fields.model),
+  module_type: optional(pvwattsV8Fields.module_type),
+  array_type: optional(pvwattsV8Fields.array_type),
+  bifaciality: optional(pvwattsV8Fields.bifaciality),
+  snow_model: optional(pvwattsV8Fields.snow_model),
+  soiling_monthly_pct: optional(pvwattsV8Fields.soiling_monthly_pct),
 });
 
 export const CostAssumptions = object({

@@ -9,8 +9,10 @@ import { breakevenPpa, maxCapexPerWdc, type Solved } from './breakeven.ts';
 import { finance, type FinanceAssumptions, type FinanceEnergy, type FinanceResult as EngineFinanceResult } from './finance.ts';
 import { singleOwner, type SingleOwnerResult, type SingleOwnerTerms } from './single-owner.ts';
 import type { MonthlyMeans } from './monthly-synthesis.ts';
-import type { SimulationResult } from './simulate.ts';
-import type { SystemSpec } from './system-spec.ts';
+import type { EngineSystem, SimulationResult } from './simulate.ts';
+import { PVWATTS_V8_DEFAULTS, type PvwattsV8System } from './pvwatts-v8/spec.ts';
+import type { Mount } from './system-spec.ts';
+import { arrayTypeOf } from './array-types.ts';
 
 /** The cost, tariff and finance sections a study was computed with (as FinanceResult.assumptions). */
 export type StudyAssumptions = FinanceResult['assumptions'];
@@ -41,7 +43,9 @@ export function monthlyMeansOf(source: Infer<typeof MonthlySource>): MonthlyMean
 }
 
 /** The engine's system from the one an answer shows; for a tracker, tilt and azimuth are the axis's. */
-export function systemSpecOf(shown: Omit<SystemUsed, 'ac_kw'>): SystemSpec {
+export function systemSpecOf(shown: Omit<SystemUsed, 'ac_kw'>): EngineSystem {
+  if (shown.model === 'pvwatts_v8') return pvwattsV8SystemOf(shown);
+  if (shown.temperature_model === 'noct') throw new RangeError('The NOCT cell temperature is the pvwatts_v8 model\'s.');
   return {
     dcKw: shown.dc_kw,
     dcAcRatio: shown.dc_ac_ratio,
@@ -50,10 +54,40 @@ export function systemSpecOf(shown: Omit<SystemUsed, 'ac_kw'>): SystemSpec {
     gammaPdcPerC: shown.gamma_pct_per_c / 100,
     albedo: shown.albedo,
     cellTemperature: shown.temperature_model,
-    mount:
-      shown.mount === 'single_axis'
-        ? { kind: 'single-axis', axisTiltDeg: shown.tilt_deg, axisAzimuthDeg: shown.azimuth_deg, maxAngleDeg: shown.max_angle_deg!, gcr: shown.gcr!, backtrack: shown.backtrack! }
-        : { kind: 'fixed', tiltDeg: shown.tilt_deg, azimuthDeg: shown.azimuth_deg },
+    mount: mountOf(shown),
+  };
+}
+
+function mountOf(shown: Omit<SystemUsed, 'ac_kw'>): Mount {
+  switch (shown.mount) {
+    case 'single_axis':
+      return { kind: 'single-axis', axisTiltDeg: shown.tilt_deg, axisAzimuthDeg: shown.azimuth_deg, maxAngleDeg: shown.max_angle_deg!, gcr: shown.gcr!, backtrack: shown.backtrack! };
+    case 'two_axis':
+      return { kind: 'two-axis' };
+    case 'fixed':
+      return { kind: 'fixed', tiltDeg: shown.tilt_deg, azimuthDeg: shown.azimuth_deg, ...(shown.array_type === 'fixed-roof' ? { roof: true } : {}) };
+  }
+}
+
+function pvwattsV8SystemOf(shown: Omit<SystemUsed, 'ac_kw'>): PvwattsV8System {
+  const defaults = PVWATTS_V8_DEFAULTS;
+  return {
+    engine: 'pvwatts-v8',
+    dcKw: shown.dc_kw,
+    dcAcRatio: shown.dc_ac_ratio,
+    inverterEfficiencyPct: shown.inverter_efficiency_pct,
+    lossesPct: shown.losses_pct,
+    moduleType: shown.module_type ?? defaults.moduleType,
+    arrayType: shown.array_type ?? arrayTypeOf(shown.mount, shown.backtrack ?? null),
+    tiltDeg: shown.tilt_deg,
+    azimuthDeg: shown.azimuth_deg,
+    gcr: shown.gcr ?? defaults.gcr,
+    rotationLimitDeg: shown.max_angle_deg ?? defaults.rotationLimitDeg,
+    bifaciality: shown.bifaciality ?? defaults.bifaciality,
+    snowModel: shown.snow_model ?? defaults.snowModel,
+    soilingMonthlyPct: shown.soiling_monthly_pct ?? [],
+    albedo: shown.albedo_monthly ?? shown.albedo,
+    albedoFromWeather: shown.albedo_from_weather ?? defaults.albedoFromWeather,
   };
 }
 

@@ -4,6 +4,8 @@ export type CellTemperatureModel = 'sapm' | 'fuentes';
 
 /** SAPM open rack, glass/polymer back (King et al. 2004, SAND2004-3535, Table 1). */
 export const SAPM_OPEN_RACK_GLASS_POLYMER = { a: -3.56, b: -0.075, deltaT: 3 } as const;
+/** SAPM insulated back, glass/polymer (the same table): modules flush on a roof. */
+export const SAPM_INSULATED_BACK_GLASS_POLYMER = { a: -2.81, b: -0.0455, deltaT: 0 } as const;
 
 /**
  * exp(a + b·ws) of SAPM eq. 11 for each hour flagged in `hours`: the wind-dependent part, shared by all orientations

@@ -1,7 +1,18 @@
 /** The loss waterfall of a simulated year: from the array's output at STC efficiency down to the AC energy. */
 import type { LossBreakdown, SystemLosses } from './pvwatts.ts';
 
-export type LossStepKey = 'incidence-angle' | 'temperature' | keyof LossBreakdown | 'system' | 'inverter' | 'clipping';
+/** PVWatts v8 adds self-shading, the rear side's gain (bifacial, negative), the spectrum and the transformer. */
+export type LossStepKey =
+  | 'incidence-angle'
+  | 'temperature'
+  | keyof LossBreakdown
+  | 'system'
+  | 'inverter'
+  | 'clipping'
+  | 'self-shading'
+  | 'bifacial'
+  | 'spectral'
+  | 'transformer';
 
 /** One bar of the waterfall: energy lost at this step (negative for a gain, e.g. modules colder than 25 °C). */
 export interface LossStep {

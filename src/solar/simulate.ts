@@ -3,7 +3,7 @@
  * ground), Fresnel IAM on the beam, cell temperature, pvwatts DC, system losses and the PVWatts inverter with
  * clipping, summed into yearly and monthly figures and a loss waterfall. One pass over the hours, no allocation in it.
  */
-import { FUENTES_PVWATTS, FuentesCellTemperature, SAPM_OPEN_RACK_GLASS_POLYMER, sapmCellTemperature } from './cell-temperature.ts';
+import { FUENTES_PVWATTS, FuentesCellTemperature, SAPM_INSULATED_BACK_GLASS_POLYMER, SAPM_OPEN_RACK_GLASS_POLYMER, sapmCellTemperature } from './cell-temperature.ts';
 import { DEFAULT_IAM_TABLE } from './iam.ts';
 import { perezSkyDiffuse } from './perez.ts';
 import type { LossWaterfall } from './loss-waterfall.ts';
@@ -17,6 +17,11 @@ import type { PlaneNormal } from './plane.ts';
 import { fixedPlaneNormal } from './plane.ts';
 import { orientTracker, trackerAxes } from './tracker.ts';
 import type { WeatherYear } from './weather/weather-year.ts';
+import type { PvwattsV8System } from './pvwatts-v8/spec.ts';
+import { simulatePvwattsV8 } from './pvwatts-v8/simulate-v8.ts';
+
+/** Either model's system: the pvlib-compatible chain's (ADR 010), or PVWatts v8's (ADR 018). */
+export type EngineSystem = SystemSpec | PvwattsV8System;
 
 export interface SimulationResult {
   source: Pick<WeatherYear, 'format' | 'confidence' | 'components'> & { name: string };
@@ -54,7 +59,8 @@ export interface SimulateOptions {
   site?: SiteContext;
 }
 
-export function simulate(weather: WeatherYear, system: SystemSpec, options: SimulateOptions = {}): SimulationResult {
+export function simulate(weather: WeatherYear, system: EngineSystem, options: SimulateOptions = {}): SimulationResult {
+  if (system.engine === 'pvwatts-v8') return simulatePvwattsV8(weather, system);
   const problems = systemProblems(system);
   if (problems.length > 0) throw new RangeError(`Invalid system: ${problems.join('; ')}`);
   const site = options.site ?? createSiteContext(weather);
@@ -68,19 +74,28 @@ export function simulate(weather: WeatherYear, system: SystemSpec, options: Simu
   const lossPct = totalLossPct(system.losses);
   const keptAfterLosses = 1 - lossPct / 100;
   const gamma = system.gammaPdcPerC;
-  const sapmDeltaT = SAPM_OPEN_RACK_GLASS_POLYMER.deltaT;
+  const mount = system.mount;
+  const roof = mount.kind === 'fixed' && mount.roof === true;
+  const sapmDeltaT = (roof ? SAPM_INSULATED_BACK_GLASS_POLYMER : SAPM_OPEN_RACK_GLASS_POLYMER).deltaT;
+  // The site's precomputed wind factors are the open rack's; a roof mount computes its own.
+  const roofWind = roof ? SAPM_INSULATED_BACK_GLASS_POLYMER : undefined;
   const hourlyAlbedo = system.albedo === 'weather' ? weather.albedo : undefined;
   const fixedAlbedo = typeof system.albedo === 'number' ? system.albedo : DEFAULT_ALBEDO;
 
   const iam = DEFAULT_IAM_TABLE;
-  const mount = system.mount;
   const tracker = mount.kind === 'single-axis' ? trackerAxes(mount) : undefined;
+  const twoAxis = mount.kind === 'two-axis';
   const normal: PlaneNormal = mount.kind === 'fixed' ? fixedPlaneNormal(mount.tiltDeg, mount.azimuthDeg) : { east: 0, north: 0, up: 1 };
   let cosTilt = normal.up;
   let sinTilt = Math.sqrt(1 - cosTilt * cosTilt);
   const fuentes =
     system.cellTemperature === 'fuentes'
-      ? new FuentesCellTemperature({ ...FUENTES_PVWATTS, surfaceTiltDeg: mount.kind === 'fixed' ? mount.tiltDeg : FUENTES_PVWATTS.surfaceTiltDeg })
+      ? new FuentesCellTemperature({
+          ...FUENTES_PVWATTS,
+          // PVWatts v5: 49 °C installed NOCT for roof mounts, 45 °C for open racks.
+          noctInstalled: roof ? 49 : FUENTES_PVWATTS.noctInstalled,
+          surfaceTiltDeg: mount.kind === 'fixed' ? mount.tiltDeg : FUENTES_PVWATTS.surfaceTiltDeg,
+        })
       : undefined;
 
   const hourlyAcKwh = new Float64Array(n);
@@ -112,6 +127,14 @@ export function simulate(weather: WeatherYear, system: SystemSpec, options: Simu
       orientTracker(tracker, sunEast, sunNorth, sunUp, normal);
       cosTilt = normal.up;
       sinTilt = Math.sqrt(1 - cosTilt * cosTilt);
+    } else if (twoAxis) {
+      // Facing the sun; below the horizon (lit twilight hours) the plane lies flat, as a single-axis tracker's does.
+      const up = sunUp > 0;
+      normal.east = up ? sunEast : 0;
+      normal.north = up ? sunNorth : 0;
+      normal.up = up ? sunUp : 1;
+      cosTilt = normal.up;
+      sinTilt = Math.sqrt(Math.max(0, 1 - cosTilt * cosTilt));
     }
     const cosAoi = sunEast * normal.east + sunNorth * normal.north + sunUp * normal.up;
     const beam = Math.max((dni[i] ?? 0) * cosAoi, 0);
@@ -120,7 +143,8 @@ export function simulate(weather: WeatherYear, system: SystemSpec, options: Simu
     const ground = (g * albedo * (1 - cosTilt)) / 2;
     const poa = beam + skyDiffuse + ground;
     const effective = beam * iam.at(cosAoi) + skyDiffuse + ground;
-    const cellTemp = fuentes ? fuentes.step(poa, ta, ws, 1) : sapmCellTemperature(poa, ta, sapmWind[i] ?? 0, sapmDeltaT);
+    const windFactor = roofWind ? Math.exp(roofWind.a + roofWind.b * ws) : (sapmWind[i] ?? 0);
+    const cellTemp = fuentes ? fuentes.step(poa, ta, ws, 1) : sapmCellTemperature(poa, ta, windFactor, sapmDeltaT);
     const dcGross = pvwattsDc(effective, cellTemp, dcW, gamma);
     const acUnclipped = pvwattsAcUnclipped(dcGross * keptAfterLosses, inverter);
     const ac = Math.min(Math.max(acUnclipped, 0), inverter.acRatingW);

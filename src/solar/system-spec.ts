@@ -9,11 +9,20 @@ export interface FixedMount {
   tiltDeg: number;
   /** Direction the modules face, degrees clockwise from north (180 = south). */
   azimuthDeg: number;
+  /** Mounted flush on a roof: the back is not ventilated, so the cells run hotter. */
+  roof?: boolean;
 }
 
-export type Mount = FixedMount | SingleAxisMount;
+/** The plane follows the sun on two axes: its normal points at the sun while it is up. */
+export interface TwoAxisMount {
+  kind: 'two-axis';
+}
 
+export type Mount = FixedMount | SingleAxisMount | TwoAxisMount;
+
+/** The pvlib-compatible chain's system (ADR 010); `engine` may be left out. */
 export interface SystemSpec {
+  engine?: 'pvlib';
   /** Array DC rating at STC, kW. */
   dcKw: number;
   /** DC rating over inverter AC rating. */
@@ -71,7 +80,7 @@ export function systemProblems(system: SystemSpec): string[] {
   if (mount.kind === 'fixed') {
     check(mount.tiltDeg >= 0 && mount.tiltDeg <= 90, 'tilt must be between 0 and 90 degrees');
     check(mount.azimuthDeg >= 0 && mount.azimuthDeg <= 360, 'azimuth must be between 0 and 360 degrees');
-  } else {
+  } else if (mount.kind === 'single-axis') {
     check(mount.axisTiltDeg >= 0 && mount.axisTiltDeg < 90, 'axis tilt must be from 0 to below 90 degrees');
     check(mount.axisAzimuthDeg >= 0 && mount.axisAzimuthDeg <= 360, 'axis azimuth must be between 0 and 360 degrees');
     check(mount.maxAngleDeg > 0 && mount.maxAngleDeg <= 90, 'maximum rotation must be above 0 and at most 90 degrees');

@@ -2,12 +2,32 @@
 import { assert } from 'superstruct';
 import { expect } from 'vitest';
 import { EnergyResult, type SystemUsed } from '../../src/contract/energy.ts';
-import { simulate, type SimulationResult } from '../../src/solar/simulate.ts';
-import type { SystemSpec } from '../../src/solar/system-spec.ts';
+import { simulate, type EngineSystem, type SimulationResult } from '../../src/solar/simulate.ts';
 import type { WeatherYear } from '../../src/solar/weather/weather-year.ts';
 
 /** The engine's system for what the API says it simulated. */
-function specOf(system: SystemUsed): SystemSpec {
+function specOf(system: SystemUsed): EngineSystem {
+  if (system.model === 'pvwatts_v8') {
+    return {
+      engine: 'pvwatts-v8',
+      dcKw: system.dc_kw,
+      dcAcRatio: system.dc_ac_ratio,
+      inverterEfficiencyPct: system.inverter_efficiency_pct,
+      lossesPct: system.losses_pct,
+      moduleType: system.module_type!,
+      arrayType: system.array_type!,
+      tiltDeg: system.tilt_deg,
+      azimuthDeg: system.azimuth_deg,
+      gcr: system.gcr ?? 0.4,
+      rotationLimitDeg: system.max_angle_deg ?? 45,
+      bifaciality: system.bifaciality!,
+      snowModel: system.snow_model!,
+      soilingMonthlyPct: system.soiling_monthly_pct ?? [],
+      albedo: system.albedo_monthly ?? system.albedo,
+      albedoFromWeather: system.albedo_from_weather!,
+    };
+  }
+  if (system.temperature_model === 'noct') throw new Error('NOCT is the PVWatts v8 model\'s');
   return {
     dcKw: system.dc_kw,
     dcAcRatio: system.dc_ac_ratio,
@@ -18,8 +38,10 @@ function specOf(system: SystemUsed): SystemSpec {
     cellTemperature: system.temperature_model,
     mount:
       system.mount === 'fixed'
-        ? { kind: 'fixed', tiltDeg: system.tilt_deg, azimuthDeg: system.azimuth_deg }
-        : { kind: 'single-axis', axisTiltDeg: system.tilt_deg, axisAzimuthDeg: system.azimuth_deg, maxAngleDeg: system.max_angle_deg!, gcr: system.gcr!, backtrack: system.backtrack! },
+        ? { kind: 'fixed', tiltDeg: system.tilt_deg, azimuthDeg: system.azimuth_deg, roof: system.array_type === 'fixed-roof' }
+        : system.mount === 'two_axis'
+          ? { kind: 'two-axis' }
+          : { kind: 'single-axis', axisTiltDeg: system.tilt_deg, axisAzimuthDeg: system.azimuth_deg, maxAngleDeg: system.max_angle_deg!, gcr: system.gcr!, backtrack: system.backtrack! },
   };
 }
 

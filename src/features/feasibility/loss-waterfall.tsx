@@ -10,6 +10,12 @@ const stepLabels: Record<string, string> = {
   system: 'System losses',
   inverter: 'Inverter efficiency',
   clipping: 'Inverter clipping',
+  'self-shading': 'Row-to-row shading',
+  soiling: 'Soiling',
+  snow: 'Snow',
+  bifacial: 'Bifacial rear-side gain',
+  spectral: 'Spectrum (air mass)',
+  transformer: 'Transformer',
 };
 
 const label = (key: string) => stepLabels[key] ?? key.charAt(0).toUpperCase() + key.slice(1);

@@ -25,13 +25,24 @@ export function saveAsNewStudy(study: FeasibilityStudy, weather: StudyWeather, v
       mount: s.mount,
       tilt_deg: values.tilt_deg,
       azimuth_deg: values.azimuth_deg,
-      ...(tracker ? { gcr: s.gcr!, max_angle_deg: s.max_angle_deg!, backtrack: s.backtrack! } : {}),
+      ...(tracker ? { max_angle_deg: s.max_angle_deg!, backtrack: s.backtrack! } : {}),
+      ...(s.gcr !== null ? { gcr: s.gcr } : {}),
       losses_pct: values.losses_pct,
       dc_ac_ratio: values.dc_ac_ratio,
       inverter_efficiency_pct: s.inverter_efficiency_pct,
-      gamma_pct_per_c: s.gamma_pct_per_c,
       albedo: s.albedo,
-      temperature_model: s.temperature_model,
+      ...(s.model === 'pvwatts_v8'
+        ? {
+            model: s.model,
+            module_type: s.module_type ?? undefined,
+            array_type: s.array_type,
+            bifaciality: s.bifaciality,
+            snow_model: s.snow_model,
+            soiling_monthly_pct: s.soiling_monthly_pct ?? undefined,
+            albedo_monthly: s.albedo_monthly ?? undefined,
+            albedo_from_weather: s.albedo_from_weather,
+          }
+        : { model: 'pvlib' as const, array_type: s.array_type, gamma_pct_per_c: s.gamma_pct_per_c, temperature_model: s.temperature_model === 'noct' ? undefined : s.temperature_model }),
     },
     // The what-if's own mapping of the slider values (the discount rate is the equity rate of a single owner).
     ...withWhatIf({ system: s, assumptions: study.assumptions }, values).assumptions,

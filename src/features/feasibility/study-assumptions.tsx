@@ -1,6 +1,7 @@
 import { Badge, Box, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { FeasibilityStudy } from '../../contract/feasibility.ts';
 import type { Preset } from '../../contract/settings.ts';
+import { arrayTypeWords, energyModelOf, energyModelWords, moduleTypeWords } from '../../solar/system-words.ts';
 
 type Row = [label: string, value: string, sourcePath?: string, raw?: unknown];
 
@@ -9,17 +10,29 @@ export function StudyAssumptions({ study, preset }: { study: FeasibilityStudy; p
   const s = study.system;
   const { costs, tariff, finance } = study.assumptions;
   const system: Row[] = [
+    ['Energy model', energyModelWords(s)],
     ['DC size', `${s.dc_kw.toLocaleString('en-US')} kW`],
-    ['Mounting', s.mount === 'single_axis' ? 'Single-axis tracker' : 'Fixed rack', 'system.mount', s.mount],
-    [s.mount === 'single_axis' ? 'Axis tilt' : 'Tilt', `${s.tilt_deg}°`, 'system.tilt_deg', s.tilt_deg],
-    [s.mount === 'single_axis' ? 'Axis azimuth' : 'Azimuth', `${s.azimuth_deg}°`, 'system.azimuth_deg', s.azimuth_deg],
-    ...(s.gcr === null ? [] : ([['Ground coverage ratio', String(s.gcr), 'system.gcr', s.gcr], ['Rotation limit', `${s.max_angle_deg}°`, 'system.max_angle_deg', s.max_angle_deg], ['Backtracking', s.backtrack ? 'on' : 'off']] as Row[])),
+    ['Array type', arrayTypeWords(s)],
+    ...(s.module_type ? ([['Module type', moduleTypeWords(s.module_type)]] as Row[]) : []),
+    ...(s.mount === 'two_axis' ? [] : ([
+      [s.mount === 'single_axis' ? 'Axis tilt' : 'Tilt', `${s.tilt_deg}°`, 'system.tilt_deg', s.tilt_deg],
+      [s.mount === 'single_axis' ? 'Axis azimuth' : 'Azimuth', `${s.azimuth_deg}°`, 'system.azimuth_deg', s.azimuth_deg],
+    ] as Row[])),
+    ...(s.gcr === null ? [] : ([['Ground coverage ratio', String(s.gcr), 'system.gcr', s.gcr]] as Row[])),
+    ...(s.mount === 'single_axis' ? ([['Rotation limit', `${s.max_angle_deg}°`, 'system.max_angle_deg', s.max_angle_deg], ['Backtracking', s.backtrack ? 'on' : 'off']] as Row[]) : []),
     ['System losses', `${s.losses_pct} %`, 'system.losses_pct', s.losses_pct],
     ['DC/AC ratio', String(s.dc_ac_ratio), 'system.dc_ac_ratio', s.dc_ac_ratio],
     ['Inverter efficiency', `${s.inverter_efficiency_pct} %`, 'system.inverter_efficiency_pct', s.inverter_efficiency_pct],
     ['Temperature coefficient', `${s.gamma_pct_per_c} %/°C`],
-    ['Albedo', String(s.albedo)],
-    ['Cell temperature model', s.temperature_model.toUpperCase()],
+    ['Albedo', s.albedo_monthly ? s.albedo_monthly.join(' / ') : String(s.albedo)],
+    ['Cell temperature model', s.temperature_model === 'noct' ? 'NOCT (SAM)' : s.temperature_model.toUpperCase()],
+    ...(energyModelOf(s) === 'pvwatts_v8'
+      ? ([
+          ['Bifaciality', String(s.bifaciality ?? 0)],
+          ['Snow model', s.snow_model ? 'on' : 'off'],
+          ['Monthly soiling', s.soiling_monthly_pct ? `${s.soiling_monthly_pct.join(' / ')} %` : 'none'],
+        ] as Row[])
+      : []),
   ];
   const money: Row[] = [
     ['Capex per Wdc', `${costs.capex_per_wdc} ${finance.currency}`, 'costs.capex_per_wdc', costs.capex_per_wdc],

@@ -12,7 +12,7 @@ const HEADER_LINES = 8;
 const PVGIS_OFFSET = /Irradiance Time Offset \(h\):\s*(-?[\d.]+)/;
 
 /** Column numbers (0-based) of the EPW data row. */
-const COLUMNS = { month: 1, day: 2, hour: 3, dryBulb: 6, pressure: 9, ghi: 13, dni: 14, dhi: 15, windSpeed: 21, albedo: 32 } as const;
+const COLUMNS = { year: 0, month: 1, day: 2, hour: 3, dryBulb: 6, pressure: 9, ghi: 13, dni: 14, dhi: 15, windSpeed: 21, snowDepth: 30, albedo: 32 } as const;
 
 export function parseEpw(text: string): WeatherYear {
   const lines = textLines(text);
@@ -59,6 +59,8 @@ export function parseEpw(text: string): WeatherYear {
     record.dhi = unlessMissing(field('dhi'), 9999);
     record.windSpeed = unlessMissing(field('windSpeed'), 999);
     record.albedo = fields.length > COLUMNS.albedo ? unlessMissing(field('albedo'), 999) : NaN;
+    record.snowDepth = fields.length > COLUMNS.snowDepth ? unlessMissing(field('snowDepth'), 999) : NaN;
+    record.year = field('year');
     sink.push(line, record);
   }
   return sink.finish(lines.length);

@@ -20,10 +20,14 @@ export interface HourlyRecord {
   /** Pa. */
   pressure: number;
   albedo: number;
+  /** Snow depth, cm. */
+  snowDepth: number;
+  /** Calendar year the record was measured in (TMY files mix years). */
+  year: number;
 }
 
 export function emptyRecord(): HourlyRecord {
-  return { month: 0, day: 0, hourStart: 0, ghi: NaN, dni: NaN, dhi: NaN, tempAir: NaN, windSpeed: NaN, pressure: NaN, albedo: NaN };
+  return { month: 0, day: 0, hourStart: 0, ghi: NaN, dni: NaN, dhi: NaN, tempAir: NaN, windSpeed: NaN, pressure: NaN, albedo: NaN, snowDepth: NaN, year: NaN };
 }
 
 const RANGES = {
@@ -56,6 +60,8 @@ export class RecordSink {
   private readonly positionOf = new Uint32Array(HOURS_PER_YEAR);
   private readonly pressure = new Float64Array(HOURS_PER_YEAR);
   private readonly albedo = new Float64Array(HOURS_PER_YEAR);
+  private readonly snowDepth = new Float64Array(HOURS_PER_YEAR);
+  private readonly calendarYear = new Float64Array(HOURS_PER_YEAR);
   private count = 0;
   private readonly positions: 'line' | 'record';
 
@@ -86,6 +92,8 @@ export class RecordSink {
     }
     this.pressure[i] = record.pressure;
     this.albedo[i] = record.albedo;
+    this.snowDepth[i] = record.snowDepth >= 0 ? record.snowDepth : NaN;
+    this.calendarYear[i] = record.year;
     this.positionOf[i] = position;
     this.count++;
   }
@@ -112,6 +120,8 @@ export class RecordSink {
       year.pressure = this.pressure;
     }
     if (countNaN(this.albedo) < HOURS_PER_YEAR) year.albedo = this.albedo;
+    if (countNaN(this.snowDepth) < HOURS_PER_YEAR) year.snowDepth = this.snowDepth;
+    if (countNaN(this.calendarYear) === 0) year.calendarYear = Uint16Array.from(this.calendarYear, Math.round);
     return year;
   }
 

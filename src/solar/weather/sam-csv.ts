@@ -26,8 +26,9 @@
  * - February 29 is left out, as SAM and the other readers do: the engine's year has 365 days.
  *
  * Values at or below -999 (SAM's missing-data code) count as missing: missing irradiance is refused, gaps in
- * temperature, wind and pressure are bridged. DNI and DHI absent together are split from GHI (Erbs). Dew point,
- * relative humidity, snow depth and wind direction are not used by the engine and are not read.
+ * temperature, wind and pressure are bridged. DNI and DHI absent together are split from GHI (Erbs). Snow depth (for
+ * the PVWatts v8 snow model) and each row's year (for its sun positions) are kept; dew point, relative humidity and
+ * wind direction are not used by the engine and are not read.
  */
 import { splitCsvLine } from './csv.ts';
 import { RecordSink, emptyRecord, parseNumberField, textLines } from './record-sink.ts';
@@ -62,11 +63,13 @@ const COLUMN_ALIASES = {
   windSpeed: ['wind speed', 'wspd', 'windspeed', 'ws', 'windvel', 'wind_speed'],
   pressure: ['pressure', 'pres', 'air pressure'],
   albedo: ['surface albedo', 'albedo', 'alb'],
+  snowDepth: ['snow', 'snow depth', 'snow cover'],
+  year: ['year', 'yr'],
 } as const;
 
 type Column = keyof typeof COLUMN_ALIASES;
 type Quantity = Exclude<Column, 'month' | 'day' | 'hour' | 'minute'>;
-const QUANTITIES = ['ghi', 'dni', 'dhi', 'tempAir', 'windSpeed', 'pressure', 'albedo'] as const satisfies readonly Quantity[];
+const QUANTITIES = ['ghi', 'dni', 'dhi', 'tempAir', 'windSpeed', 'pressure', 'albedo', 'snowDepth', 'year'] as const satisfies readonly Quantity[];
 /** Columns a file must have; DNI and DHI may be absent together. */
 const REQUIRED: readonly Column[] = ['month', 'day', 'hour', 'ghi', 'tempAir', 'windSpeed'];
 const DESCRIPTION: Record<Column, string> = {
@@ -81,6 +84,8 @@ const DESCRIPTION: Record<Column, string> = {
   windSpeed: 'wind speed',
   pressure: 'pressure',
   albedo: 'albedo',
+  snowDepth: 'snow depth',
+  year: 'year',
 };
 
 /** The ranges the record sink applies to hours, applied here to each row so that a bad sub-hourly value is not averaged away. */
@@ -402,7 +407,7 @@ export function parseSamCsv(text: string): WeatherYear {
   const sums = Object.fromEntries(QUANTITIES.map((q) => [q, new Float64Array(HOURS_PER_YEAR)])) as Record<Quantity, Float64Array>;
   const middleLine = new Uint32Array(HOURS_PER_YEAR);
   const missingLine = new Uint32Array(HOURS_PER_YEAR);
-  const present = QUANTITIES.filter((q) => index[q] >= 0 && q !== 'albedo');
+  const present = QUANTITIES.filter((q) => index[q] >= 0 && q !== 'albedo' && q !== 'snowDepth' && q !== 'year');
   for (let r = 0; r < rows.count; r++) {
     const t = minutes[r] ?? 0;
     const from = step === 60 ? Math.floor(t / 60) * 60 : t - step / 2;
@@ -434,6 +439,8 @@ export function parseSamCsv(text: string): WeatherYear {
     record.windSpeed = (sums.windSpeed[h] ?? NaN) / w;
     record.pressure = (sums.pressure[h] ?? NaN) / w;
     record.albedo = (sums.albedo[h] ?? NaN) / w;
+    record.snowDepth = (sums.snowDepth[h] ?? NaN) / w;
+    record.year = (sums.year[h] ?? NaN) / w;
     sink.push(missingLine[h] || middleLine[h] || lines.length, record);
   }
   return sink.finish(lines.length);

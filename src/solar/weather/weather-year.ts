@@ -48,6 +48,13 @@ export interface WeatherYear {
   pressure?: Float64Array;
   /** Ground albedo (0-1), when the source has it; NaN in hours it lacks. */
   albedo?: Float64Array;
+  /** Snow depth, cm, when the source has it (SAM CSV, NSRDB, EPW); NaN in hours it lacks. */
+  snowDepth?: Float64Array;
+  /**
+   * The calendar year each record was measured in, when the source says (TMY files mix years). Only the PVWatts v8
+   * mode uses it, as SAM does, for the sun's position; the other mode puts every record in 1990.
+   */
+  calendarYear?: Uint16Array;
 }
 
 /** Where in a weather file a problem is: a 1-based line of a text file or record of a JSON one, and the field. */
