@@ -27,6 +27,7 @@ import { settingsPresetsRepository } from './repositories/settings-presets.ts';
 import { rateLimitsRepository } from './repositories/rate-limits.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { usersRepository } from './repositories/users.ts';
+import { nsrdbCacheRepository } from './repositories/nsrdb-cache.ts';
 import { pvgisCacheRepository, weatherFilesRepository } from './repositories/weather.ts';
 import { accountRoutes } from './routes/account.ts';
 import { billingRoutes } from './routes/billing.ts';
@@ -45,6 +46,7 @@ import { createBilling } from './services/billing.ts';
 import { costlyWorkRoutes } from './services/costly-work.ts';
 import { createMediaStore, maxPhotoBytes } from './services/media.ts';
 import { createProjectScreening } from './services/project-screening.ts';
+import { createNsrdbClient } from './services/nsrdb.ts';
 import { createPvgisClient } from './services/pvgis.ts';
 import { createRateLimiter, defaultLimits, type Limits } from './services/rate-limiter.ts';
 import { createSessionService } from './services/sessions.ts';
@@ -138,6 +140,13 @@ export async function buildApp(deps: AppDeps) {
       files: weatherFiles,
       pvgisCache: pvgisCacheRepository(database.db),
       pvgis: createPvgisClient({ baseUrl: settings.PVGIS_BASE_URL, timeoutMs: settings.PVGIS_TIMEOUT_MS }),
+      nsrdb:
+        settings.NSRDB_API_KEY && settings.NSRDB_EMAIL
+          ? {
+              client: createNsrdbClient({ baseUrl: settings.NSRDB_BASE_URL, apiKey: settings.NSRDB_API_KEY, email: settings.NSRDB_EMAIL, timeoutMs: settings.NSRDB_TIMEOUT_MS }),
+              cache: nsrdbCacheRepository(database.db),
+            }
+          : undefined,
     }),
     studies: feasibilityRepository(database.db),
     tasks: tasksRepository(database.db),

@@ -87,6 +87,13 @@ const Settings = object({
   TRUST_PROXY: defaulted(flag, false),
   PVGIS_BASE_URL: defaulted(httpUrl, 'https://re.jrc.ec.europa.eu/api/v5_3'),
   PVGIS_TIMEOUT_MS: defaulted(intBetween(100, 300_000), 30_000),
+  /** NREL developer network key; the NSRDB weather source is offered only when it is set (with NSRDB_EMAIL). */
+  NSRDB_API_KEY: optional(nonEmpty),
+  /** The address NSRDB requires with every request (it writes there only about the key's use). */
+  NSRDB_EMAIL: optional(refine(string(), 'email', (value) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) || 'must be an email address')),
+  /** For tests and mirrors: NSRDB's base URL; the API paths are added to it. */
+  NSRDB_BASE_URL: defaulted(httpUrl, 'https://developer.nrel.gov'),
+  NSRDB_TIMEOUT_MS: defaulted(intBetween(100, 300_000), 60_000),
   NOMINATIM_URL: optional(httpUrl),
   GOOGLE_GEOCODING_API_KEY: optional(nonEmpty),
   GOOGLE_GEOCODING_URL: defaulted(httpUrl, 'https://maps.googleapis.com/maps/api/geocode/json'),
@@ -116,6 +123,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     const settings = create(input, Settings);
     const missing = settings.STRIPE_SECRET_KEY ? billingRequires.filter((key) => settings[key] === undefined) : [];
     if (missing.length > 0) throw new SettingsError(`Invalid settings: STRIPE_SECRET_KEY is set (billing is on), so ${missing.join(', ')} must be set too.`);
+    if (settings.NSRDB_API_KEY && !settings.NSRDB_EMAIL) throw new SettingsError('Invalid settings: NSRDB_API_KEY is set, so NSRDB_EMAIL must be set too (NSRDB requires an email address with every request).');
     return { ...settings, PUBLIC_URL: (settings.PUBLIC_URL ?? `http://${settings.HOST}:${settings.PORT}`).replace(/\/+$/, '') };
   } catch (error) {
     if (!(error instanceof StructError)) throw error;

@@ -190,6 +190,30 @@ export const pvgisTmyCache = pgTable(
   (t) => [primaryKey({ columns: [t.latE3, t.lonE3] })],
 );
 
+/**
+ * NSRDB years fetched for a location (NSRDB_API_KEY), kept like PVGIS's: public domain data shared by every user, keyed
+ * by the dataset, the location rounded to 0.001° (as requested), and the year ('tmy' or a calendar year); refetched
+ * when NSRDB_BASE_URL changes.
+ */
+export const nsrdbWeatherCache = pgTable(
+  'nsrdb_weather_cache',
+  {
+    /** The NSRDB dataset asked, e.g. 'GOES v4.0.0'. */
+    dataset: text('dataset').notNull(),
+    latE3: integer('lat_e3').notNull(),
+    lonE3: integer('lon_e3').notNull(),
+    /** 'tmy', or the calendar year as text. */
+    year: text('year').notNull(),
+    baseUrl: text('base_url').notNull(),
+    annualGhiKwhM2: doublePrecision('annual_ghi_kwh_m2').notNull(),
+    attribution: text('attribution').notNull(),
+    /** NSRDB's CSV answer as received. */
+    content: text('content').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.dataset, t.latE3, t.lonE3, t.year] })],
+);
+
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**

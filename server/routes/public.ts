@@ -16,7 +16,8 @@ export async function publicRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return reply.code(db === 'ok' ? 200 : 503).send({ status: db === 'ok' ? 'ok' : 'degraded', db, answer_cache: answerCache, version: ctx.version });
   });
 
-  app.get('/api/config/', async () => ({ google_client_id: ctx.settings.GOOGLE_CLIENT_ID ?? null, billing: ctx.billingEnabled }));
+  // nsrdb: whether the NSRDB weather source can be offered (NSRDB_API_KEY is set).
+  app.get('/api/config/', async () => ({ google_client_id: ctx.settings.GOOGLE_CLIENT_ID ?? null, billing: ctx.billingEnabled, nsrdb: !!ctx.settings.NSRDB_API_KEY }));
 
   app.post('/api/create-contact/', async (request, reply) => {
     const body = parse(ContactBody, request.body);

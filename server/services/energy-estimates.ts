@@ -4,7 +4,7 @@
  * and the answer says which.
  */
 import { energyMessages, type EnergyResult, type FinanceBody, type FinanceResult, type SystemInput, type SystemUsed } from '../../src/contract/energy.ts';
-import { crossFieldErrors, type ArrayType, type Assumptions, type EnergyModel, type Preset } from '../../src/contract/settings.ts';
+import { crossFieldErrors, type ArrayType, type Assumptions, type EnergyModel, type ModuleType, type Preset } from '../../src/contract/settings.ts';
 import type { IrrResult } from '../../src/solar/cash-flow.ts';
 import { financeAssumptionsOf, financeFiguresFor, singleOwnerTermsOf, systemSpecOf } from '../../src/solar/answers.ts';
 import { arrayTypeOf, mountOfArrayType } from '../../src/solar/array-types.ts';
@@ -54,7 +54,24 @@ export function systemFrom(
   if (given.model === undefined && v8Given.length > 0 && preset.model !== 'pvwatts_v8') {
     notes.push(`No model given: ${v8Given.join(', ')} ${v8Given.length === 1 ? 'is a' : 'are'} PVWatts v8 input${v8Given.length === 1 ? '' : 's'}, so the pvwatts_v8 model is simulated.`);
   }
-  const misplaced = model === 'pvlib' ? V8_ONLY.filter((field) => given[field] !== undefined) : PVLIB_ONLY.filter((field) => given[field] !== undefined);
+  // An answer's system sent back as it is must pass: a field set to what the model uses anyway is not misplaced.
+  const active = {
+    module_type: given.module_type !== undefined,
+    bifaciality: (given.bifaciality ?? 0) > 0,
+    snow_model: given.snow_model === true,
+    soiling_monthly_pct: given.soiling_monthly_pct !== undefined,
+    albedo_monthly: given.albedo_monthly !== undefined,
+    albedo_from_weather: given.albedo_from_weather === true,
+  };
+  const v8Gamma = (moduleType: ModuleType) => Number((PVWATTS_V8_MODULES[moduleType].gamma * 100).toPrecision(12));
+  const misplaced =
+    model === 'pvlib'
+      ? [...V8_ONLY.filter((field) => active[field]), ...(given.temperature_model === 'noct' ? (['temperature_model'] as const) : [])]
+      : PVLIB_ONLY.filter((field) =>
+          field === 'temperature_model'
+            ? given.temperature_model !== undefined && given.temperature_model !== 'noct'
+            : given.gamma_pct_per_c !== undefined && given.gamma_pct_per_c !== v8Gamma(given.module_type ?? preset.module_type ?? PVWATTS_V8_DEFAULTS.moduleType),
+        );
   if (misplaced.length > 0) {
     const why = model === 'pvlib' ? 'Only the pvwatts_v8 model reads this: send model "pvwatts_v8", or leave it out.' : 'PVWatts v8 takes this from the module type: leave it out, or send model "pvlib".';
     throw invalid(Object.fromEntries(misplaced.map((field) => [`system.${field}`, [why]])));
@@ -73,7 +90,7 @@ export function systemFrom(
   const presetFacesPole = mount === 'fixed' && given.azimuth_deg === undefined && preset.azimuth_deg === 180 && latitude < 0;
   if (presetFacesPole) notes.push(`The preset faces south (180°), away from the equator at this site: ${equatorFacingAzimuth(latitude)}° (north) is simulated.`);
   const moduleType = given.module_type ?? preset.module_type ?? PVWATTS_V8_DEFAULTS.moduleType;
-  const shown: Omit<SystemUsed, 'ac_kw'> = {
+  const common = {
     dc_kw: given.dc_kw ?? DEFAULT_SYSTEM.dcKw,
     mount,
     tilt_deg: given.tilt_deg ?? preset.tilt_deg,
@@ -84,18 +101,24 @@ export function systemFrom(
     losses_pct: given.losses_pct ?? preset.losses_pct,
     dc_ac_ratio: given.dc_ac_ratio ?? preset.dc_ac_ratio,
     inverter_efficiency_pct: given.inverter_efficiency_pct ?? preset.inverter_efficiency_pct,
-    gamma_pct_per_c: v8 ? Number((PVWATTS_V8_MODULES[moduleType].gamma * 100).toPrecision(12)) : (given.gamma_pct_per_c ?? defaultGammaPct),
     albedo: given.albedo ?? (DEFAULT_SYSTEM.albedo as number),
-    temperature_model: v8 ? 'noct' : (given.temperature_model ?? DEFAULT_SYSTEM.cellTemperature),
     model,
-    module_type: v8 ? moduleType : null,
     array_type: arrayType,
-    bifaciality: v8 ? (given.bifaciality ?? preset.bifaciality ?? PVWATTS_V8_DEFAULTS.bifaciality) : 0,
-    snow_model: v8 && (given.snow_model ?? preset.snow_model ?? PVWATTS_V8_DEFAULTS.snowModel),
-    soiling_monthly_pct: v8 ? (given.soiling_monthly_pct ?? preset.soiling_monthly_pct ?? null) : null,
-    albedo_monthly: v8 ? (given.albedo_monthly ?? null) : null,
-    albedo_from_weather: v8 && (given.albedo_from_weather ?? PVWATTS_V8_DEFAULTS.albedoFromWeather),
   };
+  const soiling = given.soiling_monthly_pct ?? preset.soiling_monthly_pct;
+  const shown: Omit<SystemUsed, 'ac_kw'> = v8
+    ? {
+        ...common,
+        gamma_pct_per_c: v8Gamma(moduleType),
+        temperature_model: 'noct',
+        module_type: moduleType,
+        bifaciality: given.bifaciality ?? preset.bifaciality ?? PVWATTS_V8_DEFAULTS.bifaciality,
+        snow_model: given.snow_model ?? preset.snow_model ?? PVWATTS_V8_DEFAULTS.snowModel,
+        ...(soiling ? { soiling_monthly_pct: soiling } : {}),
+        ...(given.albedo_monthly ? { albedo_monthly: given.albedo_monthly } : {}),
+        albedo_from_weather: given.albedo_from_weather ?? PVWATTS_V8_DEFAULTS.albedoFromWeather,
+      }
+    : { ...common, gamma_pct_per_c: given.gamma_pct_per_c ?? defaultGammaPct, temperature_model: given.temperature_model ?? DEFAULT_SYSTEM.cellTemperature };
   const spec = systemSpecOf(shown);
   // Each field is range-checked already; this catches combinations the engine refuses (a tracker axis tilted 90°).
   const problems = spec.engine === 'pvwatts-v8' ? pvwattsV8Problems(spec) : systemProblems(spec);

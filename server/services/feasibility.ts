@@ -7,13 +7,14 @@ import type { EnergyUncertainty as EnergyUncertaintyView, FeasibilityStudy, Sizi
 import type { FinanceResult } from '../../src/contract/energy.ts';
 import type { Preset } from '../../src/contract/settings.ts';
 import { noAfterTaxFigures } from '../../src/solar/answers.ts';
+import { mountOfArrayType } from '../../src/solar/array-types.ts';
 import { DEFAULT_SIZING, dcKwFromArea } from '../../src/solar/sizing.ts';
 import { energyUncertainty, uncertaintyTerms } from '../../src/solar/uncertainty.ts';
 import { invalid } from '../domain-error.ts';
 import type { ProjectRow } from '../repositories/projects.ts';
 import type { NewStudy, StudySummary } from '../repositories/feasibility.ts';
 import type { SettingsPresetsRepository } from '../repositories/settings-presets.ts';
-import { energyModelVersion, estimateEnergy, estimateFinance } from './energy-estimates.ts';
+import { energyModelVersion, estimateEnergy, estimateFinance, type PresetUsed } from './energy-estimates.ts';
 import { findBuiltin } from './preset-defaults.ts';
 import { builtinView, lastPresetFor, presetView } from './preset-views.ts';
 import type { WeatherSources } from './weather-sources.ts';
@@ -38,7 +39,7 @@ async function presetFor(presets: SettingsPresetsRepository, userId: string, pro
 /** The array size from the boundary's area when the request gives none; null without a boundary. */
 function sizingFor(body: StudyCreateBody, preset: Preset, project: ProjectRow): SizingUsed | null {
   if (body.system?.dc_kw !== undefined || !project.boundaryAreaM2) return null;
-  const tracker = (body.system?.mount ?? preset.assumptions.system.mount) === 'single_axis';
+  const tracker = mountOf(body, preset) !== 'fixed';
   // A tracker's rows are spaced for its own GCR, which backtracking also uses: size with that one.
   const gcr = body.sizing?.gcr ?? (tracker ? (body.system?.gcr ?? preset.assumptions.system.gcr) : DEFAULT_SIZING.gcrFixed);
   const usablePct = body.sizing?.usable_pct ?? DEFAULT_SIZING.usableFraction * 100;
@@ -49,6 +50,12 @@ function sizingFor(body: StudyCreateBody, preset: Preset, project: ProjectRow): 
   return { area_m2: project.boundaryAreaM2, usable_pct: usablePct, gcr, module_w_per_m2: moduleWPerM2, dc_kw: dcKw };
 }
 
+/** The mount the study is built on: its array type's, else its mount, else the preset's. */
+function mountOf(body: StudyCreateBody, preset: PresetUsed) {
+  const arrayType = body.system?.array_type ?? (body.system?.mount === undefined ? preset.assumptions.system.array_type : undefined);
+  return arrayType ? mountOfArrayType(arrayType) : (body.system?.mount ?? preset.assumptions.system.mount);
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export async function draftStudy(deps: { presets: SettingsPresetsRepository; weather: WeatherSources }, userId: string, project: ProjectRow, body: StudyCreateBody): Promise<StudyDraft> {
@@ -56,7 +63,7 @@ export async function draftStudy(deps: { presets: SettingsPresetsRepository; wea
   const location = project.lat != null && project.lng != null ? { lat: project.lat, lon: project.lng } : undefined;
   const chosen = await deps.weather.choose(userId, body.weather, location);
   const sizing = sizingFor(body, preset, project);
-  const tracker = (body.system?.mount ?? preset.assumptions.system.mount) === 'single_axis';
+  const tracker = mountOf(body, preset) !== 'fixed';
   const system = sizing ? { ...body.system, dc_kw: sizing.dc_kw, ...(tracker ? { gcr: sizing.gcr } : {}) } : body.system;
   const { result, answer: energy } = estimateEnergy(chosen, system, preset);
   if (sizing) {

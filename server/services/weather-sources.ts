@@ -1,9 +1,9 @@
 /**
- * Where a simulation's weather comes from: a user's uploaded file, PVGIS (fetched once per location and kept in the
- * database), or typed monthly means synthesised into an hourly year. Never an invented resource: when no source can
- * serve a location the answer says so and points to an upload.
+ * Where a simulation's weather comes from: a user's uploaded file, PVGIS or NREL's NSRDB (fetched once per location,
+ * and year for NSRDB, and kept in the database), or typed monthly means synthesised into an hourly year. Never an
+ * invented resource: when no source can serve a location the answer says so and points to an upload.
  */
-import type { WeatherSource, WeatherUsed } from '../../src/contract/energy.ts';
+import type { NsrdbSource, NsrdbYear, WeatherSource, WeatherUsed } from '../../src/contract/energy.ts';
 import { monthlyMeansOf } from '../../src/solar/answers.ts';
 import { synthesiseWeatherYear } from '../../src/solar/monthly-synthesis.ts';
 import { createSiteContext, type SiteContext } from '../../src/solar/site-context.ts';
@@ -12,7 +12,9 @@ import { detectWeatherFormat, readWeather } from '../../src/solar/weather/read-w
 import { samCsvAttribution } from '../../src/solar/weather/sam-csv.ts';
 import { WeatherFormatError, type WeatherYear } from '../../src/solar/weather/weather-year.ts';
 import { DomainError, invalid, notFound } from '../domain-error.ts';
+import type { NsrdbCacheRepository, NsrdbCacheRow } from '../repositories/nsrdb-cache.ts';
 import type { PvgisCacheRepository, PvgisCacheRow, WeatherFilesRepository } from '../repositories/weather.ts';
+import { NsrdbRefusal, NsrdbUnavailable, type NsrdbClient } from './nsrdb.ts';
 import { PvgisRefusal, PvgisUnavailable, type PvgisClient } from './pvgis.ts';
 
 export interface SiteWeather {
@@ -39,6 +41,10 @@ export interface Location {
 }
 
 const offerUpload = 'Upload a weather file for the site (TMY3, TMY2, EPW, an NSRDB or SAM CSV, or a PVGIS file) or enter its monthly means instead.';
+const offerOtherSources = 'Upload a weather file for the site (TMY3, TMY2, EPW, an NSRDB or SAM CSV, or a PVGIS file), choose PVGIS, or enter its monthly means instead.';
+const nsrdbNotConfigured = `NSRDB is not configured on this server (it needs an NREL API key, NSRDB_API_KEY). ${offerOtherSources}`;
+// NSRDB answers with its grid cell nearest the point asked (about 2 km apart); farther than this is another place.
+const nsrdbMaxOffsetDeg = 0.1;
 
 export const annualGhiKwhM2 = (weather: WeatherYear) => weather.ghi.reduce((sum, value) => sum + value, 0) / 1000;
 
@@ -79,6 +85,11 @@ export function pvgisAttribution(json?: string): string {
   } catch {
     return base;
   }
+}
+
+/** NREL's credit for an NSRDB year, with the version its file names. */
+export function nsrdbAttribution(csv: string, year: NsrdbYear): string {
+  return `${samCsvAttribution(csv) ?? 'NREL NSRDB'}, ${year === 'tmy' ? 'typical meteorological year' : year}, public domain`;
 }
 
 /** Attribution kept with an uploaded file: PVGIS data must carry it; a SAM/NSRDB CSV names its Source; other files name no licensor. */
@@ -126,11 +137,27 @@ class RecentSites {
   }
 }
 
-export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgisCache: PvgisCacheRepository; pvgis: PvgisClient }) {
-  const { files, pvgisCache, pvgis } = deps;
+export interface NsrdbDeps {
+  client: NsrdbClient;
+  cache: NsrdbCacheRepository;
+}
+
+/** `nsrdb` only when the server has NSRDB_API_KEY; without it the NSRDB source is refused with what to use instead. */
+export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgisCache: PvgisCacheRepository; pvgis: PvgisClient; nsrdb?: NsrdbDeps }) {
+  const { files, pvgisCache, pvgis, nsrdb } = deps;
   // Only this instance's copies: another instance reads the same rows. Stored rows never change (a refetch is a new key).
   const recent = new RecentSites(8);
-  const fetching = new Map<string, Promise<PvgisCacheRow>>();
+  const fetching = new Map<string, Promise<unknown>>();
+
+  /** One fetch per key at a time: concurrent asks for the same year share it. */
+  function fetchOnce<T>(key: string, fetchRow: () => Promise<T>): Promise<T> {
+    let pending = fetching.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = fetchRow().finally(() => fetching.delete(key));
+      fetching.set(key, pending);
+    }
+    return pending;
+  }
 
   async function fromUpload(userId: string, weatherId: string): Promise<ChosenWeather> {
     const file = await files.summary(userId, weatherId);
@@ -159,13 +186,7 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
     const lonE3 = Math.round(location.lon * 1000);
     const cached = await pvgisCache.find(latE3, lonE3);
     if (cached && cached.baseUrl === pvgis.baseUrl) return cached;
-    const key = `${latE3},${lonE3}`;
-    let pending = fetching.get(key);
-    if (!pending) {
-      pending = fetchPvgis(latE3, lonE3).finally(() => fetching.delete(key));
-      fetching.set(key, pending);
-    }
-    return pending;
+    return fetchOnce(`pvgis:${latE3},${lonE3}`, () => fetchPvgis(latE3, lonE3));
   }
 
   async function fetchPvgis(latE3: number, lonE3: number): Promise<PvgisCacheRow> {
@@ -219,6 +240,62 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
     };
   }
 
+  /** NSRDB's answer for the 0.001° cell of a location and a year: from the database, else fetched once. */
+  async function nsrdbRow({ client, cache }: NsrdbDeps, location: Location, year: NsrdbYear): Promise<NsrdbCacheRow> {
+    const key = { dataset: client.dataset, latE3: Math.round(location.lat * 1000), lonE3: Math.round(location.lon * 1000), year: String(year) };
+    const cached = await cache.find(key);
+    if (cached && cached.baseUrl === client.baseUrl) return cached;
+    return fetchOnce(`nsrdb:${key.dataset}:${key.latE3},${key.lonE3}:${key.year}`, () => fetchNsrdb({ client, cache }, key, year));
+  }
+
+  async function fetchNsrdb({ client, cache }: NsrdbDeps, key: Pick<NsrdbCacheRow, 'dataset' | 'latE3' | 'lonE3' | 'year'>, year: NsrdbYear): Promise<NsrdbCacheRow> {
+    const [lat, lon] = [key.latE3 / 1000, key.lonE3 / 1000];
+    const asked = `${lat.toFixed(3)}, ${lon.toFixed(3)}${year === 'tmy' ? '' : ` in ${year}`}`;
+    let text: string;
+    try {
+      text = await client.fetchYear(lat, lon, year);
+    } catch (error) {
+      if (error instanceof NsrdbRefusal) {
+        throw new DomainError('unprocessable', `NSRDB cannot serve this location (${asked}). NSRDB says: "${error.reason}". ${offerOtherSources}`);
+      }
+      if (!(error instanceof NsrdbUnavailable)) throw error;
+      if (error.kind === 'key') {
+        throw new DomainError('upstreamFailed', `${error.message} The server's administrator needs to check NSRDB_API_KEY. Meanwhile: ${offerOtherSources}`);
+      }
+      throw new DomainError(error.kind === 'failed' ? 'upstreamFailed' : 'unavailable', `${error.message} Try again later, or: ${offerOtherSources}`, {
+        retryAfterSeconds: error.kind === 'busy' ? 60 : undefined,
+      });
+    }
+    let weather: WeatherYear;
+    try {
+      weather = readWeather(text);
+      if (weather.format !== 'nsrdb-csv') throw new WeatherFormatError(`a ${weather.format} file, not an NSRDB CSV`);
+    } catch (error) {
+      if (!(error instanceof WeatherFormatError)) throw error;
+      throw new DomainError('upstreamFailed', `NSRDB answered with data that cannot be read (${error.message}). Try again later, or: ${offerOtherSources}`);
+    }
+    const { latitude, longitude } = weather.site;
+    if (Math.abs(latitude - lat) > nsrdbMaxOffsetDeg || Math.abs(longitude - lon) > nsrdbMaxOffsetDeg) {
+      throw new DomainError('upstreamFailed', `NSRDB answered for another location (${latitude}, ${longitude}). Try again later, or: ${offerOtherSources}`);
+    }
+    const row = await cache.put({ ...key, baseUrl: client.baseUrl, annualGhiKwhM2: annualGhiKwhM2(weather), attribution: nsrdbAttribution(text, year), content: text });
+    await recent.get(nsrdbKey(row), () => ({ weather, text }));
+    return row;
+  }
+
+  const nsrdbKey = (row: NsrdbCacheRow) => `nsrdb:${row.dataset}:${row.latE3},${row.lonE3}:${row.year}@${row.fetchedAt.getTime()}`;
+
+  async function fromNsrdb(configured: NsrdbDeps, source: NsrdbSource, location: Location): Promise<ChosenWeather> {
+    const year = source.year ?? 'tmy';
+    const row = await nsrdbRow(configured, location, year);
+    const entry = await recent.get(nsrdbKey(row), () => ({ weather: readWeather(row.content), text: row.content }));
+    return {
+      ...entry,
+      content: { kind: 'file', text: row.content },
+      used: { ...usedOf(entry.weather, { source: 'nsrdb', weather_id: null, name: entry.weather.site.name, attribution: row.attribution, retrieved_at: row.fetchedAt.toISOString() }), year },
+    };
+  }
+
   function fromMonthlyMeans(source: Extract<WeatherSource, { source: 'monthly' }>, location: Location): ChosenWeather {
     let weather: WeatherYear;
     try {
@@ -254,6 +331,11 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
     /** The weather a request chose; `fallback` (the project's location) stands in for a missing lat/lon. */
     async choose(userId: string, source: WeatherSource, fallback?: Location): Promise<ChosenWeather> {
       if (source.source === 'upload') return fromUpload(userId, source.weather_id);
+      if (source.source === 'nsrdb') {
+        // Refused before the location is asked for: no location makes an unconfigured source work.
+        if (!nsrdb) throw invalid({ 'weather.source': [nsrdbNotConfigured] });
+        return fromNsrdb(nsrdb, source, locationOf(source, fallback));
+      }
       const location = locationOf(source, fallback);
       return source.source === 'pvgis' ? fromPvgis(location) : fromMonthlyMeans(source, location);
     },

@@ -58,7 +58,12 @@ export const Account = object({
 export const TokenPair = object({ access: string(), refresh: string() });
 export const LoginResponse = object({ access: string(), refresh: string(), project: boolean(), user: Account });
 export const Health = object({ status: string(), db: string(), answer_cache: enums(['on', 'off', 'disabled']), version: string() });
-export const PublicConfig = object({ google_client_id: nullable(string()), billing: boolean() });
+export const PublicConfig = object({
+  google_client_id: nullable(string()),
+  billing: boolean(),
+  /** Whether the NSRDB weather source can be chosen (the server has NSRDB_API_KEY). */
+  nsrdb: boolean(),
+});
 
 export type Account = Infer<typeof Account>;
 export type LoginResponse = Infer<typeof LoginResponse>;

@@ -1,6 +1,8 @@
 import {
+  any,
   array,
   boolean,
+  coerce,
   dynamic,
   enums,
   literal,
@@ -12,6 +14,7 @@ import {
   refine,
   string,
   type as looseObject,
+  union,
   type Infer,
   type Struct,
 } from 'superstruct';
@@ -35,9 +38,10 @@ import {
 } from './settings.ts';
 import { notBlank, notLessThanOne, required, type Rule } from './validation.ts';
 
-export const weatherSources = ['upload', 'pvgis', 'monthly'] as const;
+export const weatherSources = ['upload', 'pvgis', 'monthly', 'nsrdb'] as const;
 export const weatherFormats = ['tmy3', 'tmy2', 'epw', 'pvgis-json', 'pvgis-csv', 'pvgis-epw', 'nsrdb-csv', 'monthly-means'] as const;
-export const temperatureModels = ['sapm', 'fuentes'] as const;
+/** sapm and fuentes are the pvlib model's; noct is PVWatts v8's (the only one it takes). */
+export const temperatureModels = ['sapm', 'fuentes', 'noct'] as const;
 
 /** Largest weather file accepted on upload (a TMY3 CSV is about 1.7 MB, a PVGIS EPW 1.9 MB). */
 export const maxWeatherFileBytes = 10 * 1024 * 1024;
@@ -63,6 +67,7 @@ export const energyMessages = {
   systemWithEnergy: 'The system only applies to a weather source; with energy figures give energy.ac_kw for the AC size.',
   fileRequired: 'Attach the weather file in the field "file".',
   emptyFile: 'The submitted file is empty.',
+  nsrdbYear: 'Give "tmy" for NSRDB\'s typical year, or a year from 1998 to 2023.',
 } as const;
 
 const atMost = <T extends number>(struct: Struct<T, null>, max: number) =>
@@ -104,15 +109,31 @@ export const MonthlySource = object({
   wind_speed_m_s: optional(twelve(within(0, 40, energyMessages.wind))),
 });
 
+/** The years NSRDB's GOES v4 data cover (energyMessages.nsrdbYear names them too); 'tmy' asks for its typical year. */
+export const nsrdbYears = { first: 1998, last: 2023 } as const;
+export type NsrdbYear = 'tmy' | number;
+const nsrdbYear = refine(any(), 'nsrdb year', (value: unknown) =>
+  value === 'tmy' || (typeof value === 'number' && Number.isInteger(value) && value >= nsrdbYears.first && value <= nsrdbYears.last) || energyMessages.nsrdbYear,
+) as unknown as Struct<NsrdbYear, null>;
+
+/** NREL's NSRDB (only when the server has NSRDB_API_KEY): its typical year, or one year; the project's location without lat/lon. */
+export const NsrdbSource = object({
+  source: literal('nsrdb'),
+  lat: optional(lat),
+  lon: optional(lon),
+  /** 'tmy' when omitted. */
+  year: optional(coerce(nsrdbYear, any(), (value) => (typeof value === 'string' && /^\d{4}$/.test(value) ? Number(value) : value))),
+});
+
 // Without a known `source`, only that field is judged.
 const sourceField = looseObject({
   source: refine(string(), 'source', (value) => (weatherSources as readonly string[]).includes(value) || energyMessages.source),
 });
-const sourceStructs = { upload: UploadSource, pvgis: PvgisSource, monthly: MonthlySource } as const;
+const sourceStructs = { upload: UploadSource, pvgis: PvgisSource, monthly: MonthlySource, nsrdb: NsrdbSource } as const;
 
-type AnySource = Infer<typeof UploadSource> | Infer<typeof PvgisSource> | Infer<typeof MonthlySource>;
+type AnySource = Infer<typeof UploadSource> | Infer<typeof PvgisSource> | Infer<typeof MonthlySource> | Infer<typeof NsrdbSource>;
 
-/** One of the three sources, chosen by `source`; each is checked with its own fields. */
+/** One of the sources, chosen by `source`; each is checked with its own fields. */
 export const WeatherSource = dynamic<AnySource>((value) => {
   const source = typeof value === 'object' && value !== null ? (value as { source?: unknown }).source : undefined;
   const chosen = typeof source === 'string' && Object.hasOwn(sourceStructs, source) ? sourceStructs[source as keyof typeof sourceStructs] : sourceField;
@@ -251,8 +272,10 @@ export const WeatherUsed = object({
   annual_ghi_kwh_m2: number(),
   notes: array(string()),
   attribution: nullable(string()),
-  /** When PVGIS data were fetched (they are kept and reused); null for other sources. */
+  /** When PVGIS or NSRDB data were fetched (they are kept and reused); null for other sources. */
   retrieved_at: nullable(string()),
+  /** NSRDB only: the year asked for, 'tmy' for the typical year. */
+  year: optional(union([literal('tmy'), number()])),
 });
 
 export const SystemUsed = object({
@@ -261,7 +284,7 @@ export const SystemUsed = object({
   mount: enums(mounts),
   tilt_deg: number(),
   azimuth_deg: number(),
-  /** Tracker only; null for fixed racking. */
+  /** Trackers' rows, and PVWatts v8's fixed open racks (self-shading); null otherwise. */
   gcr: nullable(number()),
   max_angle_deg: nullable(number()),
   backtrack: nullable(boolean()),
@@ -271,16 +294,16 @@ export const SystemUsed = object({
   gamma_pct_per_c: number(),
   albedo: number(),
   /** PVWatts v8 uses the NOCT cell temperature model of SAM (49 °C NOCT on a roof, 45 °C otherwise). */
-  temperature_model: enums([...temperatureModels, 'noct']),
+  temperature_model: enums(temperatureModels),
   // Absent on studies saved before PVWatts v8 arrived: they ran the pvlib model.
   model: optional(enums(energyModels)),
-  /** PVWatts v8 only (null for pvlib). */
-  module_type: optional(nullable(enums(moduleTypes))),
   array_type: optional(enums(arrayTypes)),
+  // PVWatts v8 only: absent for pvlib, so that an answer's system can be sent back as it is.
+  module_type: optional(enums(moduleTypes)),
   bifaciality: optional(number()),
   snow_model: optional(boolean()),
-  soiling_monthly_pct: optional(nullable(array(number()))),
-  albedo_monthly: optional(nullable(array(number()))),
+  soiling_monthly_pct: optional(array(number())),
+  albedo_monthly: optional(array(number())),
   albedo_from_weather: optional(boolean()),
 });
 
@@ -423,6 +446,7 @@ export const FinanceResult = object({
 });
 
 export type WeatherSource = Infer<typeof WeatherSource>;
+export type NsrdbSource = Infer<typeof NsrdbSource>;
 export type SystemInput = Infer<typeof SystemInput>;
 export type EnergyBody = Infer<typeof EnergyBody>;
 export type EnergyFigures = Infer<typeof EnergyFigures>;

@@ -75,7 +75,8 @@ describeApi('PVWatts v8 energy', () => {
   it('keeps the pvlib model by default and says so in the answer', async () => {
     const answer = await asha.post<EnergyResult>(energyPath, { weather: { source: 'upload', weather_id: weatherId }, system: { ...base, mount: 'fixed' } });
     expect(answer.status).toBe(200);
-    expect(answer.body.system).toMatchObject({ model: 'pvlib', array_type: 'fixed-open', module_type: null, temperature_model: 'sapm' });
+    expect(answer.body.system).toMatchObject({ model: 'pvlib', array_type: 'fixed-open', temperature_model: 'sapm' });
+    expect(answer.body.system).not.toHaveProperty('module_type');
   });
 
   it('refuses the other model\'s inputs with field messages, and nonsense values with the field\'s message', async () => {

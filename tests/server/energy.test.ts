@@ -88,6 +88,8 @@ describeApi('energy production and financial estimate API', () => {
       gamma_pct_per_c: -0.47,
       albedo: 0.2,
       temperature_model: 'sapm',
+      model: 'pvlib',
+      array_type: 'fixed-open',
     });
     expect(byProject.body.preset).toEqual({ id: preset.id, name: preset.name });
     expect(byProject.body.notes.join(' ')).toContain('reference size');
@@ -311,7 +313,7 @@ describeApi('energy production and financial estimate API', () => {
       },
     });
     expect(await asha.post(energyPath, {})).toMatchObject({ status: 400, body: { errors: { weather: [messages.required] } } });
-    expect(await asha.post(energyPath, { weather: { source: 'nsrdb' } })).toMatchObject({ status: 400, body: { errors: { 'weather.source': [energyMessages.source] } } });
+    expect(await asha.post(energyPath, { weather: { source: 'meteonorm' } })).toMatchObject({ status: 400, body: { errors: { 'weather.source': [energyMessages.source] } } });
     expect(await asha.post(energyPath, { weather: { lat: 1 } })).toMatchObject({ status: 400, body: { errors: { 'weather.source': [messages.required] } } });
     expect(await asha.post(energyPath, { weather: { source: 'upload' } })).toMatchObject({ status: 400, body: { errors: { 'weather.weather_id': [messages.required] } } });
     expect(await asha.post(energyPath, { weather: { source: 'pvgis', lat: 45 } })).toMatchObject({ status: 400, body: { errors: { 'weather.lon': [messages.required] } } });

@@ -5,7 +5,7 @@ import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { pageText } from '../support/pdf-text.ts';
 import { fillIn, polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
 
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 // A 400 m square in Anacostia Park, Washington DC, around the demo parcel PAR 02420088 and some of its neighbours.
 const dcBoundary = { type: 'Polygon', coordinates: [[[-77.012, 38.844], [-77.007, 38.844], [-77.007, 38.848], [-77.012, 38.848], [-77.012, 38.844]]] };

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { fillIn, polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
 
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 /** The hint under each assumption of the preset form, by the field's label. */
 function hints() {

@@ -6,7 +6,7 @@ import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { meansAt } from '../solar/monthly-means.ts';
 import { polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
 
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const usUtility = 'US utility-scale (single-axis tracker)';
 

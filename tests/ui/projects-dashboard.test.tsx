@@ -6,7 +6,7 @@ import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { meansAt } from '../solar/monthly-means.ts';
 import { fillIn, polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
 
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 // A 400 m square in Anacostia Park, Washington DC.
 const dcBoundary = { type: 'Polygon', coordinates: [[[-77.012, 38.844], [-77.007, 38.844], [-77.007, 38.848], [-77.012, 38.848], [-77.012, 38.844]]] };

@@ -8,7 +8,7 @@ import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { polyfillBrowser, renderApp, fillIn, signInThroughApi } from './render-app.tsx';
 
 // The API process answers in milliseconds, but a busy 2-core machine can stretch a navigation past the default 1 s.
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const snackbar = (text: RegExp) => waitFor(() => expect(screen.getByRole('status').textContent).toMatch(text), { timeout: 10_000 });
 

@@ -9,7 +9,7 @@ import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { fillIn, polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
 
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 type Errors = { errors: Record<string, string[]> };
 

@@ -17,7 +17,7 @@ import type { WhatIfFigures, WhatIfInputs } from '../../src/solar/what-if.ts';
 import { polyfillBrowser } from './render-app.tsx';
 
 // Chakra renders slowly in jsdom on a busy 2-core machine; the answers themselves come after one timer tick.
-configure({ asyncUtilTimeout: 8000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 const weather: StudyWeather = { id: 'study-1', weather_hash: 'abc', kind: 'file', content: 'a weather file' };
 

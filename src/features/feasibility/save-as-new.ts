@@ -4,11 +4,12 @@ import type { FeasibilityStudy, StudyWeather } from '../../contract/feasibility.
 import { withWhatIf, type WhatIfValues } from '../../solar/what-if.ts';
 import type { Infer } from 'superstruct';
 
-/** The weather source that gives the study's weather again: the same upload, PVGIS cell or monthly means. */
+/** The weather source that gives the study's weather again: the same upload, PVGIS cell, NSRDB year or monthly means. */
 function sameWeather(study: FeasibilityStudy, weather: StudyWeather): NewStudy['weather'] {
   const used = study.weather;
   if (used.source === 'upload') return { source: 'upload', weather_id: used.weather_id ?? '' };
   if (used.source === 'pvgis') return { source: 'pvgis', lat: used.lat, lon: used.lon };
+  if (used.source === 'nsrdb') return { source: 'nsrdb', lat: used.lat, lon: used.lon, year: used.year ?? 'tmy' };
   return JSON.parse(weather.content) as Infer<typeof MonthlySource>;
 }
 

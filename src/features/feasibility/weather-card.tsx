@@ -1,7 +1,7 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import type { WeatherUsed } from '../../contract/energy.ts';
 
-const sourceLabels: Record<WeatherUsed['source'], string> = { upload: 'Uploaded file', pvgis: 'PVGIS typical year', monthly: 'Typed monthly means' };
+const sourceLabels: Record<WeatherUsed['source'], string> = { upload: 'Uploaded file', pvgis: 'PVGIS typical year', monthly: 'Typed monthly means', nsrdb: 'NREL NSRDB' };
 
 /** The weather a study ran on, how far to trust it, and whom to credit. */
 export function WeatherCard({ weather }: { weather: WeatherUsed }) {
