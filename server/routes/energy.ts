@@ -109,7 +109,7 @@ export async function energyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const body = parse(EnergyBody, request.body);
     const { preset, location } = await studyContext(user.id, body.project_id);
     const chosen = await weather.choose(user.id, body.weather, location);
-    return estimateEnergy(chosen, body.system, preset).answer;
+    return estimateEnergy(chosen, body.system, preset, location).answer;
   });
 
   app.post('/api/gis/get_estimated_financial_data/', { ...auth, config: { costlyWork: 'energy' } }, async (request) => {
@@ -121,7 +121,7 @@ export async function energyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const notes: string[] = [];
     if (body.energy) return estimateFinance({ ...givenEnergy(body.energy, preset, notes), source: 'given' }, body, preset, null, notes);
     const chosen = await weather.choose(user.id, body.weather!, location);
-    const { result, answer } = estimateEnergy(chosen, body.system, preset);
+    const { result, answer } = estimateEnergy(chosen, body.system, preset, location);
     const energy = { annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' as const };
     return estimateFinance(energy, body, preset, answer, notes);
   });

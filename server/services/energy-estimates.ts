@@ -14,6 +14,7 @@ import { PVWATTS_V8_MODULES } from '../../src/solar/pvwatts-v8/module-types.ts';
 import { PVWATTS_V8_DEFAULTS, pvwattsV8Problems } from '../../src/solar/pvwatts-v8/spec.ts';
 import { simulate, type EngineSystem, type SimulationResult } from '../../src/solar/simulate.ts';
 import { DEFAULT_SYSTEM, equatorFacingAzimuth, systemProblems } from '../../src/solar/system-spec.ts';
+import { distanceKm, formatKm, type LatLon } from '../../src/lib/geo-distance.ts';
 import { DomainError, invalid } from '../domain-error.ts';
 import { mergeDebt } from './preset-views.ts';
 import type { ChosenWeather } from './weather-sources.ts';
@@ -127,8 +128,20 @@ export function systemFrom(
 }
 
 /** One simulation of the chosen weather, as get_annual_energy_production answers it. */
-export function estimateEnergy(chosen: ChosenWeather, input: SystemInput | undefined, preset: PresetUsed): { result: SimulationResult; answer: EnergyResult } {
+/** Weather from farther than this from the project is named as such (and the study form asks before using it). */
+export const DISTANT_WEATHER_KM = 50;
+
+export function estimateEnergy(
+  chosen: ChosenWeather,
+  input: SystemInput | undefined,
+  preset: PresetUsed,
+  project?: LatLon,
+): { result: SimulationResult; answer: EnergyResult } {
   const notes: string[] = [];
+  const away = project ? distanceKm(project, chosen.used) : 0;
+  if (away > DISTANT_WEATHER_KM) {
+    notes.push(`The weather (${chosen.used.name}) is ${formatKm(away)} from the project: its sun and climate are another place's. Use weather from within ${DISTANT_WEATHER_KM} km for figures you will rely on.`);
+  }
   const { spec, shown } = systemFrom(input, preset.assumptions.system, chosen.used.lat, notes);
   const result = simulate(chosen.weather, spec, { site: chosen.site });
   const answer: EnergyResult = {

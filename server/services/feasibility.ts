@@ -65,7 +65,7 @@ export async function draftStudy(deps: { presets: SettingsPresetsRepository; wea
   const sizing = sizingFor(body, preset, project);
   const tracker = mountOf(body, preset) !== 'fixed';
   const system = sizing ? { ...body.system, dc_kw: sizing.dc_kw, ...(tracker ? { gcr: sizing.gcr } : {}) } : body.system;
-  const { result, answer: energy } = estimateEnergy(chosen, system, preset);
+  const { result, answer: energy } = estimateEnergy(chosen, system, preset, location);
   if (sizing) {
     const ha = (sizing.area_m2 / 10_000).toFixed(2);
     energy.notes.push(`Sized from the boundary: ${ha} ha × ${sizing.usable_pct} % usable × GCR ${sizing.gcr} × ${sizing.module_w_per_m2} W/m² of module = ${sizing.dc_kw} kWdc.`);

@@ -98,6 +98,17 @@ describeApi('PVWatts v8 energy', () => {
     expect(mismatch.body.errors['system.mount']).toEqual(['Array type 2-axis is not on a fixed mount: give one of them.']);
   });
 
+  it('names weather from far away: the Phoenix file on a project in Pune is over 10,000 km off, a file at the project is not', async () => {
+    const pune = await asha.post<{ id: string }>('/api/project/create/', { name: 'Pune rooftop', location: { lat: 18.5204, lng: 73.8567 } });
+    expect(pune.status).toBe(201);
+    const far = await asha.post<EnergyResult>(energyPath, { project_id: pune.body.id, weather: { source: 'upload', weather_id: weatherId }, system: base });
+    expect(far.status).toBe(200);
+    expect(far.body.notes.join(' ')).toMatch(/^.*The weather \(Phoenix, AZ, USA\) is 1\d,\d{3} km from the project: its sun and climate are another place's\./);
+    const phoenix = await asha.post<{ id: string }>('/api/project/create/', { name: 'Phoenix plant', location: { lat: 33.45, lng: -112.07 } });
+    const near = await asha.post<EnergyResult>(energyPath, { project_id: phoenix.body.id, weather: { source: 'upload', weather_id: weatherId }, system: base });
+    expect(near.body.notes.join(' ')).not.toMatch(/from the project/);
+  });
+
   it('runs the snow model, monthly soiling and bifacial modules, and shows them in the waterfall', async () => {
     const answer = await asha.post<EnergyResult>(energyPath, {
       weather: { source: 'upload', weather_id: weatherId },
