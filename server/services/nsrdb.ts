@@ -5,6 +5,7 @@
  * travels in the query string, so no URL of these requests is ever put in a message or a log.
  */
 import type { NsrdbYear } from '../../src/contract/energy.ts';
+import { connectionProblem } from './connection-problems.ts';
 
 /** NSRDB answered, and said it cannot serve this request (a place outside its maps, a year it does not hold). */
 export class NsrdbRefusal extends Error {
@@ -49,22 +50,6 @@ const maxBodyBytes = 8 * 1024 * 1024;
 // A refusal is shown to the user; NSRDB's messages are a sentence or two each.
 const maxReasonLength = 400;
 
-/** What a failed connection's code means, in words a planner can act on. */
-const connectionProblems: Record<string, string> = {
-  ENOTFOUND: 'its address could not be looked up: this server may have no internet access',
-  EAI_AGAIN: 'its address could not be looked up: this server may have no internet access',
-  ECONNREFUSED: 'the connection was refused',
-  ECONNRESET: 'the connection was cut off',
-  EHOSTUNREACH: 'there is no network route to it from this server',
-  ENETUNREACH: 'there is no network route to it from this server',
-  ETIMEDOUT: 'the connection timed out',
-  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
-  UND_ERR_SOCKET: 'the connection was cut off',
-  CERT_HAS_EXPIRED: 'its certificate could not be verified',
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its certificate could not be verified',
-  SELF_SIGNED_CERT_IN_CHAIN: 'its certificate could not be verified',
-};
-
 export function createNsrdbClient(options: { baseUrl: string; apiKey: string; email: string; timeoutMs: number }): NsrdbClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const seconds = Math.round(options.timeoutMs / 100) / 10;
@@ -98,8 +83,7 @@ export function createNsrdbClient(options: { baseUrl: string; apiKey: string; em
       } catch (error) {
         if (signal.aborted) throw new NsrdbUnavailable(`NSRDB did not answer within ${seconds} s.`, 'timeout');
         if (error instanceof NsrdbUnavailable) throw error;
-        const code = (error as { cause?: { code?: string } }).cause?.code;
-        throw new NsrdbUnavailable(`NSRDB cannot be reached: ${(code && connectionProblems[code]) ?? 'the connection failed'}.`, 'unreachable');
+        throw new NsrdbUnavailable(`NSRDB cannot be reached: ${connectionProblem(error)}.`, 'unreachable');
       }
       if (status >= 200 && status < 300 && !/^\s*[{[]/.test(body)) return body;
       const reason = refusalReason(body);

@@ -2,6 +2,7 @@
  * The EU JRC PVGIS API, tool `tmy`: the typical meteorological year of a location as JSON
  * (`GET {base}/tmy?lat=..&lon=..&outputformat=json`; PVGIS refuses calls from browsers, so only the server calls it).
  */
+import { connectionProblem } from './connection-problems.ts';
 
 /** PVGIS answered, and said it cannot serve this request (for example a location over the sea or outside its maps). */
 export class PvgisRefusal extends Error {
@@ -52,8 +53,7 @@ export function createPvgisClient(options: { baseUrl: string; timeoutMs: number 
         body = await response.text();
       } catch (error) {
         if (signal.aborted) throw new PvgisUnavailable(`PVGIS did not answer within ${seconds} s.`, 'timeout');
-        const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-        throw new PvgisUnavailable(`PVGIS cannot be reached (${cause?.code ?? cause?.message ?? (error as Error).message}).`, 'unreachable');
+        throw new PvgisUnavailable(`PVGIS cannot be reached: ${connectionProblem(error)}.`, 'unreachable');
       }
       if (status >= 200 && status < 300) return body;
       if (status === 429) throw new PvgisUnavailable('PVGIS is limiting requests (HTTP 429).', 'busy');
