@@ -329,6 +329,7 @@ function main(argv: string[]): number {
     }
     const weather = loadWeather(flags);
     const system = buildSystem(flags, weather.site.latitude);
+    if (system.engine === 'pvwatts-v8' && system.snowModel && !weather.snowDepth) throw new UsageError(`--snow needs snow depth in the weather file, and ${flags.weather} has none (NSRDB and SAM CSV files and EPWs can have it)`);
     const result = simulate(weather, system);
     console.log(flags.json ? jsonReport(weather, system, result) : humanReport(weather, system, result));
     return 0;

@@ -11,7 +11,9 @@ import { arrayTypeOf, mountOfArrayType } from '../../src/solar/array-types.ts';
 import { financeProblems, type FinanceEnergy } from '../../src/solar/finance.ts';
 import { singleOwnerProblems } from '../../src/solar/single-owner.ts';
 import { PVWATTS_V8_MODULES } from '../../src/solar/pvwatts-v8/module-types.ts';
+import { SNOW_DEPTH_MAX_CM, SNOW_MODEL_MAX_BAD_HOURS } from '../../src/solar/pvwatts-v8/snow.ts';
 import { PVWATTS_V8_DEFAULTS, pvwattsV8Problems } from '../../src/solar/pvwatts-v8/spec.ts';
+import { HOURS_PER_YEAR } from '../../src/solar/weather/weather-year.ts';
 import { simulate, type EngineSystem, type SimulationResult } from '../../src/solar/simulate.ts';
 import { DEFAULT_SYSTEM, equatorFacingAzimuth, systemProblems } from '../../src/solar/system-spec.ts';
 import { distanceKm, formatKm, type LatLon } from '../../src/lib/geo-distance.ts';
@@ -128,6 +130,23 @@ export function systemFrom(
 }
 
 /** One simulation of the chosen weather, as get_annual_energy_production answers it. */
+/**
+ * Hours without a usable snow depth (none, or outside 0 to 610 cm); ssc's snow model stops at 500 of them, so the
+ * snow model is refused for such weather rather than run on zeros.
+ */
+function snowDepthProblems(weather: ChosenWeather['weather']): number {
+  const depth = weather.snowDepth;
+  if (!depth) return depth === undefined ? weather.ghi.length : 0;
+  let bad = 0;
+  for (const cm of depth) if (!(cm >= 0 && cm <= SNOW_DEPTH_MAX_CM)) bad++;
+  return bad >= SNOW_MODEL_MAX_BAD_HOURS ? bad : 0;
+}
+
+const snowDepthMessage = (missing: number) =>
+  missing === HOURS_PER_YEAR
+    ? 'The snow model needs snow depth in the weather file, and this weather has none: turn the snow model off, or use a file with snow depth (an NSRDB or SAM CSV, or an EPW).'
+    : `The snow model needs snow depth in the weather file, and ${missing} of its hours have none: turn the snow model off, or use a complete file.`;
+
 /** Weather from farther than this from the project is named as such (and the study form asks before using it). */
 export const DISTANT_WEATHER_KM = 50;
 
@@ -143,6 +162,10 @@ export function estimateEnergy(
     notes.push(`The weather (${chosen.used.name}) is ${formatKm(away)} from the project: its sun and climate are another place's. Use weather from within ${DISTANT_WEATHER_KM} km for figures you will rely on.`);
   }
   const { spec, shown } = systemFrom(input, preset.assumptions.system, chosen.used.lat, notes);
+  if (spec.engine === 'pvwatts-v8' && spec.snowModel) {
+    const missing = snowDepthProblems(chosen.weather);
+    if (missing > 0) throw invalid({ 'system.snow_model': [snowDepthMessage(missing)] });
+  }
   const result = simulate(chosen.weather, spec, { site: chosen.site });
   const answer: EnergyResult = {
     model_version: energyModelVersion,

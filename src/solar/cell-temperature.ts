@@ -8,14 +8,12 @@ export const SAPM_OPEN_RACK_GLASS_POLYMER = { a: -3.56, b: -0.075, deltaT: 3 } a
 export const SAPM_INSULATED_BACK_GLASS_POLYMER = { a: -2.81, b: -0.0455, deltaT: 0 } as const;
 
 /**
- * exp(a + b·ws) of SAPM eq. 11 for each hour flagged in `hours`: the wind-dependent part, shared by all orientations
- * at a site.
+ * exp(a + b·ws) of SAPM eq. 11 for the records `hours` (packed: entry k is record hours[k]): the wind-dependent part,
+ * shared by all orientations at a site.
  */
-export function sapmWindFactors(windSpeed: Float64Array, hours: Uint8Array, params = SAPM_OPEN_RACK_GLASS_POLYMER): Float64Array {
-  const out = new Float64Array(windSpeed.length);
-  for (let i = 0; i < windSpeed.length; i++) {
-    if (hours[i] !== 0) out[i] = Math.exp(params.a + params.b * (windSpeed[i] ?? 0));
-  }
+export function sapmWindFactors(windSpeed: Float64Array, hours: Int32Array, params = SAPM_OPEN_RACK_GLASS_POLYMER): Float64Array {
+  const out = new Float64Array(hours.length);
+  for (let k = 0; k < hours.length; k++) out[k] = Math.exp(params.a + params.b * (windSpeed[hours[k] ?? 0] ?? 0));
   return out;
 }
 

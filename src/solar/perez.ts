@@ -35,27 +35,29 @@ export interface PerezSkyTerms {
   horizon: Float64Array;
 }
 
-export function perezSkyTerms(weather: Pick<WeatherYear, 'dni' | 'dhi'>, sun: SunPath): PerezSkyTerms {
-  const n = weather.dhi.length;
+/** The terms of every record, or with `hours` of those records only, packed like `sun` (see SunPathOptions.hours). */
+export function perezSkyTerms(weather: Pick<WeatherYear, 'dni' | 'dhi'>, sun: SunPath, hours?: Int32Array): PerezSkyTerms {
+  const n = hours ? hours.length : weather.dhi.length;
   const airmass = sharedAirmassTable();
   const terms: PerezSkyTerms = { isotropic: new Float64Array(n), circumsolar: new Float64Array(n), horizon: new Float64Array(n) };
-  for (let i = 0; i < n; i++) {
+  for (let k = 0; k < n; k++) {
+    const i = hours ? (hours[k] ?? 0) : k;
     const dhi = weather.dhi[i] ?? 0;
-    const zenithDeg = sun.apparentZenith[i] ?? NaN;
+    const zenithDeg = sun.apparentZenith[k] ?? NaN;
     // Below the horizon the air mass is undefined and the reference chain's sky diffuse is zero.
     if (!(dhi > 0 && zenithDeg <= 90)) continue;
     const dni = weather.dni[i] ?? 0;
     const z = (zenithDeg * Math.PI) / 180;
     const kz3 = KAPPA * z * z * z;
     const epsilon = ((dhi + dni) / dhi + kz3) / (1 + kz3);
-    const cosZenith = sun.up[i] ?? 0;
-    const delta = (dhi * airmass.at(zenithDeg, cosZenith)) / (sun.dniExtra[i] ?? 1366.1);
+    const cosZenith = sun.up[k] ?? 0;
+    const delta = (dhi * airmass.at(zenithDeg, cosZenith)) / (sun.dniExtra[k] ?? 1366.1);
     const c = COEFFICIENTS[clearnessBin(epsilon)] ?? COEFFICIENTS[0];
     const f1 = Math.max(c[0] + c[1] * delta + c[2] * z, 0);
     const f2 = c[3] + c[4] * delta + c[5] * z;
-    terms.isotropic[i] = (dhi * (1 - f1)) / 2;
-    terms.circumsolar[i] = (dhi * f1) / Math.max(cosZenith, COS_85);
-    terms.horizon[i] = dhi * f2;
+    terms.isotropic[k] = (dhi * (1 - f1)) / 2;
+    terms.circumsolar[k] = (dhi * f1) / Math.max(cosZenith, COS_85);
+    terms.horizon[k] = dhi * f2;
   }
   return terms;
 }

@@ -66,8 +66,8 @@ export function simulate(weather: WeatherYear, system: EngineSystem, options: Si
   const site = options.site ?? createSiteContext(weather);
   if (site.weather !== weather) throw new Error('The site context was built from other weather');
 
-  const { sun, sky, sapmWind, lit } = site;
-  const { ghi, dni, tempAir, windSpeed } = weather;
+  const { litHours, sun, sky, sapmWind } = site;
+  const { ghi, dni, tempAir, windSpeed, month } = weather;
   const n = ghi.length;
   const dcW = system.dcKw * 1000;
   const inverter = pvwattsInverter(dcW, system.dcAcRatio, system.inverterEfficiency);
@@ -111,18 +111,19 @@ export function simulate(weather: WeatherYear, system: EngineSystem, options: Si
   let sumCellTempWeighted = 0;
   let clippedHours = 0;
 
-  for (let i = 0; i < n; i++) {
+  for (let i = 0; i < n; i++) sumGhi += ghi[i] ?? 0;
+  // The site's arrays hold the lit hours only (entry k is hour i); Fuentes still steps through the dark ones, cooling.
+  let nextHour = 0;
+  for (let k = 0; k < litHours.length; k++) {
+    const i = litHours[k] ?? 0;
+    if (fuentes) for (; nextHour < i; nextHour++) fuentes.step(0, tempAir[nextHour] ?? 0, windSpeed[nextHour] ?? 0, 1);
+    nextHour = i + 1;
     const g = ghi[i] ?? 0;
     const ta = tempAir[i] ?? 0;
     const ws = windSpeed[i] ?? 0;
-    sumGhi += g;
-    if (lit[i] === 0) {
-      fuentes?.step(0, ta, ws, 1);
-      continue;
-    }
-    const sunEast = sun.east[i] ?? 0;
-    const sunNorth = sun.north[i] ?? 0;
-    const sunUp = sun.up[i] ?? 0;
+    const sunEast = sun.east[k] ?? 0;
+    const sunNorth = sun.north[k] ?? 0;
+    const sunUp = sun.up[k] ?? 0;
     if (tracker) {
       orientTracker(tracker, sunEast, sunNorth, sunUp, normal);
       cosTilt = normal.up;
@@ -138,12 +139,12 @@ export function simulate(weather: WeatherYear, system: EngineSystem, options: Si
     }
     const cosAoi = sunEast * normal.east + sunNorth * normal.north + sunUp * normal.up;
     const beam = Math.max((dni[i] ?? 0) * cosAoi, 0);
-    const skyDiffuse = perezSkyDiffuse(sky.isotropic[i] ?? 0, sky.circumsolar[i] ?? 0, sky.horizon[i] ?? 0, cosTilt, sinTilt, cosAoi);
+    const skyDiffuse = perezSkyDiffuse(sky.isotropic[k] ?? 0, sky.circumsolar[k] ?? 0, sky.horizon[k] ?? 0, cosTilt, sinTilt, cosAoi);
     const albedo = hourlyAlbedo ? validAlbedo(hourlyAlbedo[i]) : fixedAlbedo;
     const ground = (g * albedo * (1 - cosTilt)) / 2;
     const poa = beam + skyDiffuse + ground;
     const effective = beam * iam.at(cosAoi) + skyDiffuse + ground;
-    const windFactor = roofWind ? Math.exp(roofWind.a + roofWind.b * ws) : (sapmWind[i] ?? 0);
+    const windFactor = roofWind ? Math.exp(roofWind.a + roofWind.b * ws) : (sapmWind[k] ?? 0);
     const cellTemp = fuentes ? fuentes.step(poa, ta, ws, 1) : sapmCellTemperature(poa, ta, windFactor, sapmDeltaT);
     const dcGross = pvwattsDc(effective, cellTemp, dcW, gamma);
     const acUnclipped = pvwattsAcUnclipped(dcGross * keptAfterLosses, inverter);
@@ -159,9 +160,10 @@ export function simulate(weather: WeatherYear, system: EngineSystem, options: Si
     sumAc += ac;
     sumCellTempWeighted += cellTemp * poa;
     hourlyAcKwh[i] = ac / 1000;
-    const month = (weather.month[i] ?? 1) - 1;
-    monthlyAcKwh[month] = (monthlyAcKwh[month] ?? 0) + ac / 1000;
+    const m = (month[i] ?? 1) - 1;
+    monthlyAcKwh[m] = (monthlyAcKwh[m] ?? 0) + ac / 1000;
   }
+  // Fuentes carries no state out of the year, so the dark hours after the last lit one need no steps.
 
   const kwh = (wattHours: number) => wattHours / 1000;
   const poaKwhM2 = kwh(sumBeam + sumSky + sumGround);

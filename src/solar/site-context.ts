@@ -1,6 +1,7 @@
 /**
- * Everything about a site that does not depend on the array: sun path, Perez sky terms, the SAPM wind factor and
- * which hours have light. Build it once per site and pass it to `simulate` for every orientation or what-if.
+ * Everything about a site that does not depend on the array: which hours have light, and for those hours the sun
+ * path, Perez sky terms and the SAPM wind factor. Build it once per site and pass it to `simulate` for every
+ * orientation or what-if.
  */
 import { sapmWindFactors } from './cell-temperature.ts';
 import type { Ephemeris } from './ephemeris.ts';
@@ -12,20 +13,25 @@ import type { WeatherYear } from './weather/weather-year.ts';
 
 export interface SiteContext {
   weather: WeatherYear;
-  /** Sun positions of the lit hours (NaN in the dark ones, which nothing reads). */
+  /**
+   * The records with any irradiance, ascending; dark hours produce nothing. The arrays below hold these hours only,
+   * packed (entry k is record litHours[k]): half a year's worth to allocate and to walk.
+   */
+  litHours: Int32Array;
   sun: SunPath;
   sky: PerezSkyTerms;
-  /** exp(a + b·ws) of the SAPM open-rack model, per hour. */
+  /** exp(a + b·ws) of the SAPM open-rack model. */
   sapmWind: Float64Array;
-  /** 1 where the hour has any irradiance; dark hours produce nothing. */
-  lit: Uint8Array;
 }
 
 export function createSiteContext(weather: WeatherYear, ephemeris?: Ephemeris): SiteContext {
-  const lit = new Uint8Array(weather.ghi.length);
-  for (let i = 0; i < lit.length; i++) {
-    lit[i] = (weather.ghi[i] ?? 0) > 0 || (weather.dni[i] ?? 0) > 0 || (weather.dhi[i] ?? 0) > 0 ? 1 : 0;
+  const { ghi, dni, dhi } = weather;
+  const lit = new Int32Array(ghi.length);
+  let count = 0;
+  for (let i = 0; i < ghi.length; i++) {
+    if ((ghi[i] ?? 0) > 0 || (dni[i] ?? 0) > 0 || (dhi[i] ?? 0) > 0) lit[count++] = i;
   }
-  const sun = computeSunPath(weather, { ephemeris, onlyHours: lit });
-  return { weather, sun, sky: perezSkyTerms(weather, sun), sapmWind: sapmWindFactors(weather.windSpeed, lit), lit };
+  const litHours = lit.subarray(0, count);
+  const sun = computeSunPath(weather, { ephemeris, hours: litHours });
+  return { weather, litHours, sun, sky: perezSkyTerms(weather, sun, litHours), sapmWind: sapmWindFactors(weather.windSpeed, litHours) };
 }

@@ -258,11 +258,20 @@ export interface TopocentricSun {
 /** Sun radius plus mean refraction at the horizon (SPA's default atmos_refract 0.5667°). */
 const REFRACTION_LIMIT = -(0.26667 + 0.5667);
 
+/** The sun seen by one observer before refraction: what `horizonSun` hands on to `refractSunPath`. */
+export interface HorizonSun {
+  /** Sine of the topocentric elevation e0 without refraction (eq. 42). */
+  sinElevation: number;
+  /** The astronomers' azimuth Γ (eqs. 44-45) as a direction on the horizon, not normalised. */
+  westward: number;
+  southward: number;
+}
+
 /**
- * SPA steps 3.9-3.15 (eqs. 31-46): hour angle, parallax, refraction (Bennett, as in SPA) and azimuth. Angles travel
- * as (cos, sin) pairs, so an hour costs one transcendental (the elevation's arcsine).
+ * SPA steps 3.9-3.12 (eqs. 31-42) and the direction of eqs. 44-45: hour angle, parallax and the unrefracted
+ * elevation. Angles travel as (cos, sin) pairs, so this step has no transcendental at all.
  */
-export function topocentricSun(time: SunInstant, site: Observer, temperatureC: number, out: TopocentricSun): TopocentricSun {
+export function horizonSun(time: SunInstant, site: Observer, out: HorizonSun): HorizonSun {
   // Local hour angle H = (ν - α) + λ, eq. 29.
   const sinH = time.sinGreenwichHourAngle * site.cosLongitude + time.cosGreenwichHourAngle * site.sinLongitude;
   const cosH = time.cosGreenwichHourAngle * site.cosLongitude - time.sinGreenwichHourAngle * site.sinLongitude;
@@ -284,37 +293,78 @@ export function topocentricSun(time: SunInstant, site: Observer, temperatureC: n
   const sinHp = sinH * cosDa - cosH * sinDa;
   const cosHp = cosH * cosDa + sinH * sinDa;
 
-  const sinE0 = Math.min(1, Math.max(-1, site.sinLatitude * sinDeltaP + site.cosLatitude * cosDeltaP * cosHp));
-  const cosE0 = Math.sqrt(1 - sinE0 * sinE0);
-  const e0 = Math.asin(sinE0) / DEG;
-  let refraction = 0;
-  if (e0 >= REFRACTION_LIMIT) {
-    // 1/tan(e0 + b) by the addition formula, with b = 10.3/(e0 + 5.11) under 2.5° (0.043 rad), where
-    // b + b³/3 + 2b⁵/15 is tan b to 1e-11; its denominator vanishes only at e0 = -b, below the horizon limit.
-    const b = (10.3 / (e0 + 5.11)) * DEG;
-    const b2 = b * b;
-    const tanB = b * (1 + b2 / 3 + (2 * b2 * b2) / 15);
-    const cotangent = (cosE0 - sinE0 * tanB) / (sinE0 + cosE0 * tanB);
-    refraction = (((site.pressureMbar / 1010) * (283 / (273 + temperatureC)) * 1.02 * cotangent) / 60) * DEG;
+  out.sinElevation = Math.min(1, Math.max(-1, site.sinLatitude * sinDeltaP + site.cosLatitude * cosDeltaP * cosHp));
+  out.westward = sinHp;
+  out.southward = cosHp * site.sinLatitude - (sinDeltaP / cosDeltaP) * site.cosLatitude;
+  return out;
+}
+
+/** A run of sun positions in arrays, the form in which `refractSunPath` takes and gives them. */
+export interface SunPathArrays {
+  apparentZenith: Float64Array;
+  east: Float64Array;
+  north: Float64Array;
+  up: Float64Array;
+}
+
+/**
+ * SPA steps 3.13-3.15 (eqs. 43-46) over a run of instants: refraction (Bennett, as in SPA) and the sun's direction.
+ * On entry entry k holds `horizonSun`'s result (sinElevation in `up`, westward in `east`, southward in `north`) and
+ * the elevation's arcsine in radians in `apparentZenith`; on exit the refracted sun as TopocentricSun has it. The air
+ * temperature of entry k is temperatureC[hours[k]], or temperatureC[k] without `hours`. Written over arrays because
+ * a tight loop of independent hours lets the processor overlap them, which a call per hour does not.
+ */
+export function refractSunPath(path: SunPathArrays, site: Observer, temperatureC: Float64Array, hours?: Int32Array): void {
+  const { apparentZenith, east, north, up } = path;
+  const pressureRatio = site.pressureMbar / 1010;
+  for (let k = 0; k < up.length; k++) {
+    const sinE0 = up[k] ?? 0;
+    const cosE0 = Math.sqrt(1 - sinE0 * sinE0);
+    const e0 = (apparentZenith[k] ?? 0) / DEG;
+    let refraction = 0;
+    if (e0 >= REFRACTION_LIMIT) {
+      // 1/tan(e0 + b) by the addition formula, with b = 10.3/(e0 + 5.11) under 2.5° (0.043 rad), where
+      // b + b³/3 + 2b⁵/15 is tan b to 1e-11; its denominator vanishes only at e0 = -b, below the horizon limit.
+      const b = (10.3 / (e0 + 5.11)) * DEG;
+      const b2 = b * b;
+      const tanB = b * (1 + b2 / 3 + (2 * b2 * b2) / 15);
+      const cotangent = (cosE0 - sinE0 * tanB) / (sinE0 + cosE0 * tanB);
+      const temperature = temperatureC[hours ? (hours[k] ?? 0) : k] ?? 0;
+      refraction = ((pressureRatio * (283 / (273 + temperature)) * 1.02 * cotangent) / 60) * DEG;
+    }
+    // Refraction is under 0.6° (0.01 rad): the series for its sine and cosine are exact to 1e-12.
+    const r2 = refraction * refraction;
+    const sinR = refraction * (1 - r2 / 6);
+    const cosR = 1 - r2 / 2 + (r2 * r2) / 24;
+    const cosElevation = cosE0 * cosR - sinE0 * sinR;
+    // Azimuth Φ = Γ + 180°: the sun lies opposite the astronomers' direction.
+    const westward = east[k] ?? 0;
+    const southward = north[k] ?? 0;
+    const horizontal = Math.sqrt(westward * westward + southward * southward);
+    const towardsSun = horizontal > 0 ? -cosElevation / horizontal : 0;
+    apparentZenith[k] = 90 - e0 - refraction / DEG;
+    east[k] = towardsSun * westward;
+    north[k] = towardsSun * southward;
+    up[k] = sinE0 * cosR + cosE0 * sinR;
   }
-  // Refraction is under 0.6° (0.01 rad): the series for its sine and cosine are exact to 1e-12.
-  const r2 = refraction * refraction;
-  const sinR = refraction * (1 - r2 / 6);
-  const cosR = 1 - r2 / 2 + (r2 * r2) / 24;
-  const sinElevation = sinE0 * cosR + cosE0 * sinR;
-  const cosElevation = cosE0 * cosR - sinE0 * sinR;
+}
 
-  // Azimuth Φ = Γ + 180° with the astronomers' azimuth Γ of eq. 44-45, as a direction on the horizon.
-  const westward = sinHp;
-  const southward = cosHp * site.sinLatitude - (sinDeltaP / cosDeltaP) * site.cosLatitude;
-  const horizontal = Math.sqrt(westward * westward + southward * southward);
-  const towardsSun = horizontal > 0 ? -cosElevation / horizontal : 0;
-
-  out.zenith = 90 - e0;
-  out.apparentZenith = 90 - e0 - refraction / DEG;
-  out.east = towardsSun * westward;
-  out.north = towardsSun * southward;
-  out.up = sinElevation;
+/** SPA steps 3.9-3.15 (eqs. 31-46) for one observer at one instant: one transcendental, the elevation's arcsine. */
+export function topocentricSun(time: SunInstant, site: Observer, temperatureC: number, out: TopocentricSun): TopocentricSun {
+  const horizon = horizonSun(time, site, emptyHorizonSun());
+  const elevationRad = Math.asin(horizon.sinElevation);
+  const path: SunPathArrays = {
+    apparentZenith: Float64Array.of(elevationRad),
+    east: Float64Array.of(horizon.westward),
+    north: Float64Array.of(horizon.southward),
+    up: Float64Array.of(horizon.sinElevation),
+  };
+  refractSunPath(path, site, Float64Array.of(temperatureC));
+  out.zenith = 90 - elevationRad / DEG;
+  out.apparentZenith = path.apparentZenith[0] ?? NaN;
+  out.east = path.east[0] ?? NaN;
+  out.north = path.north[0] ?? NaN;
+  out.up = path.up[0] ?? NaN;
   return out;
 }
 
@@ -325,6 +375,10 @@ export function azimuthOf(sun: Pick<TopocentricSun, 'east' | 'north'>): number {
 
 export function emptyGeocentricSun(): GeocentricSun {
   return { rightAscension: 0, sinDeclination: 0, cosDeclination: 1, radius: 1, equationOfEquinoxes: 0 };
+}
+
+export function emptyHorizonSun(): HorizonSun {
+  return { sinElevation: 0, westward: 0, southward: 1 };
 }
 
 export function emptyTopocentricSun(): TopocentricSun {

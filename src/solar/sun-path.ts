@@ -13,7 +13,16 @@ import {
   sharedReferenceYearEphemeris,
 } from './ephemeris.ts';
 import { spencerDniExtra } from './extraterrestrial.ts';
-import { emptyGeocentricSun, emptySunInstant, emptyTopocentricSun, observer, pressureFromElevation, sunInstant, topocentricSun } from './spa.ts';
+import {
+  emptyGeocentricSun,
+  emptyHorizonSun,
+  emptySunInstant,
+  horizonSun,
+  observer,
+  pressureFromElevation,
+  refractSunPath,
+  sunInstant,
+} from './spa.ts';
 import type { WeatherYear } from './weather/weather-year.ts';
 
 export interface SunPath {
@@ -29,14 +38,18 @@ export interface SunPath {
 
 export interface SunPathOptions {
   ephemeris?: Ephemeris;
-  /** Compute only the hours flagged 1 (the others stay NaN): a site's dark hours need no sun. */
-  onlyHours?: Uint8Array;
+  /**
+   * Compute only these records (ascending indices), packed: entry k of every array is record hours[k]. A site's dark
+   * hours need no sun, and the packed arrays are half the size of the year's.
+   */
+  hours?: Int32Array;
 }
 
 export function computeSunPath(weather: WeatherYear, options: SunPathOptions = {}): SunPath {
   const ephemeris = options.ephemeris ?? sharedReferenceYearEphemeris();
-  const only = options.onlyHours;
-  const n = weather.sampleHour.length;
+  const hours = options.hours;
+  const { sampleHour, tempAir } = weather;
+  const n = hours ? hours.length : sampleHour.length;
   const path: SunPath = {
     apparentZenith: new Float64Array(n),
     east: new Float64Array(n),
@@ -48,35 +61,38 @@ export function computeSunPath(weather: WeatherYear, options: SunPathOptions = {
   const site = observer(latitude, longitude, elevation, pressureFromElevation(elevation) / 100);
   const geo = emptyGeocentricSun();
   const instant = emptySunInstant();
-  const topo = emptyTopocentricSun();
-  const firstUtcHour = (weather.sampleHour[0] ?? 0) - utcOffsetHours;
+  const horizon = emptyHorizonSun();
+  const firstUtcHour = (sampleHour[0] ?? 0) - utcOffsetHours;
   const table = hourlySunInstants(ephemeris, firstUtcHour - Math.floor(firstUtcHour));
+  const tableRows = table.parallax.length;
+  const { apparentZenith, east, north, up } = path;
   let day = 0;
   let dniExtra = 0;
-  if (only) for (const values of Object.values(path) as Float64Array[]) values.fill(NaN);
-  for (let i = 0; i < n; i++) {
-    if (only && only[i] === 0) continue;
-    const siteHour = weather.sampleHour[i] ?? 0;
+  // Three passes, each a short loop whose hours do not wait on one another; the first two park their results in the
+  // output arrays, where refractSunPath expects them.
+  for (let k = 0; k < n; k++) {
+    const siteHour = sampleHour[hours ? (hours[k] ?? 0) : k] ?? 0;
     const utcHour = siteHour - utcOffsetHours;
     // Hours on the table's clock read it; any other instant is interpolated from the ephemeris directly.
-    const k = utcHour - table.fraction - HOURLY_TABLE_FIRST_HOUR;
-    const row = Math.round(k);
-    if (Math.abs(k - row) < 1e-9 && row >= 0 && row < table.parallax.length) readHourlySunInstant(table, row, instant);
+    const t = utcHour - table.fraction - HOURLY_TABLE_FIRST_HOUR;
+    const row = Math.round(t);
+    if (Math.abs(t - row) < 1e-9 && row >= 0 && row < tableRows) readHourlySunInstant(table, row, instant);
     else {
       const jd = REFERENCE_YEAR_START_JD + utcHour / 24;
       sunInstant(jd, sampleEphemeris(ephemeris, jd, geo), instant);
     }
-    topocentricSun(instant, site, weather.tempAir[i] ?? 0, topo);
-    path.apparentZenith[i] = topo.apparentZenith;
-    path.east[i] = topo.east;
-    path.north[i] = topo.north;
-    path.up[i] = topo.up;
+    horizonSun(instant, site, horizon);
+    up[k] = horizon.sinElevation;
+    east[k] = horizon.westward;
+    north[k] = horizon.southward;
     const doy = Math.min(365, Math.floor(siteHour / 24) + 1);
     if (doy !== day) {
       day = doy;
       dniExtra = spencerDniExtra(doy);
     }
-    path.dniExtra[i] = dniExtra;
+    path.dniExtra[k] = dniExtra;
   }
+  for (let k = 0; k < n; k++) apparentZenith[k] = Math.asin(up[k] ?? 0);
+  refractSunPath(path, site, tempAir, hours);
   return path;
 }

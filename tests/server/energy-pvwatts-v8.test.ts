@@ -109,6 +109,18 @@ describeApi('PVWatts v8 energy', () => {
     expect(near.body.notes.join(' ')).not.toMatch(/from the project/);
   });
 
+  it('refuses the snow model on weather without snow depth, with a 400 that says what to do', async () => {
+    const tmy3 = new FormData();
+    tmy3.append('file', new Blob([readShared('data/weather/723170TYA.CSV')], { type: 'text/csv' }), '723170TYA.CSV');
+    const upload = await asha.post<WeatherFile>(uploadPath, tmy3);
+    expect(upload.status).toBe(201);
+    const answer = await asha.post<Errors>(energyPath, { weather: { source: 'upload', weather_id: upload.body.id }, system: { ...base, snow_model: true } });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors['system.snow_model']).toEqual([
+      'The snow model needs snow depth in the weather file, and this weather has none: turn the snow model off, or use a file with snow depth (an NSRDB or SAM CSV, or an EPW).',
+    ]);
+  });
+
   it('runs the snow model, monthly soiling and bifacial modules, and shows them in the waterfall', async () => {
     const answer = await asha.post<EnergyResult>(energyPath, {
       weather: { source: 'upload', weather_id: weatherId },

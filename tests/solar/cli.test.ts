@@ -83,6 +83,7 @@ describe.concurrent('simulate CLI', () => {
     [['--weather', sharedPath(WEATHER_FILES.tmy3), '--tilt', '10', '--model', 'pvlib', '--snow'], /--snow is a PVWatts v8 input: use it with --model pvwatts-v8/],
     [['--weather', sharedPath(WEATHER_FILES.tmy3), '--tilt', '10', '--module-type', 'premium', '--gamma', '-0.004'], /--gamma is a pvlib input/],
     [['--weather', sharedPath(WEATHER_FILES.tmy3), '--array-type', '2-axis', '--tilt', '10'], /a 2-axis tracker takes no --tilt or --azimuth/],
+    [['--weather', sharedPath(WEATHER_FILES.tmy3), '--tilt', '10', '--snow'], /--snow needs snow depth in the weather file, and .* has none/],
     [['--weather', sharedPath(WEATHER_FILES.tmy3), '--tilt', '10', '--temp-model', 'noct'], /--temp-model must be sapm or fuentes/],
     [['--weather', sharedPath(WEATHER_FILES.pvgisCsv), '--tilt', '10', '--tz', '1'], /--tz does not apply to PVGIS files/],
     [['--weather', '/nonexistent/weather.epw', '--tilt', '10'], /cannot read \/nonexistent\/weather\.epw/],

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FeasibilityStudy } from '../../src/contract/feasibility.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { meansAt } from '../solar/monthly-means.ts';
-import { polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
+import { polyfillBrowser, stubWorker, renderApp, signInThroughApi } from './render-app.tsx';
 
 configure({ asyncUtilTimeout: 20_000 });
 
@@ -26,13 +26,7 @@ describe('the settings preset modal, in jsdom against the real API', () => {
   let api: AppProcess;
   beforeAll(async () => {
     polyfillBrowser();
-    // The study page's what-if runs in a Web Worker, which jsdom lacks; here it never answers (the panel keeps preparing).
-    globalThis.Worker ??= class {
-      onmessage = null;
-      onerror = null;
-      postMessage() {}
-      terminate() {}
-    } as unknown as typeof Worker;
+    stubWorker();
     // The new-study form asks PVGIS about the project's location: a closed local port answers at once (no network here).
     api = await startAppProcess({ PVGIS_BASE_URL: 'http://127.0.0.1:9/api', PVGIS_TIMEOUT_MS: '500' }, { buildSpa: false });
   });

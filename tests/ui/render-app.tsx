@@ -37,6 +37,16 @@ export function polyfillBrowser() {
   window.scrollTo = () => undefined;
 }
 
+/** The study page's what-if runs in a Web Worker, which jsdom lacks: this one never answers (the panel keeps preparing). */
+export function stubWorker() {
+  globalThis.Worker ??= class {
+    onmessage = null;
+    onerror = null;
+    postMessage() {}
+    terminate() {}
+  } as unknown as typeof Worker;
+}
+
 /** The whole SPA at `path`, its actors talking to the API at `baseURL` with their own storage and cookies. */
 export function renderApp(path: string, baseURL: string, storage = createMemoryStorage()) {
   window.history.replaceState(null, '', path);

@@ -1,8 +1,24 @@
 /** The assumption fields as the settings form shows them, their rules (from the contract) and the body they make. */
-import type { Struct } from 'superstruct';
-import { Assumptions, currencies, mounts, PresetBody, sameAssumptionValue, type AssumptionsPatch, type Preset, type ValueSource } from '../../contract/settings.ts';
+import { validate, type Struct } from 'superstruct';
+import {
+  arrayTypes,
+  Assumptions,
+  currencies,
+  energyModels,
+  moduleTypes,
+  mounts,
+  PresetBody,
+  pvwattsV8Fields,
+  sameAssumptionValue,
+  type ArrayType,
+  type AssumptionsPatch,
+  type Preset,
+  type ValueSource,
+} from '../../contract/settings.ts';
 import { required } from '../../contract/validation.ts';
+import { mountOfArrayType } from '../../solar/array-types.ts';
 import { DEPRECIATION_SCHEDULES } from '../../solar/depreciation.ts';
+import { monthLongNames, splitRow } from '../../lib/months.ts';
 import { structRule } from '../../lib/struct-rule.ts';
 import type { FieldRule } from '../../lib/use-form.ts';
 
@@ -19,6 +35,12 @@ export interface AssumptionField {
   emptyIsNull?: boolean;
   /** Only for the after-tax (single-owner) structure. */
   afterTax?: boolean;
+  /** Optional in the contract: what applies while it is not set, and whose default that is. Left empty, it is left out of the body. */
+  unset?: string;
+  /** Only the PVWatts v8 model reads it. */
+  v8?: boolean;
+  /** A yes/no choice, or twelve monthly values typed in one field. */
+  kind?: 'boolean' | 'months';
 }
 
 const option = (value: string, label: string) => ({ value, label });
@@ -44,10 +66,62 @@ const depreciationLabels: Record<(typeof DEPRECIATION_SCHEDULES)[number], string
   none: 'None',
 };
 
+const mountLabels: Record<(typeof mounts)[number], string> = { fixed: 'Fixed tilt', single_axis: 'Single-axis tracker', two_axis: 'Two-axis tracker' };
+const notSet = (label: string) => option('', `Not set: ${label}`);
+
+/**
+ * The energy model's choices a preset may make (ADR 018), all optional: the settings form shows them in the system
+ * section, the PVWatts v8 ones once that model is chosen.
+ */
+export const energyModelFields: AssumptionField[] = [
+  {
+    section: 'system',
+    key: 'model',
+    label: 'Energy model',
+    unset: "pvlib-compatible — Sunplot's default",
+    options: [notSet('pvlib-compatible'), ...energyModels.map((m) => option(m, m === 'pvwatts_v8' ? 'PVWatts v8 (NREL, as in SAM)' : 'pvlib-compatible (PVWatts-class chain)'))],
+  },
+  {
+    section: 'system',
+    key: 'array_type',
+    label: 'Array type',
+    unset: "from the mounting — Sunplot's default",
+    options: [
+      notSet('from the mounting'),
+      ...arrayTypes.map((t) =>
+        option(t, { 'fixed-open': 'Fixed, open rack', 'fixed-roof': 'Fixed, roof mount', '1-axis': '1-axis tracker', '1-axis-backtrack': '1-axis tracker with backtracking', '2-axis': '2-axis tracker' }[t]),
+      ),
+    ],
+  },
+  {
+    section: 'system',
+    key: 'module_type',
+    label: 'Module type',
+    unset: 'standard — NREL PVWatts v8 default',
+    v8: true,
+    options: [notSet('standard'), ...moduleTypes.map((t) => option(t, { standard: 'Standard (crystalline silicon)', premium: 'Premium (high efficiency)', 'thin-film': 'Thin film' }[t]))],
+  },
+  { section: 'system', key: 'bifaciality', label: 'Bifaciality (0 monofacial, about 0.65 bifacial)', unset: '0, monofacial — NREL PVWatts v8 default', v8: true },
+  {
+    section: 'system',
+    key: 'snow_model',
+    label: 'Snow model (needs snow depth in the weather file)',
+    unset: 'off — NREL PVWatts v8 default',
+    v8: true,
+    kind: 'boolean',
+    options: [notSet('off'), option('true', 'On'), option('false', 'Off')],
+  },
+  { section: 'system', key: 'soiling_monthly_pct', label: 'Monthly soiling, January to December', unit: '%', unset: 'no soiling loss beyond the system losses — NREL PVWatts v8 default', v8: true, kind: 'months' },
+];
+
+/** The energy model fields as a preset's form shows them: no "Not set" where the preset has a value (it is changed, never cleared). */
+export const energyModelFieldsOf = (preset: Preset) =>
+  energyModelFields.map((field) => (field.options && valueOf(preset, field) !== undefined ? { ...field, options: field.options.filter((choice) => choice.value !== '') } : field));
+
 export const assumptionFields: AssumptionField[] = [
   { section: 'system', key: 'module_power_w', label: 'Module power', unit: 'W' },
   { section: 'system', key: 'module_efficiency_pct', label: 'Module efficiency', unit: '%' },
-  { section: 'system', key: 'mount', label: 'Mounting', options: mounts.map((m) => option(m, m === 'fixed' ? 'Fixed tilt' : 'Single-axis tracker')) },
+  { section: 'system', key: 'mount', label: 'Mounting', options: mounts.map((m) => option(m, mountLabels[m])) },
   { section: 'system', key: 'tilt_deg', label: 'Tilt (axis tilt for trackers)', unit: '°' },
   { section: 'system', key: 'azimuth_deg', label: 'Azimuth (180 = south)', unit: '°' },
   { section: 'system', key: 'gcr', label: 'Ground coverage ratio' },
@@ -113,14 +187,37 @@ export const pathOf = (field: AssumptionField) => `${field.section}.${field.key}
 const isChoice = (field: AssumptionField) => field.options !== undefined;
 const valueOf = (preset: Preset, field: AssumptionField) => (preset.assumptions[field.section] as Record<string, unknown>)[field.key];
 
-/** Every field's rules: the contract's struct for it, so each shows the API's (and the spec's) message. */
-export function assumptionRules(): Record<string, FieldRule<string>[]> {
+export const arrayTypeMountMessage = 'This array type is not on the chosen mounting: change one of them.';
+
+/** Twelve values typed in one field, checked by the contract; a month's failure is named by its month. */
+function monthsRule(struct: Struct<unknown, unknown>) {
+  return (text: string): string | undefined => {
+    const [failure] = validate(splitRow(text), struct, { coerce: true });
+    const first = failure?.failures()[0];
+    if (!first) return undefined;
+    const month = typeof first.path[0] === 'number' ? monthLongNames[first.path[0]] : undefined;
+    return month ? `${month}: ${first.message}` : first.message;
+  };
+}
+
+/**
+ * Every field's rules: the contract's struct for it, so each shows the API's (and the spec's) message. An optional
+ * energy model field may stay empty, unless `saved` has a value for it (a saved value is changed, never cleared).
+ */
+export function assumptionRules(saved?: Preset): Record<string, FieldRule<string>[]> {
   const rules: Record<string, FieldRule<string>[]> = { name: [required, structRule(NameStruct)] };
   for (const field of assumptionFields) {
     const struct = (Assumptions.schema[field.section].schema as Record<string, Struct<unknown, unknown>>)[field.key]!;
     const check = structRule(struct, (text) => (field.emptyIsNull && text.trim() === '' ? null : text));
     rules[pathOf(field)] = field.key === 'depreciation' ? [(text) => (text === allocationChoice ? undefined : check(text))] : [check];
   }
+  for (const field of energyModelFields) {
+    const struct = (pvwattsV8Fields as Record<string, Struct<unknown, unknown>>)[field.key]!;
+    const check = field.kind === 'months' ? monthsRule(struct) : structRule(struct, (text) => (field.kind === 'boolean' ? text === 'true' : text));
+    const keep = saved !== undefined && valueOf(saved, field) !== undefined;
+    rules[pathOf(field)] = [(text) => (text.trim() === '' ? (keep ? required(text) : undefined) : check(text))];
+  }
+  rules['system.array_type']!.push((text, values) => (text !== '' && mountOfArrayType(text as ArrayType) !== values['system.mount'] ? arrayTypeMountMessage : undefined));
   return rules;
 }
 
@@ -128,23 +225,28 @@ export function assumptionRules(): Record<string, FieldRule<string>[]> {
 /** A number or text as form text; null (and anything else) as an empty field. */
 const plainText = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '');
 
-/** The preset's values as form text, by path ("system.gcr"). */
+/** The preset's values as form text, by path ("system.gcr"); twelve months as "2, 2, 1.5, …". */
 export function valuesOf(preset: Preset, name: string): Record<string, string> {
   const values: Record<string, string> = { name };
-  for (const field of assumptionFields) {
+  for (const field of [...assumptionFields, ...energyModelFields]) {
     const value = valueOf(preset, field);
-    values[pathOf(field)] = typeof value === 'object' && value !== null ? allocationChoice : plainText(value);
+    values[pathOf(field)] = Array.isArray(value) ? value.join(', ') : typeof value === 'boolean' ? String(value) : typeof value === 'object' && value !== null ? allocationChoice : plainText(value);
   }
   return values;
 }
 
-/** The assumptions to send, numbers as numbers. */
+/** The assumptions to send, numbers as numbers; an energy model field left empty is left out. */
 export function assumptionsOf(values: Record<string, string>): AssumptionsPatch {
-  const patch: Record<string, Record<string, string | number | null>> = Object.fromEntries(sections.map(({ section }) => [section, {}]));
+  const patch: Record<string, Record<string, string | number | boolean | number[] | null>> = Object.fromEntries(sections.map(({ section }) => [section, {}]));
   for (const field of assumptionFields) {
     const text = values[pathOf(field)]!.trim();
     if (field.key === 'depreciation' && text === allocationChoice) continue;
     patch[field.section]![field.key] = isChoice(field) ? text : field.emptyIsNull && text === '' ? null : Number(text);
+  }
+  for (const field of energyModelFields) {
+    const text = values[pathOf(field)]?.trim() ?? '';
+    if (text === '') continue;
+    patch.system![field.key] = field.kind === 'boolean' ? text === 'true' : field.kind === 'months' ? splitRow(text).map(Number) : isChoice(field) ? text : Number(text);
   }
   // The debt is sized one way: a DSCR wins over a share.
   if (patch.debt!.min_dscr !== null) patch.debt!.fraction_pct = null;
@@ -161,10 +263,13 @@ const sourceText = (source: ValueSource | undefined) =>
  */
 export function hintOf(field: AssumptionField, preset: Preset, builtin: Preset | undefined): string {
   const path = pathOf(field);
+  const value = valueOf(preset, field);
+  if (field.unset !== undefined && value === undefined) return `Not set: ${field.unset}.`;
   if (!builtin) return `${sourceText(preset.sources[path])}.`;
   const builtinValue = valueOf(builtin, field);
+  if (field.unset !== undefined && builtinValue === undefined) return `Your value. Not set in the built-in preset: ${field.unset}.`;
   const cited = `${sourceText(builtin.sources[path])}.`;
-  return sameAssumptionValue(valueOf(preset, field), builtinValue) ? cited : `Your value. Built-in default ${shown(builtinValue)}: ${cited}`;
+  return sameAssumptionValue(value, builtinValue) ? cited : `Your value. Built-in default ${shown(builtinValue)}: ${cited}`;
 }
 
 const shown = (value: unknown) => (value === null ? 'empty' : typeof value === 'object' ? 'an allocation across classes' : plainText(value));

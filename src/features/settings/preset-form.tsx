@@ -1,13 +1,11 @@
 import { Alert, Button, Card, Heading, HStack, Icon, Input, SimpleGrid, Stack } from '@chakra-ui/react';
 import { BadgePercent, Coins, HandCoins, Landmark, PiggyBank, Receipt, Save, SunMedium, type LucideIcon } from 'lucide-react';
-import { memo, type ChangeEvent } from 'react';
+import { memo, useMemo, type ChangeEvent } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import type { Preset } from '../../contract/settings.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { assumptionFields, assumptionRules, hintOf, pathOf, sections, valuesOf, type AssumptionField } from './assumption-fields.ts';
-
-const rules = assumptionRules();
+import { assumptionFields, assumptionRules, energyModelFieldsOf, hintOf, pathOf, sections, valuesOf, type AssumptionField } from './assumption-fields.ts';
 
 const sectionIcons: Record<(typeof sections)[number]['section'], LucideIcon> = { system: SunMedium, costs: Coins, tariff: Receipt, finance: Landmark, incentives: BadgePercent, debt: HandCoins, reserves: PiggyBank };
 
@@ -22,10 +20,14 @@ interface PresetFormProps {
 
 /** Every assumption of a preset, each with its source and the built-in default; built-ins can only be copied. */
 export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: PresetFormProps) {
+  const rules = useMemo(() => assumptionRules(preset), [preset]);
+  const modelFields = useMemo(() => energyModelFieldsOf(preset), [preset]);
   const form = useForm<string>(valuesOf(preset, preset.builtin ? `${preset.name} (my copy)` : preset.name), rules, serverErrors);
   const currency = form.values['finance.currency'] ?? '';
   // The after-tax fields show once the single-owner structure is chosen; hidden, they are still sent as they are.
   const afterTax = form.values['finance.structure'] === 'single_owner';
+  // PVWatts v8's own fields show once that model is chosen; hidden, they are still sent as they are.
+  const v8 = form.values['system.model'] === 'pvwatts_v8';
   const labelOf = (field: AssumptionField) => (field.unit ? `${field.label} (${field.unit === 'currency' ? currency : field.unit})` : field.label);
   const submit = (asNew: boolean) => form.onSubmit((values) => onSave(values, asNew));
 
@@ -47,7 +49,10 @@ export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: Pr
         </Card.Root>
         {sections.map(({ section, title }) => {
           const SectionIcon = sectionIcons[section];
-          const fields = assumptionFields.filter((field) => field.section === section && (afterTax || !field.afterTax));
+          const fields = [
+            ...assumptionFields.filter((field) => field.section === section && (afterTax || !field.afterTax)),
+            ...modelFields.filter((field) => field.section === section && (v8 || !field.v8)),
+          ];
           if (fields.length === 0) return null;
           return (
             <Card.Root key={section} size="sm">
@@ -117,10 +122,10 @@ interface AssumptionInputProps {
 const AssumptionInput = memo(
   function AssumptionInput({ path, field, label, helper, error, value, onText, onChoice }: AssumptionInputProps) {
     return field.options ? (
-      <SelectField label={label} name={path} error={error} helper={helper} required options={field.options} value={value} onChange={onChoice} />
+      <SelectField label={label} name={path} error={error} helper={helper} required={field.unset === undefined} options={field.options} value={value} onChange={onChoice} />
     ) : (
-      <FormField label={label} error={error} helper={helper} required={!field.emptyIsNull}>
-        <Input inputMode="decimal" name={path} value={value} onChange={onText} />
+      <FormField label={label} error={error} helper={helper} required={!field.emptyIsNull && field.unset === undefined}>
+        <Input inputMode={field.kind === 'months' ? 'text' : 'decimal'} name={path} value={value} onChange={onText} placeholder={field.kind === 'months' ? '12 values, e.g. 2, 2, 1.5, 1, 1, 1, 1, 1, 1, 1.5, 2, 2' : undefined} />
       </FormField>
     );
   },

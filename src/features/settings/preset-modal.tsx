@@ -51,6 +51,8 @@ const number = (value: number) => value.toLocaleString('en-US', { maximumFractio
 export function shownValue(field: AssumptionField, preset: Preset): string {
   const value = (preset.assumptions[field.section] as Record<string, unknown>)[field.key];
   if (value === null || value === undefined) return 'Empty';
+  if (typeof value === 'boolean') return value ? 'On' : 'Off';
+  if (Array.isArray(value)) return `${value.map((item) => number(Number(item))).join(' / ')}${field.unit && field.unit !== 'currency' ? ` ${field.unit}` : ''}`;
   if (typeof value === 'object') {
     const shares = Object.entries(value as Record<string, number | undefined>).filter(([, share]) => share !== undefined);
     return `Allocation: ${shares.map(([key, share]) => `${depreciationClass(key)} ${number(share!)} %`).join(', ')}`;

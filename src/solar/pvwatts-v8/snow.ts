@@ -8,7 +8,9 @@
 const f32 = Math.fround;
 
 /** Snow depths outside [0, 610] cm (about 20 ft) or NaN count as bad and are read as 0. */
-const MAX_DEPTH_CM = 610;
+export const SNOW_DEPTH_MAX_CM = 610;
+/** ssc stops the snow model at this many bad snow depths. */
+export const SNOW_MODEL_MAX_BAD_HOURS = 500;
 
 /** util::format's %f: six decimals, then trailing zeros and point removed. */
 function formatLikeSsc(value: number): string {
@@ -32,7 +34,7 @@ export class SnowModel {
   /** Modules along the slope: the loss is coverage rounded up to whole modules. */
   nmody = 0;
   badValues = 0;
-  readonly maxBadValues = 500;
+  readonly maxBadValues = SNOW_MODEL_MAX_BAD_HOURS;
   msg = '';
   good = true;
 
@@ -65,7 +67,7 @@ export class SnowModel {
     const dt32 = f32(dt);
     let tilt32 = f32(tilt);
 
-    if (depth < 0 || depth > MAX_DEPTH_CM || Number.isNaN(depth)) {
+    if (depth < 0 || depth > SNOW_DEPTH_MAX_CM || Number.isNaN(depth)) {
       depth = 0;
       this.badValues++;
       if (this.badValues === this.maxBadValues) {

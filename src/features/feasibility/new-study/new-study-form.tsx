@@ -1,5 +1,5 @@
-import { Box, Button, Grid, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Alert, Box, Button, Grid, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import type { FormErrors } from '../../../../machines/form-errors.ts';
 import { WeatherFile, maxWeatherFileBytes } from '../../../contract/energy.ts';
 import type { StudyCreateBody } from '../../../contract/feasibility.ts';
@@ -11,12 +11,20 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import type { SessionStore } from '../../../lib/session-storage.ts';
 import { useActors } from '../../../lib/actors-context.tsx';
+import { formatKm } from '../../../lib/geo-distance.ts';
+import { monthLongNames } from '../../../lib/months.ts';
 import { useUpload } from '../../../lib/use-upload.ts';
+import { nsrdbWeather, nsrdbYearChoices, type NsrdbYear } from '../api/weather-sources.ts';
+import { mountOfArrayType } from '../../../solar/array-types.ts';
 import { DEFAULT_SIZING, dcKwFromArea } from '../../../solar/sizing.ts';
 import { monthNames } from '../study-format.ts';
-import type { NewStudyData } from './new-study-data.ts';
+import { EnergyModelFields, FieldMessages } from './energy-model-fields.tsx';
+import { blankMonths, monthErrors, numberOrText, pasteIntoMonths } from './form-values.ts';
+import { loadMonthlyMeans, prefillStudy, type NewStudyData } from './new-study-data.ts';
+import { presetChoices, systemChanges, type SystemChoices } from './system-choices.ts';
+import { readableDetail, weatherDistance, type WeatherPlace } from './weather-notes.ts';
 
-type WeatherChoice = 'upload' | 'pvgis' | 'monthly';
+type WeatherChoice = 'upload' | 'pvgis' | 'nsrdb' | 'monthly';
 
 export interface NewStudyFormProps {
   project: ProjectDetail;
@@ -31,28 +39,43 @@ export interface NewStudyFormProps {
   errors: FormErrors | null;
 }
 
-const blankMonths = () => Array.from({ length: 12 }, () => '');
-const numberOrText = (value: string) => (value.trim() === '' ? value : Number(value));
+/** Where the monthly means came from: prefilled from a study's weather, none to prefill from, or still reading it. */
+type Prefill = { status: 'idle' | 'loading' | 'none' | 'failed' } | { status: 'done'; from: string };
+
+const formatsWithoutSnow = new Set<WeatherFile['format']>(['tmy3', 'tmy2', 'pvgis-json', 'pvgis-csv', 'pvgis-epw', 'monthly-means']);
+const monthlyKeys = { ghi: 'weather.ghi_kwh_m2_per_day', temp: 'weather.temp_air_c' } as const;
+const validNumber = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
 
 /**
  * The new-study form: the weather (an uploaded file, one uploaded on the spot, PVGIS at the project's location or
- * twelve monthly means), the preset, and the size from the boundary (usable share × GCR × module W/m², shown and
- * editable, or a DC size typed over it).
+ * twelve monthly means, prefilled from weather the project's studies ran on), its distance from the project (asked
+ * about beyond 50 km), the preset, the energy model with PVWatts v8's choices, and the size from the boundary (usable
+ * share × GCR × module W/m², shown and editable, or a DC size typed over it).
  */
 export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onSubmit, onCancel, submitting, errors }: NewStudyFormProps) {
   const { modal } = useActors();
   const [name, setName] = useState('');
   const [choice, setChoice] = useState<WeatherChoice>('upload');
   const [weatherId, setWeatherId] = useState(data.weatherFiles[0]?.id ?? '');
+  const [nsrdbYear, setNsrdbYear] = useState<NsrdbYear>('tmy');
   const [ghi, setGhi] = useState(blankMonths);
   const [temp, setTemp] = useState(blankMonths);
+  const [monthlyLat, setMonthlyLat] = useState('');
+  const [monthlyLon, setMonthlyLon] = useState('');
+  const [prefill, setPrefill] = useState<Prefill>({ status: 'idle' });
   const [presetId, setPresetId] = useState(data.lastPresetId);
   const preset = data.presets.find((p) => p.id === presetId) ?? data.presets[0]!;
-  const tracker = preset.assumptions.system.mount === 'single_axis';
+  const presetSystem = useMemo(() => presetChoices(preset.assumptions.system), [preset]);
+  // Only what the user changed; the rest follows the chosen preset.
+  const [systemEdits, setSystemEdits] = useState<Partial<SystemChoices>>({});
+  const system: SystemChoices = { ...presetSystem, ...systemEdits };
+  const tracker = mountOfArrayType(system.arrayType) === 'single_axis';
   const [usablePct, setUsablePct] = useState(String(DEFAULT_SIZING.usableFraction * 100));
   const [gcr, setGcr] = useState('');
   const [moduleW, setModuleW] = useState('');
   const [dcKw, setDcKw] = useState('');
+  /** The weather place the user agreed to run on although it is far from the project. */
+  const [confirmFar, setConfirmFar] = useState<{ asked: string; agreed: boolean } | null>(null);
   const areaM2 = project.area?.m2 ?? null;
 
   const shownGcr = gcr || String(tracker ? preset.assumptions.system.gcr : DEFAULT_SIZING.gcrFixed);
@@ -74,26 +97,100 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
     }
   };
 
-  const field = (key: string) => errors?.fields[key]?.[0];
-  const weatherError = errors ? Object.entries(errors.fields).find(([key]) => key.startsWith('weather'))?.[1][0] : undefined;
+  // The monthly means start from weather a study of this project ran on, when the user first turns to them.
+  const prefillAbort = useRef<AbortController | null>(null);
+  useEffect(() => () => prefillAbort.current?.abort(), []);
+  const startPrefill = () => {
+    if (prefill.status !== 'idle') return;
+    const from = prefillStudy(data.studies, weatherId);
+    if (!from) return setPrefill({ status: 'none' });
+    const controller = new AbortController();
+    prefillAbort.current = controller;
+    setPrefill({ status: 'loading' });
+    loadMonthlyMeans(api, from, controller.signal)
+      .then((means) => {
+        if (!means) return setPrefill({ status: 'failed' });
+        setGhi(means.ghi.map(String));
+        setTemp(means.temp.map(String));
+        setMonthlyLat(String(means.lat));
+        setMonthlyLon(String(means.lon));
+        setPrefill({ status: 'done', from: `${from.weather.name} (the weather of ${from.name})` });
+      })
+      .catch(() => !controller.signal.aborted && setPrefill({ status: 'failed' }));
+  };
+  const chooseWeather = (value: WeatherChoice) => {
+    setChoice(value);
+    if (value === 'monthly') startPrefill();
+  };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const chosenFile = data.weatherFiles.find((file) => file.id === weatherId);
+  const typedLat = validNumber(monthlyLat);
+  const typedLon = validNumber(monthlyLon);
+  const place: WeatherPlace | null =
+    choice === 'upload' && chosenFile
+      ? { lat: chosenFile.lat, lon: chosenFile.lon, label: chosenFile.site_name.trim() || chosenFile.name }
+      : choice === 'monthly' && typedLat !== null && typedLon !== null
+        ? { lat: typedLat, lon: typedLon, label: prefill.status === 'done' ? prefill.from : 'the monthly means' }
+        : null;
+  const distance = weatherDistance(project, place);
+  // PVWatts v8's snow model needs snow depth, which these sources never have (the engine refuses to run without it).
+  const noSnowDepth =
+    choice === 'monthly' ? 'Monthly means' : choice === 'pvgis' ? 'PVGIS' : choice === 'nsrdb' ? 'NSRDB' : chosenFile && formatsWithoutSnow.has(chosenFile.format) ? `${chosenFile.name} (${chosenFile.format.toUpperCase()})` : null;
+  const sentSystem = noSnowDepth ? { ...system, snowModel: false } : system;
+  const placeKey = place ? `${choice}:${place.lat},${place.lon}` : '';
+  const askingFar = distance?.far === true && confirmFar?.asked === placeKey && !confirmFar.agreed;
+  const agreedFar = distance?.far === true && confirmFar?.asked === placeKey && confirmFar.agreed;
+
+  const field = (key: string) => errors?.fields[key]?.[0];
+  const monthly = { ghi: monthErrors(errors?.fields, monthlyKeys.ghi, 'GHI'), temp: monthErrors(errors?.fields, monthlyKeys.temp, 'air temperature') };
+  const weatherError = errors
+    ? Object.entries(errors.fields).find(([key]) => key.startsWith('weather') && !key.startsWith(monthlyKeys.ghi) && !key.startsWith(monthlyKeys.temp) && !(choice === 'monthly' && (key === 'weather.lat' || key === 'weather.lon')))?.[1][0]
+    : undefined;
+
+  const send = () => {
     const weather: StudyCreateBody['weather'] =
       choice === 'upload'
         ? { source: 'upload', weather_id: weatherId }
         : choice === 'pvgis'
           ? { source: 'pvgis' }
-          : { source: 'monthly', ghi_kwh_m2_per_day: ghi.map(numberOrText) as number[], temp_air_c: temp.map(numberOrText) as number[] };
+          : choice === 'nsrdb'
+            ? nsrdbWeather(nsrdbYear)
+            : {
+              source: 'monthly',
+              ...(monthlyLat.trim() ? { lat: numberOrText(monthlyLat) as number } : {}),
+              ...(monthlyLon.trim() ? { lon: numberOrText(monthlyLon) as number } : {}),
+              ghi_kwh_m2_per_day: ghi.map(numberOrText) as number[],
+              temp_air_c: temp.map(numberOrText) as number[],
+            };
     const typedDc = dcKw.trim() !== '';
+    const systemBody = { ...(typedDc ? { dc_kw: numberOrText(dcKw) as number } : {}), ...systemChanges(sentSystem, presetSystem) };
     onSubmit({
       project_id: project.id,
       ...(name.trim() ? { name } : {}),
       weather,
       preset_id: preset.id,
-      ...(typedDc ? { system: { dc_kw: numberOrText(dcKw) as number } } : {}),
+      ...(Object.keys(systemBody).length > 0 ? { system: systemBody } : {}),
       ...(!typedDc && areaM2 ? { sizing: { usable_pct: numberOrText(usablePct) as number, gcr: numberOrText(shownGcr) as number, module_w_per_m2: numberOrText(shownModuleW) as number } } : {}),
     });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Weather from another place runs only once the user says so.
+    if (distance?.far && !agreedFar) return setConfirmFar({ asked: placeKey, agreed: false });
+    send();
+  };
+  const runOnFarWeather = () => {
+    setConfirmFar({ asked: placeKey, agreed: true });
+    send();
+  };
+
+  const setMonth = (setter: typeof setGhi, i: number) => (value: string) => setter((all) => all.map((old, j) => (j === i ? value : old)));
+  const pasteMonths = (row: string[], setter: typeof setGhi, i: number) => (event: ClipboardEvent<HTMLInputElement>) => {
+    const pasted = pasteIntoMonths(row, i, event.clipboardData.getData('text'));
+    if (!pasted) return;
+    event.preventDefault();
+    setter(pasted);
   };
 
   return (
@@ -105,12 +202,13 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
 
       <Stack gap={2}>
         <Text fontWeight="semibold">Weather</Text>
-        <RadioGroup.Root value={choice} onValueChange={(details) => setChoice(details.value as WeatherChoice)} size="sm">
+        <RadioGroup.Root value={choice} onValueChange={(details) => chooseWeather(details.value as WeatherChoice)} size="sm">
           <Stack gap={2}>
             {(
               [
                 ['upload', 'A weather file (TMY3, TMY2, EPW, NSRDB or SAM CSV, or PVGIS)'],
                 ['pvgis', "PVGIS typical year at the project's location"],
+                ...(data.nsrdb ? ([['nsrdb', "NREL NSRDB at the project's location (typical year or one year)"]] as const) : []),
                 ['monthly', 'Twelve monthly means (lower confidence)'],
               ] as const
             ).map(([value, label]) => (
@@ -152,15 +250,63 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
             {project.location ? `Fetched by the server for ${project.location.lat.toFixed(3)}, ${project.location.lng.toFixed(3)} (EU JRC PVGIS).` : 'The project has no location yet.'}
           </Text>
         )}
+        {choice === 'nsrdb' && (
+          <Stack gap={2} ps={6}>
+            <Text fontSize="sm" color="fg.muted">
+              {project.location ? `Fetched by the server for ${project.location.lat.toFixed(3)}, ${project.location.lng.toFixed(3)} (NREL NSRDB, public domain).` : 'The project has no location yet.'}
+            </Text>
+            <SelectField
+              label="NSRDB year"
+              size="sm"
+              value={String(nsrdbYear)}
+              onChange={(value) => setNsrdbYear(value === 'tmy' ? 'tmy' : Number(value))}
+              options={nsrdbYearChoices.map((year) => ({ value: String(year), label: year === 'tmy' ? 'Typical year (TMY)' : String(year) }))}
+            />
+          </Stack>
+        )}
         {choice === 'monthly' && (
-          <Grid ps={6} templateColumns="auto 1fr 1fr" gap={1} alignItems="center" maxW="sm" fontSize="sm">
-            <span />
-            <Text fontWeight="medium">GHI kWh/m²/day</Text>
-            <Text fontWeight="medium">Air °C</Text>
-            {monthNames.map((month, i) => (
-              <MonthRow key={month} month={month} ghi={ghi[i]!} temp={temp[i]!} onGhi={(v) => setGhi((all) => all.map((old, j) => (j === i ? v : old)))} onTemp={(v) => setTemp((all) => all.map((old, j) => (j === i ? v : old)))} />
-            ))}
-          </Grid>
+          <Stack gap={2} ps={6}>
+            <Text fontSize="sm" color="fg.muted" aria-live="polite">
+              {prefillText(prefill)}
+            </Text>
+            <Grid templateColumns="auto 1fr 1fr" gap={1} alignItems="center" maxW="sm" fontSize="sm">
+              <span />
+              <Text fontWeight="medium">GHI kWh/m²/day</Text>
+              <Text fontWeight="medium">Air °C</Text>
+              {monthNames.map((month, i) => (
+                <MonthRow
+                  key={month}
+                  month={month}
+                  longMonth={monthLongNames[i]!}
+                  ghi={ghi[i]!}
+                  temp={temp[i]!}
+                  ghiInvalid={!!monthly.ghi.byMonth[i]}
+                  tempInvalid={!!monthly.temp.byMonth[i]}
+                  onGhi={setMonth(setGhi, i)}
+                  onTemp={setMonth(setTemp, i)}
+                  onGhiPaste={pasteMonths(ghi, setGhi, i)}
+                  onTempPaste={pasteMonths(temp, setTemp, i)}
+                />
+              ))}
+            </Grid>
+            <Text fontSize="xs" color="fg.muted">
+              Paste a row of 12 values (from a spreadsheet, or separated by commas or spaces) into January to fill the year.
+            </Text>
+            {[...monthly.ghi.messages, ...monthly.temp.messages].length > 0 && <FieldMessages messages={[...monthly.ghi.messages, ...monthly.temp.messages]} />}
+            <HStack gap={3} wrap="wrap" align="flex-start">
+              <FormField label="Latitude of these means" error={field('weather.lat')} helper={project.location ? "Empty: the project's location." : undefined}>
+                <Input size="sm" inputMode="decimal" w="32" value={monthlyLat} placeholder={project.location ? String(project.location.lat) : undefined} onChange={(event) => setMonthlyLat(event.target.value)} />
+              </FormField>
+              <FormField label="Longitude of these means" error={field('weather.lon')}>
+                <Input size="sm" inputMode="decimal" w="32" value={monthlyLon} placeholder={project.location ? String(project.location.lng) : undefined} onChange={(event) => setMonthlyLon(event.target.value)} />
+              </FormField>
+            </HStack>
+          </Stack>
+        )}
+        {distance && (
+          <Text ps={6} fontSize="sm" color={distance.far ? 'fg.warning' : 'fg.muted'} data-testid="weather-distance">
+            {distance.message}
+          </Text>
         )}
         {weatherError && (
           <Text color="fg.error" fontSize="sm" role="alert">
@@ -182,6 +328,8 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
           View preset
         </Button>
       </Stack>
+
+      <EnergyModelFields value={system} preset={presetSystem} noSnowDepth={noSnowDepth} fields={errors?.fields} onChange={(change) => setSystemEdits((edits) => ({ ...edits, ...change }))} />
 
       <Stack gap={2}>
         <Text fontWeight="semibold">Size</Text>
@@ -218,8 +366,25 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
 
       {errors?.detail && (
         <Text color="fg.error" role="alert">
-          {errors.detail}
+          {readableDetail(errors.detail)}
         </Text>
+      )}
+      {askingFar && distance && (
+        <Alert.Root status="warning" role="alertdialog" aria-label="Weather far from the project">
+          <Alert.Indicator />
+          <Alert.Content gap={2}>
+            <Alert.Title>Run the study on weather {formatKm(distance.km)} away?</Alert.Title>
+            <Alert.Description>{distance.message} The study would simulate that place's sun and weather, not the site's.</Alert.Description>
+            <HStack gap={2} wrap="wrap">
+              <Button size="sm" colorPalette="orange" loading={submitting} onClick={runOnFarWeather}>
+                Run on this weather anyway
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setConfirmFar(null)}>
+                Choose other weather
+              </Button>
+            </HStack>
+          </Alert.Content>
+        </Alert.Root>
       )}
       <HStack gap={2}>
         <Button type="submit" colorPalette="brand" loading={submitting} loadingText="Running the study" disabled={choice === 'upload' && !weatherId}>
@@ -234,12 +399,38 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
   );
 }
 
-function MonthRow({ month, ghi, temp, onGhi, onTemp }: { month: string; ghi: string; temp: string; onGhi: (value: string) => void; onTemp: (value: string) => void }) {
+function prefillText(prefill: Prefill): string {
+  switch (prefill.status) {
+    case 'done':
+      return `Prefilled with the monthly means of ${prefill.from}; change any month.`;
+    case 'loading':
+      return 'Reading the monthly means of weather this project ran on…';
+    case 'failed':
+      return "The weather this project ran on could not be read: type the twelve monthly means.";
+    default:
+      return 'No weather to prefill from yet (no study of this project has run): type the twelve monthly means.';
+  }
+}
+
+interface MonthRowProps {
+  month: string;
+  longMonth: string;
+  ghi: string;
+  temp: string;
+  ghiInvalid: boolean;
+  tempInvalid: boolean;
+  onGhi: (value: string) => void;
+  onTemp: (value: string) => void;
+  onGhiPaste: (event: ClipboardEvent<HTMLInputElement>) => void;
+  onTempPaste: (event: ClipboardEvent<HTMLInputElement>) => void;
+}
+
+function MonthRow({ month, longMonth, ghi, temp, ghiInvalid, tempInvalid, onGhi, onTemp, onGhiPaste, onTempPaste }: MonthRowProps) {
   return (
     <>
       <Text>{month}</Text>
-      <Input size="xs" inputMode="decimal" aria-label={`${month} GHI`} value={ghi} onChange={(event) => onGhi(event.target.value)} />
-      <Input size="xs" inputMode="decimal" aria-label={`${month} air temperature`} value={temp} onChange={(event) => onTemp(event.target.value)} />
+      <Input size="xs" inputMode="decimal" aria-label={`${longMonth} GHI`} aria-invalid={ghiInvalid || undefined} value={ghi} onChange={(event) => onGhi(event.target.value)} onPaste={onGhiPaste} />
+      <Input size="xs" inputMode="decimal" aria-label={`${longMonth} air temperature`} aria-invalid={tempInvalid || undefined} value={temp} onChange={(event) => onTemp(event.target.value)} onPaste={onTempPaste} />
     </>
   );
 }
