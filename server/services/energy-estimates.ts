@@ -41,6 +41,22 @@ const CHOOSE_V8 = [...V8_ONLY, 'array_type'] as const;
 /** Request fields only the pvlib model reads: PVWatts v8 takes them from the module and array type. */
 const PVLIB_ONLY = ['gamma_pct_per_c', 'temperature_model'] as const;
 
+/** The array type: the request's, else its mount's (with its backtracking), else the preset's; a backtrack flag applies to 1-axis. */
+function arrayTypeFrom(given: SystemInput, preset: Assumptions['system']): ArrayType {
+  if (given.array_type !== undefined) {
+    if (given.mount !== undefined && mountOfArrayType(given.array_type) !== given.mount) {
+      throw invalid({ 'system.mount': [`Array type ${given.array_type} is not on a ${given.mount} mount: give one of them.`] });
+    }
+    if (given.backtrack !== undefined && given.array_type.startsWith('1-axis') && given.backtrack !== (given.array_type === '1-axis-backtrack')) {
+      throw invalid({ 'system.backtrack': [`Array type ${given.array_type} ${given.backtrack ? 'does not backtrack' : 'backtracks'}: give one of them.`] });
+    }
+    return given.array_type;
+  }
+  const base = given.mount !== undefined ? arrayTypeOf(given.mount, given.backtrack ?? null) : (preset.array_type ?? arrayTypeOf(preset.mount, null));
+  if (given.backtrack !== undefined && base.startsWith('1-axis')) return given.backtrack ? '1-axis-backtrack' : '1-axis';
+  return base;
+}
+
 /** The system to simulate and how the answer shows it. */
 export function systemFrom(
   input: SystemInput | undefined,
@@ -79,16 +95,12 @@ export function systemFrom(
     const why = model === 'pvlib' ? 'Only the pvwatts_v8 model reads this: send model "pvwatts_v8", or leave it out.' : 'PVWatts v8 takes this from the module type: leave it out, or send model "pvlib".';
     throw invalid(Object.fromEntries(misplaced.map((field) => [`system.${field}`, [why]])));
   }
-  // The array type, from the request, else its mount, else the preset's.
-  const arrayType: ArrayType =
-    given.array_type ?? (given.mount !== undefined ? arrayTypeOf(given.mount, given.backtrack ?? null) : (preset.array_type ?? arrayTypeOf(preset.mount, given.backtrack ?? null)));
-  if (given.mount !== undefined && given.array_type !== undefined && mountOfArrayType(given.array_type) !== given.mount) {
-    throw invalid({ 'system.mount': [`Array type ${given.array_type} is not on a ${given.mount} mount: give one of them.`] });
-  }
+  const arrayType = arrayTypeFrom(given, preset);
   const mount = mountOfArrayType(arrayType);
   const v8 = model === 'pvwatts_v8';
   const tracker = mount === 'single_axis';
-  const rows = tracker || (v8 && arrayType === 'fixed-open');
+  // PVWatts v8 reads the GCR of every array type (self-shading, backtracking, the bifacial rear side).
+  const rows = tracker || v8;
   // Presets are written facing south (180°); south of the equator that faces the pole, so face the equator instead.
   const presetFacesPole = mount === 'fixed' && given.azimuth_deg === undefined && preset.azimuth_deg === 180 && latitude < 0;
   if (presetFacesPole) notes.push(`The preset faces south (180°), away from the equator at this site: ${equatorFacingAzimuth(latitude)}° (north) is simulated.`);

@@ -96,6 +96,10 @@ describeApi('PVWatts v8 energy', () => {
     const mismatch = await asha.post<Errors>(energyPath, { weather, system: { ...base, mount: 'fixed', array_type: '2-axis' } });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.errors['system.mount']).toEqual(['Array type 2-axis is not on a fixed mount: give one of them.']);
+    const backtrack = await asha.post<Errors>(energyPath, { weather, system: { ...base, array_type: '1-axis', backtrack: true } });
+    expect(backtrack.body.errors['system.backtrack']).toEqual(['Array type 1-axis does not backtrack: give one of them.']);
+    const tracker = await asha.post<EnergyResult>(energyPath, { weather, system: { ...base, mount: 'single_axis', backtrack: false } });
+    expect(tracker.body.system).toMatchObject({ model: 'pvlib', mount: 'single_axis', array_type: '1-axis', backtrack: false });
   });
 
   it('names weather from far away: the Phoenix file on a project in Pune is over 10,000 km off, a file at the project is not', async () => {
