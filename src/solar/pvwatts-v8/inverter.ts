@@ -31,10 +31,12 @@ export interface InverterStep {
   clippingLoss: number;
   /** cmod's inv_eff output, %: Sandia AC / dc × 100, 0 without DC power. */
   efficiencyPct: number;
+  /** What the Sandia model cut off at Paco, W (inside efficiencyLoss): the clipping a loss waterfall shows. */
+  aboveRating: number;
 }
 
 export function createInverterStep(): InverterStep {
-  return { ac: 0, efficiencyLoss: 0, clippingLoss: 0, efficiencyPct: 0 };
+  return { ac: 0, efficiencyLoss: 0, clippingLoss: 0, efficiencyPct: 0, aboveRating: 0 };
 }
 
 /**
@@ -77,6 +79,7 @@ export function inverterAc(dcW: number, inverter: PvwattsV8Inverter, out: Invert
   } else {
     ac = (paco / (a - b) - c * (a - b)) * (dcW - b) + c * (dcW - b) * (dcW - b);
   }
+  out.aboveRating = ac > paco ? ac - paco : 0;
   if (ac > paco) ac = paco;
 
   out.efficiencyPct = dcW > 0 ? (ac / dcW) * 100 : 0.0;

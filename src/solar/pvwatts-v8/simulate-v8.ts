@@ -222,9 +222,7 @@ export function simulatePvwattsV8(weather: WeatherYear, system: PvwattsV8System)
       sums.cellTempWeighted += cellTemp * poa;
 
       ac = inverterAc(dc, inverter, inverterStep);
-      // The Sandia model stops at the AC rating; what it would have given above is the clipping.
-      const unclipped = dc > inverter.pso ? (inverter.paco / (inverter.pdco - inverter.pso)) * (dc - inverter.pso) : 0;
-      const clipped = Math.max(unclipped - inverter.paco, 0);
+      const clipped = inverterStep.aboveRating;
       if (clipped > 0) clippedHours++;
       sums.clipping += clipped;
       sums.inverter += inverterStep.efficiencyLoss - clipped;
