@@ -9,7 +9,7 @@ const userEntered: ValueSource = { source: 'Entered by user', year: null, approx
 
 export function merge(base: Assumptions, patch: AssumptionsPatch | undefined): Assumptions {
   return {
-    system: { ...base.system, ...patch?.system },
+    system: withoutCleared({ ...base.system, ...patch?.system }),
     costs: { ...base.costs, ...patch?.costs },
     tariff: { ...base.tariff, ...patch?.tariff },
     finance: { ...base.finance, ...patch?.finance },
@@ -17,6 +17,11 @@ export function merge(base: Assumptions, patch: AssumptionsPatch | undefined): A
     debt: mergeDebt(base.debt, patch?.debt),
     reserves: { ...base.reserves, ...patch?.reserves },
   };
+}
+
+/** A PVWatts v8 choice sent as null is taken away: the preset no longer makes it. */
+function withoutCleared(system: Record<string, unknown>): Assumptions['system'] {
+  return Object.fromEntries(Object.entries(system).filter(([, value]) => value !== null)) as Assumptions['system'];
 }
 
 /** Debt is sized one way: a patch giving fraction_pct drops the base's min_dscr, and the other way round. */

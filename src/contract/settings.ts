@@ -1,4 +1,4 @@
-import { array, boolean, dynamic, enums, nullable, number, object, optional, partial, record, refine, string, type Infer, type Struct } from 'superstruct';
+import { array, assign, boolean, dynamic, enums, nullable, number, object, optional, partial, record, refine, string, type Infer, type Struct } from 'superstruct';
 import { DEPRECIATION_CLASSES, DEPRECIATION_SCHEDULES } from '../solar/depreciation.ts';
 import { maxLength, text } from './fields.ts';
 import { numeric, within } from './gis.ts';
@@ -216,9 +216,16 @@ export const Assumptions = object({
   reserves: ReserveAssumptions,
 });
 
+/** The PVWatts v8 choices as a preset edit sends them: null takes the choice away (the model's default applies again). */
+const clearablePvwattsV8Fields = object(
+  Object.fromEntries(Object.entries(pvwattsV8Fields).map(([key, struct]) => [key, optional(nullable(struct as Struct<unknown, unknown>))])) as {
+    [K in keyof typeof pvwattsV8Fields]: Struct<Infer<(typeof pvwattsV8Fields)[K]> | null | undefined, null>;
+  },
+);
+
 /** Any subset of the assumptions; the rest comes from the preset edited or the one it is based on. */
 export const AssumptionsPatch = object({
-  system: optional(partial(SystemAssumptions)),
+  system: optional(assign(partial(SystemAssumptions), clearablePvwattsV8Fields)),
   costs: optional(partial(CostAssumptions)),
   tariff: optional(partial(TariffAssumptions)),
   finance: optional(partial(FinanceAssumptions)),

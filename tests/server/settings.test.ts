@@ -66,6 +66,28 @@ describeApi('settings presets API', () => {
     expect(list.body.results.slice(4).map((p) => p.name)).toEqual(['Copy', 'Bhadla v2', 'Rooftop']);
   });
 
+  it('takes a PVWatts v8 choice away when an edit sends it as null, and refuses null for the other assumptions', async () => {
+    const created = await asha.post<Preset>('/api/settings/update/v2/', {
+      name: 'Bifacial trial',
+      assumptions: { system: { model: 'pvwatts_v8', module_type: 'premium', bifaciality: 0.7, soiling_monthly_pct: [2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2] } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.sources['system.bifaciality']).toMatchObject({ source: 'Entered by user' });
+    const cleared = await asha.patch<Preset>('/api/settings/update/v2/', { id: created.body.id, assumptions: { system: { bifaciality: null, soiling_monthly_pct: null } } });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.assumptions.system).toMatchObject({ model: 'pvwatts_v8', module_type: 'premium' });
+    expect(cleared.body.assumptions.system).not.toHaveProperty('bifaciality');
+    expect(cleared.body.assumptions.system).not.toHaveProperty('soiling_monthly_pct');
+    expect(cleared.body.sources).not.toHaveProperty('system.bifaciality');
+    const stored = await asha.get<PresetList>('/api/settings/list/');
+    expect(stored.body.results.find((p) => p.id === created.body.id)!.assumptions.system).not.toHaveProperty('bifaciality');
+
+    const refused = await asha.patch<{ errors: Record<string, string[]> }>('/api/settings/update/v2/', { id: created.body.id, assumptions: { system: { gcr: null, model: null } } });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.errors)).toEqual(['assumptions.system.gcr']);
+    expect((await asha.get<PresetList>('/api/settings/list/')).body.results.find((p) => p.id === created.body.id)!.assumptions.system).toMatchObject({ model: 'pvwatts_v8', gcr: created.body.assumptions.system.gcr });
+  });
+
   it('scopes presets to a project', async () => {
     const scoped = await asha.post<Preset>('/api/settings/update/v2/', { name: 'Only Bhadla', project_id: indianProject.id });
     expect(scoped.body.project_id).toBe(indianProject.id);

@@ -51,6 +51,17 @@ describe('what the new-study form sends for the energy model', () => {
     expect(systemChanges({ ...tracker, model: 'pvwatts_v8' }, tracker)).toEqual({ model: 'pvwatts_v8' });
   });
 
+  it('sends the albedo to either model, and monthly albedo only to PVWatts v8 when the file’s is not used', () => {
+    const months = ['0.6', '0.6', '0.4', '0.2', '0.2', '0.2', '0.2', '0.2', '0.2', '0.2', '0.3', '0.5'];
+    expect(systemChanges({ ...tracker, albedo: '0.3', albedoMonthly: months }, tracker)).toEqual({ model: 'pvlib', albedo: 0.3 });
+    expect(systemChanges({ ...tracker, model: 'pvwatts_v8', albedoMonthly: months }, tracker)).toEqual({ model: 'pvwatts_v8' });
+    expect(systemChanges({ ...tracker, model: 'pvwatts_v8', albedoFromWeather: false, albedoMonthly: months }, tracker)).toEqual({
+      model: 'pvwatts_v8',
+      albedo_from_weather: false,
+      albedo_monthly: months.map(Number),
+    });
+  });
+
   it('fills twelve months from a pasted row, and a shorter row from the month pasted into', () => {
     const blank = Array.from({ length: 12 }, () => '');
     expect(pasteIntoMonths(blank, 5, '1,2,3,4,5,6,7,8,9,10,11,12')).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12']);
@@ -125,6 +136,10 @@ describe('the new-study form with PVWatts v8, in jsdom against the real API', ()
     expect(within(form).getByLabelText<HTMLInputElement>('Snow model (Marion et al. 2013)').disabled).toBe(true);
     paste(within(form).getByLabelText('January soiling'), row([1, 1, 2, 2, 3, 3, 3, 3, 2, 2, 1, 1]));
     expect(within(form).getByLabelText<HTMLInputElement>('December soiling').value).toBe('1');
+    // Albedo: PVWatts v8 reads the file's by default; unticked, twelve months of one's own (a snowy winter).
+    expect(within(form).queryByLabelText('January albedo')).toBeNull();
+    fireEvent.click(within(form).getByLabelText('Albedo from the weather file where it has one'));
+    paste(await within(form).findByLabelText('January albedo'), row([0.6, 0.6, 0.4, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.3, 0.5]));
 
     fireEvent.click(within(form).getByRole('button', { name: 'Run and save study' }));
     await screen.findByRole('heading', { name: 'Study 2' }, { timeout: 30_000 });
@@ -137,6 +152,8 @@ describe('the new-study form with PVWatts v8, in jsdom against the real API', ()
       bifaciality: 0.7,
       snow_model: false,
       soiling_monthly_pct: [1, 1, 2, 2, 3, 3, 3, 3, 2, 2, 1, 1],
+      albedo_from_weather: false,
+      albedo_monthly: [0.6, 0.6, 0.4, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.3, 0.5],
     });
     expect(second.weather.source).toBe('monthly');
     expect(second.weather.lat).toBeCloseTo(38.846, 6);
@@ -232,8 +249,19 @@ describe('the new-study form with PVWatts v8, in jsdom against the real API', ()
       snow_model: true,
       soiling_monthly_pct: [2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2, 2],
     });
-    // Saved, a value is changed but not cleared: "Not set" is no longer offered.
+    // A saved choice can be taken away again: emptied, the model's default applies and the preset no longer names it.
     const model = screen.getByLabelText<HTMLSelectElement>(/^Energy model/);
-    expect([...model.options].map((option) => option.value)).toEqual(['pvlib', 'pvwatts_v8']);
+    expect([...model.options].map((option) => option.value)).toEqual(['', 'pvlib', 'pvwatts_v8']);
+    fireEvent.change(await screen.findByLabelText(/^Module type/), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText(/^Snow model/), { target: { value: '' } });
+    await fillIn(/^Monthly soiling/, '');
+    await fillIn(/^Bifaciality/, '');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(async () => {
+      const cleared = await client.get<{ assumptions: { system: Record<string, unknown> } }>(`/api/settings/last/get/?project_id=${anacostia.id}`);
+      expect(cleared.body.assumptions.system).toMatchObject({ model: 'pvwatts_v8', array_type: '1-axis' });
+      for (const key of ['module_type', 'bifaciality', 'snow_model', 'soiling_monthly_pct']) expect(cleared.body.assumptions.system).not.toHaveProperty(key);
+    });
+    expect(await screen.findByText('Not set: no soiling loss beyond the system losses — NREL PVWatts v8 default.')).toBeTruthy();
   }, 90_000);
 });

@@ -114,10 +114,6 @@ export const energyModelFields: AssumptionField[] = [
   { section: 'system', key: 'soiling_monthly_pct', label: 'Monthly soiling, January to December', unit: '%', unset: 'no soiling loss beyond the system losses — NREL PVWatts v8 default', v8: true, kind: 'months' },
 ];
 
-/** The energy model fields as a preset's form shows them: no "Not set" where the preset has a value (it is changed, never cleared). */
-export const energyModelFieldsOf = (preset: Preset) =>
-  energyModelFields.map((field) => (field.options && valueOf(preset, field) !== undefined ? { ...field, options: field.options.filter((choice) => choice.value !== '') } : field));
-
 export const assumptionFields: AssumptionField[] = [
   { section: 'system', key: 'module_power_w', label: 'Module power', unit: 'W' },
   { section: 'system', key: 'module_efficiency_pct', label: 'Module efficiency', unit: '%' },
@@ -202,9 +198,9 @@ function monthsRule(struct: Struct<unknown, unknown>) {
 
 /**
  * Every field's rules: the contract's struct for it, so each shows the API's (and the spec's) message. An optional
- * energy model field may stay empty, unless `saved` has a value for it (a saved value is changed, never cleared).
+ * energy model field may be left or made empty: it is then not set, and the model's default applies.
  */
-export function assumptionRules(saved?: Preset): Record<string, FieldRule<string>[]> {
+export function assumptionRules(): Record<string, FieldRule<string>[]> {
   const rules: Record<string, FieldRule<string>[]> = { name: [required, structRule(NameStruct)] };
   for (const field of assumptionFields) {
     const struct = (Assumptions.schema[field.section].schema as Record<string, Struct<unknown, unknown>>)[field.key]!;
@@ -214,8 +210,7 @@ export function assumptionRules(saved?: Preset): Record<string, FieldRule<string
   for (const field of energyModelFields) {
     const struct = (pvwattsV8Fields as Record<string, Struct<unknown, unknown>>)[field.key]!;
     const check = field.kind === 'months' ? monthsRule(struct) : structRule(struct, (text) => (field.kind === 'boolean' ? text === 'true' : text));
-    const keep = saved !== undefined && valueOf(saved, field) !== undefined;
-    rules[pathOf(field)] = [(text) => (text.trim() === '' ? (keep ? required(text) : undefined) : check(text))];
+    rules[pathOf(field)] = [(text) => (text.trim() === '' ? undefined : check(text))];
   }
   rules['system.array_type']!.push((text, values) => (text !== '' && mountOfArrayType(text as ArrayType) !== values['system.mount'] ? arrayTypeMountMessage : undefined));
   return rules;
@@ -235,7 +230,7 @@ export function valuesOf(preset: Preset, name: string): Record<string, string> {
   return values;
 }
 
-/** The assumptions to send, numbers as numbers; an energy model field left empty is left out. */
+/** The assumptions to send, numbers as numbers; an energy model field left empty is sent as null, which clears it. */
 export function assumptionsOf(values: Record<string, string>): AssumptionsPatch {
   const patch: Record<string, Record<string, string | number | boolean | number[] | null>> = Object.fromEntries(sections.map(({ section }) => [section, {}]));
   for (const field of assumptionFields) {
@@ -245,8 +240,7 @@ export function assumptionsOf(values: Record<string, string>): AssumptionsPatch 
   }
   for (const field of energyModelFields) {
     const text = values[pathOf(field)]?.trim() ?? '';
-    if (text === '') continue;
-    patch.system![field.key] = field.kind === 'boolean' ? text === 'true' : field.kind === 'months' ? splitRow(text).map(Number) : isChoice(field) ? text : Number(text);
+    patch.system![field.key] = text === '' ? null : field.kind === 'boolean' ? text === 'true' : field.kind === 'months' ? splitRow(text).map(Number) : isChoice(field) ? text : Number(text);
   }
   // The debt is sized one way: a DSCR wins over a share.
   if (patch.debt!.min_dscr !== null) patch.debt!.fraction_pct = null;

@@ -5,7 +5,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import type { Preset } from '../../contract/settings.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { assumptionFields, assumptionRules, energyModelFieldsOf, hintOf, pathOf, sections, valuesOf, type AssumptionField } from './assumption-fields.ts';
+import { assumptionFields, assumptionRules, energyModelFields, hintOf, pathOf, sections, valuesOf, type AssumptionField } from './assumption-fields.ts';
 
 const sectionIcons: Record<(typeof sections)[number]['section'], LucideIcon> = { system: SunMedium, costs: Coins, tariff: Receipt, finance: Landmark, incentives: BadgePercent, debt: HandCoins, reserves: PiggyBank };
 
@@ -20,8 +20,7 @@ interface PresetFormProps {
 
 /** Every assumption of a preset, each with its source and the built-in default; built-ins can only be copied. */
 export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: PresetFormProps) {
-  const rules = useMemo(() => assumptionRules(preset), [preset]);
-  const modelFields = useMemo(() => energyModelFieldsOf(preset), [preset]);
+  const rules = useMemo(() => assumptionRules(), []);
   const form = useForm<string>(valuesOf(preset, preset.builtin ? `${preset.name} (my copy)` : preset.name), rules, serverErrors);
   const currency = form.values['finance.currency'] ?? '';
   // The after-tax fields show once the single-owner structure is chosen; hidden, they are still sent as they are.
@@ -51,7 +50,7 @@ export function PresetForm({ preset, builtin, saving, serverErrors, onSave }: Pr
           const SectionIcon = sectionIcons[section];
           const fields = [
             ...assumptionFields.filter((field) => field.section === section && (afterTax || !field.afterTax)),
-            ...modelFields.filter((field) => field.section === section && (v8 || !field.v8)),
+            ...energyModelFields.filter((field) => field.section === section && (v8 || !field.v8)),
           ];
           if (fields.length === 0) return null;
           return (

@@ -30,10 +30,11 @@ interface EnergyModelFieldsProps {
   fields: Record<string, string[]> | undefined;
 }
 
-/** The energy model and array type, and for PVWatts v8 its module type, bifaciality, snow model and monthly soiling. */
+/** The energy model, array type and albedo, and for PVWatts v8 its module type, bifaciality, snow model, monthly soiling and albedo. */
 export function EnergyModelFields({ value, preset, onChange, noSnowDepth, fields }: EnergyModelFieldsProps) {
   const field = (key: string) => fields?.[`system.${key}`]?.[0];
   const soiling = monthErrors(fields, 'system.soiling_monthly_pct', 'soiling');
+  const albedoMonthly = monthErrors(fields, 'system.albedo_monthly', 'albedo');
   const fromPreset = (label: string) => `The preset's: ${label}.`;
   return (
     <Stack gap={3}>
@@ -57,6 +58,9 @@ export function EnergyModelFields({ value, preset, onChange, noSnowDepth, fields
           onChange={(arrayType) => onChange({ arrayType: arrayType as ArrayType })}
           options={arrayTypes.map((type) => ({ value: type, label: arrayTypeLabels[type] }))}
         />
+        <FormField label="Albedo" error={field('albedo')} helper="Ground reflectance, 0 to 1: about 0.2 for grass, 0.6 or more for fresh snow.">
+          <Input size="sm" inputMode="decimal" w="24" value={value.albedo} onChange={(event) => onChange({ albedo: event.target.value })} />
+        </FormField>
       </HStack>
       {value.model === 'pvwatts_v8' && (
         <Stack gap={3}>
@@ -96,6 +100,29 @@ export function EnergyModelFields({ value, preset, onChange, noSnowDepth, fields
             Leave all blank for no soiling loss beyond the system losses; paste a row of 12 values into January to fill the year.
           </Text>
           {soiling.messages.length > 0 && <FieldMessages messages={soiling.messages} />}
+          <Field.Root invalid={!!field('albedo_from_weather')}>
+            <Checkbox.Root size="sm" checked={value.albedoFromWeather} onCheckedChange={(details) => onChange({ albedoFromWeather: details.checked === true })}>
+              <Checkbox.HiddenInput />
+              <Checkbox.Control />
+              <Checkbox.Label>Albedo from the weather file where it has one</Checkbox.Label>
+            </Checkbox.Root>
+            <Field.HelperText>
+              PVWatts v8's default. Hours the file gives no albedo for (or one outside 0–1) take 0.2, or 0.6 on snow; untick to use your own values.
+            </Field.HelperText>
+          </Field.Root>
+          {!value.albedoFromWeather && (
+            <>
+              <MonthsRow
+                legend="Monthly albedo"
+                what="albedo"
+                values={value.albedoMonthly}
+                invalid={albedoMonthly.byMonth}
+                onChange={(albedoValues) => onChange({ albedoMonthly: albedoValues })}
+              />
+              <Text fontSize="xs" color="fg.muted">Leave all blank to use the single albedo for every month.</Text>
+              {albedoMonthly.messages.length > 0 && <FieldMessages messages={albedoMonthly.messages} />}
+            </>
+          )}
         </Stack>
       )}
       {fields?.system && <FieldMessages messages={fields.system} />}
