@@ -2,14 +2,15 @@
  * `npm run bench:what-if [-- --json]`: the time of one what-if (one slider change: a site-year of energy plus the cash
  * flows) on the real TMY3 and PVGIS years, over a few hundred changes as a drag makes them, against one 16 ms frame
  * and against two baselines measured in the same run: a bare pass over the 8760 hours (the machine's yardstick) and the
- * cash-flow step alone. Other processes on a shared machine show up in p95 first; the load average is printed with it.
+ * cash-flow step alone. The sensitivity tornado (src/solar/sensitivity.ts) is timed as a ratio to one what-if. Other processes on a shared machine show up in p95 first; the load average is printed with it.
  */
 import { loadavg } from 'node:os';
 import { readShared, WEATHER_FILES } from '../solar/fixtures.ts';
 import { builtinPresets } from '../../server/services/preset-defaults.ts';
 import type { SystemUsed } from '../../src/contract/energy.ts';
 import type { PreparedStudy, WhatIfInputs, WhatIfValues } from '../../src/solar/what-if.ts';
-import { financeAssumptionsOf, systemSpecOf } from '../../src/solar/answers.ts';
+import { financeAssumptionsOf, singleOwnerTermsOf, systemSpecOf } from '../../src/solar/answers.ts';
+import { tornado } from '../../src/solar/sensitivity.ts';
 import { prepareWhatIf, recompute, sliderValuesOf, withWhatIf } from '../../src/solar/what-if.ts';
 import { finance } from '../../src/solar/finance.ts';
 import { simulate } from '../../src/solar/simulate.ts';
@@ -87,7 +88,10 @@ function studyOf(assumptions: ReturnType<typeof preset>): WhatIfInputs {
     albedo: 0.2,
     temperature_model: 'sapm',
   };
-  return { system, assumptions: { costs: assumptions.costs, tariff: assumptions.tariff, finance: assumptions.finance } };
+  return {
+    system,
+    assumptions: { costs: assumptions.costs, tariff: assumptions.tariff, finance: assumptions.finance, incentives: assumptions.incentives, debt: assumptions.debt, reserves: assumptions.reserves },
+  };
 }
 
 const runs = [
@@ -108,7 +112,13 @@ const results = runs.map(({ name, file, study }) => {
   const bare = timesMs(CHANGES, () => bareHourLoop(prepared, scratch));
   const energy = simulate(prepared.weather, systemSpecOf(study.system), { site: prepared.site });
   const cashFlows = timesMs(CHANGES, (k) => finance(energy, financeAssumptionsOf(withWhatIf(study, drag[k % drag.length]!).assumptions)));
+  // The whole tornado (6 drivers × 4 steps and 3 scenarios of the cash flows) on the what-if's energy.
+  const tornadoTimes = timesMs(CHANGES / 4, (k) => {
+    const inputs = withWhatIf(study, drag[k % drag.length]!).assumptions;
+    tornado({ energy, assumptions: financeAssumptionsOf(inputs), terms: singleOwnerTermsOf(inputs), p90AnnualKwh: energy.annualAcKwh * 0.92 });
+  });
   const median = percentile(changes, 0.5);
+  const tornadoMedian = percentile(tornadoTimes, 0.5);
   const bareMedian = percentile(bare, 0.5);
   const financeMedian = percentile(cashFlows, 0.5);
   return {
@@ -121,6 +131,9 @@ const results = runs.map(({ name, file, study }) => {
     ratio_to_bare_loop: median / bareMedian,
     finance_median_ms: financeMedian,
     ratio_to_finance: median / financeMedian,
+    tornado_median_ms: tornadoMedian,
+    tornado_to_recompute: tornadoMedian / median,
+    tornado_frame_share: tornadoMedian / FRAME_MS,
   };
 });
 
@@ -134,6 +147,10 @@ if (process.argv.includes('--json')) {
         `${(100 * r.frame_share).toFixed(0).padStart(3)} % of a frame (${(FRAME_MS / r.median_ms).toFixed(1)}× under)  ` +
         `${r.ratio_to_bare_loop.toFixed(0)}× a bare 8760-hour loop (${r.bare_loop_median_ms.toFixed(3)} ms)  ` +
         `${r.ratio_to_finance.toFixed(1)}× the cash flows alone (${r.finance_median_ms.toFixed(2)} ms)  prepare ${r.prepare_ms.toFixed(0)} ms`,
+    );
+    console.log(
+      `${''.padEnd(32)} tornado ${r.tornado_median_ms.toFixed(2).padStart(6)} ms = ${r.tornado_to_recompute.toFixed(2)}× one what-if, ` +
+        `${(100 * r.tornado_frame_share).toFixed(0)} % of a frame`,
     );
   }
 }
