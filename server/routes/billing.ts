@@ -5,17 +5,22 @@ import type { AppContext } from '../context.ts';
 import { DomainError } from '../domain-error.ts';
 import { parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { billingRefusal } from '../services/billing.ts';
+import { rateLimitsRepository } from '../repositories/rate-limits.ts';
+import { billingRefusal, verificationsRefused, verificationWindow } from '../services/billing.ts';
 
 // Stripe sends small events, but an invoice's lines can take it past the API's 64 KiB.
 const webhookBodyLimit = 1024 * 1024;
 
 /**
  * Billing: plans and usage, Embedded Checkout, payment verification, Stripe's webhook and invoices. Every route answers
- * 404 while billing is off; Stripe's own failures answer 502, so Stripe retries a webhook it could not get applied.
+ * 404 while billing is off; Stripe's own failures answer 502, so Stripe retries a webhook it could not get applied. A signed
+ * webhook that is not Stripe's shape answers 200 with `ignored` (ADR 019).
  */
 export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const { billing } = ctx;
+  // The rate limiter's fixed windows in the database, shared by every instance (its buckets are typed in
+  // services/rate-limiter.ts; this one is billing's own, see verificationWindow).
+  const windows = rateLimitsRepository(ctx.database.db);
 
   /** Runs a billing call, answering Stripe's own failures as a provider that failed (logged: they are ours to look at). */
   async function answer<T>(work: () => Promise<T>): Promise<T> {
@@ -50,7 +55,10 @@ export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   app.post('/api/stripe/verify-payment/', auth, async (request) => {
     const user = currentUser(request);
     const { session_id } = parse(VerifyPaymentBody, request.body);
-    return answer(() => billing.verifyPayment(user.id, session_id.trim()));
+    const askingStripe = async () => {
+      if ((await windows.hit(verificationWindow.bucket, user.id, verificationWindow)) > verificationWindow.limit) throw verificationsRefused();
+    };
+    return answer(() => billing.verifyPayment(user.id, session_id.trim(), askingStripe));
   });
 
   app.get('/api/invoices/', auth, async (request) => {
@@ -65,8 +73,8 @@ export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     webhook.post('/api/stripe/webhook/', { preHandler: whenOn, bodyLimit: webhookBodyLimit }, async (request) => {
       const signature = request.headers['stripe-signature'];
       const payload = Buffer.isBuffer(request.body) ? request.body : undefined;
-      await answer(() => billing.webhook(payload, typeof signature === 'string' ? signature : undefined));
-      return { received: true };
+      const outcome = await answer(() => billing.webhook(payload, typeof signature === 'string' ? signature : undefined));
+      return { received: true, ...outcome };
     });
   });
 }

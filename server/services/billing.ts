@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import Stripe from 'stripe';
+import { array, boolean, integer, nullable, optional, pattern, size, string, type, union, unknown, validate, type Infer, type Struct } from 'superstruct';
 import {
   billingMessages,
   checkoutSessionPlaceholder,
@@ -18,6 +19,31 @@ import { DomainError, invalid, notFound } from '../domain-error.ts';
 import type { Settings } from '../env.ts';
 import { ProjectLimitReached, type BillingRepository, type PaidState, type StripeEventRef, type SubscriptionRow } from '../repositories/billing.ts';
 import type { ProjectsRepository, ProjectValues, ProjectWithCount } from '../repositories/projects.ts';
+import { secondsLeft } from '../repositories/rate-limits.ts';
+
+// Stripe limits the whole account (100 requests/s live, 25 in test mode), so one user's reloads or a script must not
+// reach it: every user's checkout and webhooks would fail with them (ADR 019).
+/** A user's invoice list is asked of Stripe at most once in this many seconds per instance; a webhook about them drops it sooner. */
+export const invoiceListSeconds = 30;
+/**
+ * Stripe is asked about one checkout at most once per this many seconds per instance: verifications arriving meanwhile
+ * share the next ask, which waits for the rest of the interval. The client verifies once after Stripe's form
+ * completes, retrying only after a network failure (1, 2 and 4 s later), so it waits 2 s at most, once; polling one
+ * session costs 20 asks a minute, inside the window below.
+ */
+export const verifySpacingSeconds = 3;
+/**
+ * Verifications that ask Stripe, per user and window, counted in the database with the other rate limits so that every
+ * instance shares them. A checkout needs one (four with the client's retries) and one session polled stays within it;
+ * past it are loops over many sessions, refused at half a Stripe call per second.
+ */
+export const verificationWindow = { bucket: 'verifyPaymentPerUser', limit: 30, seconds: 60 };
+
+/** 429 for a verification past `verificationWindow`; Retry-After is the end of the window. */
+export const verificationsRefused = () =>
+  new DomainError('tooMany', billingMessages.tooManyVerifications(verificationWindow.limit, verificationWindow.seconds), {
+    retryAfterSeconds: secondsLeft(verificationWindow.seconds),
+  });
 
 /** Why a billing request is refused. */
 export type BillingRefusalReason = 'off' | 'unknownPlan' | 'freePlan' | 'samePlan' | 'unknownCheckout' | 'notPaid' | 'expired' | 'badSignature';
@@ -51,11 +77,125 @@ export interface Limits {
 type Status = (typeof subscriptionStatuses)[number];
 // Stripe keeps retrying a past_due subscription's payment; its plan holds until Stripe gives up (unpaid or canceled).
 const paidStatuses = new Set<Status>(['active', 'trialing', 'past_due']);
-const paidCheckout = new Set<Stripe.Checkout.Session.PaymentStatus>(['paid', 'no_payment_required']);
+const paidCheckout = new Set<string>(['paid', 'no_payment_required'] satisfies Stripe.Checkout.Session.PaymentStatus[]);
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 const dateOf = (seconds: number | null | undefined) => (typeof seconds === 'number' ? new Date(seconds * 1000) : null);
 const statusOf = (status: string): Status => (subscriptionStatuses as readonly string[]).includes(status) ? (status as Status) : 'incomplete';
+
+// What is read of Stripe's objects, checked before anything is applied: a signed webhook is Stripe's, but its object
+// may still be one no code here expects (a null, a NUL in an id, an invoice without lines, a date of 1e300).
+/** Stripe's ids are short printable ASCII ('cs_test_a1B2…', 'sub_…'). */
+const StripeId = pattern(string(), /^[\x21-\x7e]{1,255}$/);
+/** Seconds since 1970 that a Date and PostgreSQL both hold: to the end of year 9999. */
+const EpochSeconds = size(integer(), 0, 253_402_300_799);
+/** An id, or the object it names when the request expanded it. */
+const Expandable = union([StripeId, type({ id: StripeId })]);
+const maybe = <T, S>(struct: Struct<T, S>) => optional(nullable(struct));
+
+const StripeEvent = type({ id: StripeId, type: pattern(string(), /^[a-z0-9_.]{1,100}$/), data: type({ object: unknown() }) });
+const CheckoutSessionObject = type({
+  id: StripeId,
+  status: nullable(string()),
+  payment_status: string(),
+  client_reference_id: maybe(string()),
+  customer: maybe(Expandable),
+  subscription: maybe(Expandable),
+});
+const SubscriptionObject = type({
+  id: StripeId,
+  customer: Expandable,
+  status: string(),
+  cancel_at_period_end: boolean(),
+  items: type({ data: array(type({ current_period_end: EpochSeconds, price: type({ id: StripeId }) })) }),
+});
+const EndedSubscription = type({ id: StripeId, customer: maybe(Expandable) });
+const InvoiceObject = type({
+  customer: maybe(Expandable),
+  parent: maybe(type({ subscription_details: maybe(type({ subscription: maybe(Expandable) })) })),
+  lines: type({ data: array(type({ period: type({ end: EpochSeconds }) })) }),
+});
+type CheckoutSessionObject = Infer<typeof CheckoutSessionObject>;
+type SubscriptionObject = Infer<typeof SubscriptionObject>;
+
+/** A signed webhook whose event is not what Stripe sends: answered 200 with the reason, so that Stripe does not retry it. */
+class MalformedEvent extends Error {}
+
+/** `value` as `struct` reads it, or the first place it differs, named without its value (which may hold anything). */
+function checked<T, S>(value: unknown, struct: Struct<T, S>, what: string): { ok: true; value: T } | { ok: false; reason: string } {
+  const [error, valid] = validate(value, struct);
+  if (!error) return { ok: true, value: valid };
+  const path = error.path.join('.');
+  return { ok: false, reason: path ? `${what} has no valid \`${path}\`` : `${what} is not an object` };
+}
+
+/** Reads a webhook's part, throwing MalformedEvent when it differs. */
+function fromEvent<T, S>(value: unknown, struct: Struct<T, S>, what: string): T {
+  const result = checked(value, struct, what);
+  if (!result.ok) throw new MalformedEvent(result.reason);
+  return result.value;
+}
+
+/** Reads Stripe's own answer to a request; one that differs is the provider failing (502). */
+function fromStripe<T, S>(value: unknown, struct: Struct<T, S>, log: FastifyBaseLogger): T {
+  const result = checked(value, struct, 'the answer');
+  if (result.ok) return result.value;
+  log.warn({ reason: result.reason }, 'Stripe answered an object that differs from what is read of it');
+  throw new DomainError('upstreamFailed', billingMessages.providerFailed);
+}
+
+/**
+ * Shares one run of `work` per key among the requests that ask meanwhile and keeps what it found for `seconds` (a
+ * failure is not kept). One lifetime for all, so entries expire in the order they were made: the front ones go first.
+ */
+function shortLived<T>(seconds: number) {
+  const entries = new Map<string, { promise: Promise<T>; until: number }>();
+  return {
+    get(key: string, work: () => Promise<T>): Promise<T> {
+      const now = Date.now();
+      for (const [old, entry] of entries) {
+        if (entry.until > now) break;
+        entries.delete(old);
+      }
+      const kept = entries.get(key);
+      if (kept) return kept.promise;
+      const entry = { promise: work(), until: now + seconds * 1000 };
+      entries.set(key, entry);
+      entry.promise.catch(() => entries.get(key) === entry && entries.delete(key));
+      return entry.promise;
+    },
+    /** The data behind `key` changed: the next request asks again. */
+    forget(key: string | null) {
+      if (key !== null) entries.delete(key);
+    },
+  };
+}
+
+/**
+ * At most one run of `work` per key at a time and per `seconds`: requests arriving while one is waiting to start or
+ * under way share it; a request after it ended waits until `seconds` after its start, then runs it again. An answer is
+ * never older than the request (nothing is reused, so a payment shows at the next run), and nothing is refused here.
+ */
+function spaced<T>(seconds: number) {
+  const runs = new Map<string, { started: number; pending: Promise<T> | null }>();
+  return (key: string, work: () => Promise<T>): Promise<T> => {
+    const last = runs.get(key);
+    if (last?.pending) return last.pending;
+    const wait = last ? Math.max(0, last.started + seconds * 1000 - Date.now()) : 0;
+    const run: { started: number; pending: Promise<T> | null } = { started: Date.now() + wait, pending: null };
+    const pending = (async () => {
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      return work();
+    })().finally(() => {
+      run.pending = null;
+      // Its start no longer holds the next run back after `seconds`: forget it then.
+      setTimeout(() => runs.get(key) === run && runs.delete(key), seconds * 1000).unref();
+    });
+    run.pending = pending;
+    runs.set(key, run);
+    return pending;
+  };
+}
 
 /** The Stripe client, built once; STRIPE_API_URL points it at a stand-in (tests) instead of api.stripe.com. */
 function stripeClient(secretKey: string, apiUrl: string | undefined) {
@@ -69,12 +209,12 @@ function stripeClient(secretKey: string, apiUrl: string | undefined) {
 }
 
 /** Stripe's view of a subscription, as stored here. */
-function subscriptionState(subscription: Stripe.Subscription): Omit<PaidState, 'planId'> {
+function subscriptionState(subscription: SubscriptionObject): Omit<PaidState, 'planId'> {
   const periodEnds = subscription.items.data.map((item) => item.current_period_end);
   return {
     stripeSubscriptionId: subscription.id,
     status: statusOf(subscription.status),
-    currentPeriodEnd: periodEnds.length > 0 ? dateOf(Math.min(...periodEnds)) : null,
+    currentPeriodEnd: periodEnds.length > 0 ? dateOf(periodEnds.reduce((a, b) => Math.min(a, b))) : null,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
   };
 }
@@ -148,13 +288,18 @@ export function createBilling({ settings, repository, projects, log }: { setting
     }
   }
 
+  // Per instance: another instance keeps its own for as long, so a new invoice may show there up to invoiceListSeconds later.
+  const invoiceLists = shortLived<InvoiceList>(invoiceListSeconds);
+  const askAboutCheckout = spaced<void>(verifySpacingSeconds);
+
   /** Activates a paid checkout for its user, once; the webhook passes its event so that it is recorded with the change. */
-  async function activate(userId: string, session: Stripe.Checkout.Session, event?: StripeEventRef) {
+  async function activate(userId: string, session: CheckoutSessionObject, event?: StripeEventRef) {
     const subscriptionId = idOf(session.subscription);
     const customerId = idOf(session.customer);
     if (!subscriptionId || !customerId) throw billingRefusal('notPaid');
-    const subscription = await client().subscriptions.retrieve(subscriptionId);
+    const subscription = fromStripe(await client().subscriptions.retrieve(subscriptionId), SubscriptionObject, log);
     const result = await repository.activateCheckout(userId, session.id, { ...subscriptionState(subscription), stripeCustomerId: customerId }, event);
+    invoiceLists.forget(customerId);
     if (result.outcome === 'activated' && result.replaced) await cancelReplaced(result.replaced);
     return result.outcome;
   }
@@ -172,7 +317,54 @@ export function createBilling({ settings, repository, projects, log }: { setting
     return message(allowed, limits.plan.name, liftingPlan(limits.plan, limit)?.name ?? null);
   }
 
-  const isPaid = (session: Stripe.Checkout.Session) => session.status === 'complete' && paidCheckout.has(session.payment_status);
+  const isPaid = (session: CheckoutSessionObject) => session.status === 'complete' && paidCheckout.has(session.payment_status);
+
+  /** Applies one signed event; throws MalformedEvent, before changing anything, when a part it reads is not Stripe's shape. */
+  async function apply(raw: unknown): Promise<void> {
+    const event = fromEvent(raw, StripeEvent, 'the event');
+    const ref = { id: event.id, type: event.type };
+    const object = event.data.object;
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const session = fromEvent(object, CheckoutSessionObject, 'the session');
+        const userId = session.client_reference_id;
+        // Only a checkout recorded for that user, and not yet activated, is worth asking Stripe about.
+        const checkout = userId && isPaid(session) ? await repository.findCheckout(userId, session.id) : undefined;
+        if (userId && checkout && !checkout.activatedAt) await activate(userId, session, ref);
+        else await repository.recordEvent(ref);
+        return;
+      }
+      case 'invoice.paid': {
+        const invoice = fromEvent(object, InvoiceObject, 'the invoice');
+        invoiceLists.forget(idOf(invoice.customer));
+        const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+        if (!subscriptionId) return repository.recordEvent(ref);
+        const periodEnds = invoice.lines.data.map((line) => line.period.end);
+        const changes = { status: 'active' as const, ...(periodEnds.length > 0 && { currentPeriodEnd: dateOf(periodEnds.reduce((a, b) => Math.max(a, b))) }) };
+        await repository.subscriptionChanged({ subscriptionId, customerId: null }, changes, ref);
+        return;
+      }
+      case 'customer.subscription.updated': {
+        const subscription = fromEvent(object, SubscriptionObject, 'the subscription');
+        const customerId = idOf(subscription.customer);
+        invoiceLists.forget(customerId);
+        const price = subscription.items.data[0]?.price.id;
+        const planId = price ? planOfPrice.get(price) : undefined;
+        if (price && !planId) log.warn({ price, subscriptionId: subscription.id }, 'a subscription moved to a price no plan in BILLING_PLANS names; its plan is kept');
+        const changes = { ...subscriptionState(subscription), ...(planId && { planId }) };
+        await repository.subscriptionChanged({ subscriptionId: subscription.id, customerId }, changes, ref);
+        return;
+      }
+      case 'customer.subscription.deleted': {
+        const subscription = fromEvent(object, EndedSubscription, 'the subscription');
+        invoiceLists.forget(idOf(subscription.customer));
+        await repository.subscriptionEnded(subscription.id, ref);
+        return;
+      }
+      default:
+        await repository.recordEvent(ref);
+    }
+  }
 
   return {
     enabled,
@@ -231,72 +423,64 @@ export function createBilling({ settings, repository, projects, log }: { setting
       return { session_id: session.id, client_secret: session.client_secret };
     },
 
-    /** Activates the plan of a paid checkout of this user; answers the same however often it is asked (and after the webhook). */
-    async verifyPayment(userId: string, sessionId: string): Promise<VerifiedPayment> {
+    /**
+     * Activates the plan of a paid checkout of this user; answers the same however often it is asked (and after the
+     * webhook). Stripe is asked only about a checkout not yet activated, as `verifySpacingSeconds` allows;
+     * `askingStripe` runs first (the caller's rate window).
+     */
+    async verifyPayment(userId: string, sessionId: string, askingStripe: () => Promise<void>): Promise<VerifiedPayment> {
       const stripe = client();
       const checkout = await repository.findCheckout(userId, sessionId);
       if (!checkout) throw billingRefusal('unknownCheckout');
       if (!checkout.activatedAt) {
-        const session = await stripe.checkout.sessions.retrieve(sessionId);
-        if (session.status === 'expired') throw billingRefusal('expired');
-        if (!isPaid(session)) throw billingRefusal('notPaid');
-        await activate(userId, session);
+        await askAboutCheckout(sessionId, async () => {
+          await askingStripe();
+          const session = fromStripe(await stripe.checkout.sessions.retrieve(sessionId), CheckoutSessionObject, log);
+          if (session.status === 'expired') throw billingRefusal('expired');
+          if (!isPaid(session)) throw billingRefusal('notPaid');
+          await activate(userId, session);
+        });
       }
       return { session_id: checkout.id, plan_id: checkout.planId, plan_name: planById(checkout.planId)?.name ?? checkout.planId };
     },
 
-    /** Verifies and applies one webhook delivery; each event id is applied once. */
-    async webhook(payload: Buffer | undefined, signature: string | undefined): Promise<void> {
+    /**
+     * Verifies and applies one webhook delivery; each event id is applied once. A signed event that is not Stripe's
+     * shape is logged and answered with `ignored` (Stripe retries anything but a 2xx for days, and a retry is the same).
+     */
+    async webhook(payload: Buffer | undefined, signature: string | undefined): Promise<{ ignored?: string }> {
       const stripe = client();
       const secret = settings.STRIPE_WEBHOOK_SECRET;
       if (!payload || payload.length === 0 || !signature || !secret) throw billingRefusal('badSignature');
-      let event: Stripe.Event;
+      let raw: unknown;
       try {
-        event = stripe.webhooks.constructEvent(payload, signature, secret);
-      } catch {
-        throw billingRefusal('badSignature');
+        raw = stripe.webhooks.constructEvent(payload, signature, secret);
+      } catch (error) {
+        // Signed, but not JSON (or not an event the SDK accepts): ignored below like any malformed event.
+        if (error instanceof Stripe.errors.StripeSignatureVerificationError) throw billingRefusal('badSignature');
       }
-      const ref = { id: event.id, type: event.type };
-      switch (event.type) {
-        case 'checkout.session.completed': {
-          const session = event.data.object;
-          if (session.client_reference_id && isPaid(session)) await activate(session.client_reference_id, session, ref);
-          else await repository.recordEvent(ref);
-          return;
-        }
-        case 'invoice.paid': {
-          const invoice = event.data.object;
-          const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
-          if (!subscriptionId) return repository.recordEvent(ref);
-          const periodEnds = invoice.lines.data.map((line) => line.period.end);
-          const changes = { status: 'active' as const, ...(periodEnds.length > 0 && { currentPeriodEnd: dateOf(Math.max(...periodEnds)) }) };
-          await repository.subscriptionChanged({ subscriptionId, customerId: null }, changes, ref);
-          return;
-        }
-        case 'customer.subscription.updated': {
-          const subscription = event.data.object;
-          const price = subscription.items.data[0]?.price.id;
-          const planId = price ? planOfPrice.get(price) : undefined;
-          if (price && !planId) log.warn({ price, subscriptionId: subscription.id }, 'a subscription moved to a price no plan in BILLING_PLANS names; its plan is kept');
-          const changes = { ...subscriptionState(subscription), ...(planId && { planId }) };
-          await repository.subscriptionChanged({ subscriptionId: subscription.id, customerId: idOf(subscription.customer) }, changes, ref);
-          return;
-        }
-        case 'customer.subscription.deleted':
-          await repository.subscriptionEnded(event.data.object.id, ref);
-          return;
-        default:
-          await repository.recordEvent(ref);
+      try {
+        if (raw === undefined) throw new MalformedEvent('the body is not a JSON event');
+        await apply(raw);
+        return {};
+      } catch (error) {
+        if (!(error instanceof MalformedEvent)) throw error;
+        const { id, type } = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+        const excerpt = (value: unknown) => (typeof value === 'string' ? value.slice(0, 255) : undefined);
+        log.warn({ eventId: excerpt(id), eventType: excerpt(type), reason: error.message }, 'a signed Stripe webhook was malformed and is ignored');
+        return { ignored: billingMessages.webhookIgnored(error.message) };
       }
     },
 
-    /** The user's invoices from Stripe, newest first (none before their first checkout). */
+    /** The user's invoices from Stripe, newest first (none before their first checkout); see `invoiceListSeconds`. */
     async invoices(userId: string): Promise<InvoiceList> {
       const stripe = client();
       const customer = (await repository.subscription(userId))?.stripeCustomerId;
       if (!customer) return { count: 0, results: [] };
-      const list = await stripe.invoices.list({ customer, limit: 100 });
-      return { count: list.data.length, results: list.data.map(invoiceView) };
+      return invoiceLists.get(customer, async () => {
+        const list = await stripe.invoices.list({ customer, limit: 100 });
+        return { count: list.data.length, results: list.data.map(invoiceView) };
+      });
     },
   };
 }

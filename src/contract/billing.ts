@@ -17,6 +17,9 @@ export const billingMessages = {
   expired: 'This checkout expired before it was paid. Choose the plan again to start a new one.',
   badSignature: 'The webhook signature is missing or does not match.',
   providerFailed: 'The payment provider could not be reached. Please try again in a moment.',
+  tooManyVerifications: (limit: number, seconds: number) =>
+    `Too many payment checks: the payment provider is asked at most ${limit} times per ${seconds} seconds for one account. Please try again in a moment.`,
+  webhookIgnored: (reason: string) => `Ignored: ${reason}. The event is signed, but is not what Stripe sends; nothing was changed.`,
   projectLimit: (limit: number, plan: string, lifting: string | null) =>
     `The ${plan} plan allows ${limit} ${limit === 1 ? 'project' : 'projects'}.` +
     (lifting ? ` Upgrade to ${lifting} for more, or delete a project first.` : ' Delete a project before creating another.'),

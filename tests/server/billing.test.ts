@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { assert } from 'superstruct';
+import { createActor, fromPromise, toPromise } from 'xstate';
+import { checkoutMachine, type CheckoutFailure } from '../../machines/checkout.machine.ts';
+import { invoiceListSeconds, verificationWindow, verifySpacingSeconds } from '../../server/services/billing.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   billingMessages,
@@ -33,20 +36,24 @@ const freeProjects = 2;
 const freeStudies = 1;
 
 const boundary = greensboroBoundary;
+// Every test signs up its own users from the one loopback address; the apps share the database, so the same limits.
+const limits = { signupPerAddress: { limit: 1000, seconds: 3600 } };
 
 describeApi('billing on Stripe', () => {
   let stripe: StripeStandIn;
   let app: TestApp;
   let billingOff: TestApp;
+  /** The app's log lines at warn and above, as JSON. */
+  const warnings: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
     stripe = await startStripeStandIn({ prices: { price_starter_monthly: { unit_amount: 1900, currency: 'usd' }, price_pro_monthly: { unit_amount: 4900, currency: 'usd' } } });
     app = await startTestApp({
       env: { ...stripe.env(plans), FREE_PROJECTS: String(freeProjects), FREE_STUDIES_PER_PROJECT: String(freeStudies) },
-      deps: { seedDemoData: false },
+      deps: { seedDemoData: false, limits, logger: { level: 'warn', stream: { write: (line: string) => void warnings.push(JSON.parse(line) as Record<string, unknown>) } } },
     });
     // The same database without Stripe: billing off, as on a self-hosted instance that never configured it.
-    billingOff = await startTestApp({ env: { FREE_PROJECTS: String(freeProjects) }, database: app.database, deps: { seedDemoData: false } });
+    billingOff = await startTestApp({ env: { FREE_PROJECTS: String(freeProjects) }, database: app.database, deps: { seedDemoData: false, limits } });
   });
   afterAll(async () => {
     await billingOff?.close();
@@ -375,7 +382,7 @@ describeApi('billing on Stripe', () => {
     const limited = await startTestApp({
       env: { ...stripe.env(plans), FREE_PROJECTS: String(freeProjects) },
       database: app.database,
-      deps: { seedDemoData: false, limits: { checkoutPerUser: { limit: 2, seconds: 3600 } } },
+      deps: { seedDemoData: false, limits: { ...limits, checkoutPerUser: { limit: 2, seconds: 3600 } } },
     });
     try {
       const user = await signedIn(limited);
@@ -390,6 +397,247 @@ describeApi('billing on Stripe', () => {
     } finally {
       await limited.close();
     }
+  });
+
+  describe('Stripe calls per user (issue 21: one user must not spend the account’s Stripe rate limit)', () => {
+    const listCalls = () => stripeCalls('GET', '/v1/invoices');
+    const retrieveCalls = () => stripeCalls('GET', '/v1/checkout/sessions');
+    /** The most asks about one session since `started`: one, then one per spacing (how many requests does not matter). */
+    const asksSince = (started: number) => 1 + Math.floor((Date.now() - started) / (verifySpacingSeconds * 1000));
+    const invoiceIds = async (client: HttpClient) => {
+      const answer = await client.get<InvoiceList>('/api/invoices/');
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.results.map((invoice) => invoice.id);
+    };
+
+    it(`lists a user’s invoices from one Stripe call per ${invoiceListSeconds} s, others’ reads apart, a webhook for them dropping it`, async () => {
+      const asha = await subscriber('starter');
+      const ravi = await subscriber('pro');
+      const before = listCalls();
+      const together = await Promise.all(Array.from({ length: 25 }, () => asha.client.get<InvoiceList>('/api/invoices/')));
+      const oneByOne = [];
+      for (let n = 0; n < 25; n++) oneByOne.push(await asha.client.get<InvoiceList>('/api/invoices/'));
+      const reads = [...together, ...oneByOne];
+      expect(reads.map((read) => read.status)).toEqual(Array(50).fill(200));
+      expect(new Set(reads.map((read) => JSON.stringify(read.body))).size).toBe(1);
+      expect(reads[0]!.body.results.map((invoice) => invoice.id)).toEqual([asha.invoice.id]);
+      expect(listCalls() - before).toBe(1);
+
+      // Another user's list is their own, and asked of Stripe for them.
+      expect(await invoiceIds(ravi.client)).toEqual([ravi.invoice.id]);
+      expect(listCalls() - before).toBe(2);
+
+      // A renewal: the list is kept until the webhook says Asha's billing changed, then asked again.
+      const renewal = stripe.renew(asha.subscription.id);
+      expect(await invoiceIds(asha.client)).toEqual([asha.invoice.id]);
+      expect(listCalls() - before).toBe(2);
+      expect((await stripe.deliver(app.baseUrl, stripe.event('invoice.paid', renewal))).status).toBe(200);
+      expect(await invoiceIds(asha.client)).toEqual([renewal.id, asha.invoice.id]);
+      expect(await invoiceIds(ravi.client)).toEqual([ravi.invoice.id]);
+      expect(listCalls() - before).toBe(3);
+    });
+
+    it(`asks Stripe about a session at most once per ${verifySpacingSeconds} s, however often it is verified, and never answers from before a payment`, async () => {
+      const user = await signedIn();
+      const session = await checkout(user.client, 'starter');
+      const before = retrieveCalls();
+      const started = Date.now();
+      const together = await Promise.all(Array.from({ length: 50 }, () => verify(user.client, session.session_id)));
+      // Then a loop verifying as fast as it is answered: each answer waits for the next ask.
+      const looped = [];
+      while (Date.now() - started < 1.5 * verifySpacingSeconds * 1000) looped.push(await verify(user.client, session.session_id));
+      for (const answer of [...together, ...looped]) expect(answer).toMatchObject({ status: 402, body: { detail: billingMessages.notPaid } });
+      expect(retrieveCalls() - before).toBeLessThanOrEqual(asksSince(started));
+      expect(together.length + looped.length).toBeGreaterThan(50);
+
+      // Paid right after a refusal: the next verification asks Stripe again (after the spacing) and activates the plan.
+      stripe.pay(session.session_id);
+      const paid = await verify(user.client, session.session_id);
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      expect(paid.body).toEqual({ session_id: session.session_id, plan_id: 'starter', plan_name: 'Starter' });
+      expect((await overview(user.client)).current.plan_id).toBe('starter');
+      const calls = retrieveCalls();
+      await Promise.all(Array.from({ length: 10 }, () => verify(user.client, session.session_id)));
+      expect(retrieveCalls()).toBe(calls);
+    }, 20_000);
+
+    it('lets the checkout machine verify as the client does, after polling of another session and with the webhook first', async () => {
+      const user = await signedIn();
+      // As the app's CheckoutRequestError reads an answer (src/features/billing/api/billing.ts).
+      const failure = ({ status, body }: { status: number; body: Detail }): Error & CheckoutFailure =>
+        Object.assign(new Error(body.detail), { kind: [502, 503, 504].includes(status) ? ('network' as const) : ('refused' as const), detail: body.detail });
+      const client = checkoutMachine.provide({
+        actors: {
+          createCheckoutSession: fromPromise<Session, { planId: string }>(async ({ input }) => {
+            const answer = await user.client.post<Session & Detail>('/api/stripe/checkout/', { plan_id: input.planId });
+            if (answer.status !== 201) throw failure(answer);
+            return answer.body;
+          }),
+          verifyPayment: fromPromise<VerifiedPayment, { sessionId: string }>(async ({ input }) => {
+            const answer = await verify(user.client, input.sessionId);
+            if (answer.status !== 200) throw failure(answer);
+            return answer.body;
+          }),
+        },
+      });
+      const buy = async (planId: string, beforeVerifying?: (sessionId: string) => Promise<void>) => {
+        const actor = createActor(client, { input: { planId } }).start();
+        await new Promise<void>((resolve) => actor.subscribe((snapshot) => snapshot.matches('paying') && resolve()));
+        const sessionId = actor.getSnapshot().context.sessionId!;
+        const { session: paid } = stripe.pay(sessionId);
+        if (beforeVerifying) await beforeVerifying(sessionId);
+        const calls = retrieveCalls();
+        actor.send({ type: 'payment.completed' });
+        const payment = await toPromise(actor);
+        return { payment, failure: actor.getSnapshot().context.failure, retrieved: retrieveCalls() - calls, paid };
+      };
+
+      // Someone polls an abandoned session of this user hard; it costs an ask per spacing and refuses nothing else.
+      const abandoned = await checkout(user.client, 'pro');
+      const calls = retrieveCalls();
+      const started = Date.now();
+      await Promise.all(Array.from({ length: 50 }, () => verify(user.client, abandoned.session_id)));
+      expect(retrieveCalls() - calls).toBeLessThanOrEqual(asksSince(started));
+
+      const starter = await buy('starter');
+      expect(starter.failure).toBeNull();
+      expect(starter.payment).toEqual({ session_id: starter.paid.id, plan_id: 'starter', plan_name: 'Starter' });
+      expect(starter.retrieved).toBe(1);
+
+      // The webhook activates first: the client's verification answers from the database, without asking Stripe.
+      const pro = await buy('pro', async (sessionId) => {
+        const completed = stripe.sessions.get(sessionId)!.object;
+        expect((await stripe.deliver(app.baseUrl, stripe.event('checkout.session.completed', completed))).status).toBe(200);
+      });
+      expect(pro.payment).toMatchObject({ plan_id: 'pro', plan_name: 'Pro' });
+      expect(pro.retrieved).toBe(0);
+      expect((await overview(user.client)).current.plan_id).toBe('pro');
+    });
+
+    it(`refuses a user’s verifications that would ask Stripe past ${verificationWindow.limit} per ${verificationWindow.seconds} s: 429 with Retry-After, asking nothing`, async () => {
+      const user = await signedIn();
+      const unpaid = await checkout(user.client, 'starter');
+      const paid = await checkout(user.client, 'pro');
+      stripe.pay(paid.session_id);
+      // The window is full, now and in the next one (should the clock pass a window's end meanwhile).
+      const size = verificationWindow.seconds * 1000;
+      const starts = [0, 1].map((n) => new Date((Math.floor(Date.now() / size) + n) * size));
+      for (const start of starts) {
+        await queryRows(app.database, sql`insert into rate_limits (bucket, key, window_start, count) values (${verificationWindow.bucket}, ${user.id}, ${start}, ${verificationWindow.limit})`);
+      }
+      const calls = stripe.requests.length;
+      const refused = await verify(user.client, unpaid.session_id);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.body.detail).toBe(billingMessages.tooManyVerifications(verificationWindow.limit, verificationWindow.seconds));
+      expect((await verify(user.client, paid.session_id)).status).toBe(429);
+      expect(await verify(user.client, 'cs_test_never_made')).toMatchObject({ status: 404 });
+      expect(stripe.requests.length).toBe(calls);
+      // Another user is not affected, and Stripe's webhook still activates the paid session.
+      const other = await signedIn();
+      const theirs = await checkout(other.client, 'starter');
+      expect((await verify(other.client, theirs.session_id)).status).toBe(402);
+      expect((await stripe.deliver(app.baseUrl, stripe.event('checkout.session.completed', stripe.sessions.get(paid.session_id)!.object))).status).toBe(200);
+      expect(await verify(user.client, paid.session_id)).toMatchObject({ status: 200, body: { plan_id: 'pro' } });
+    });
+
+    it('answers 502 while Stripe is down, keeping and recording nothing, so that the client and Stripe retry and then succeed', async () => {
+      const user = await subscriber('starter');
+      const session = await checkout(user.client, 'pro');
+      const { session: completed } = stripe.pay(session.session_id);
+      stripe.renew(user.subscription.id);
+      const event = stripe.event('checkout.session.completed', completed);
+      const down = { status: 502, body: { detail: billingMessages.providerFailed } };
+      stripe.outage = true;
+      try {
+        expect(await verify(user.client, session.session_id)).toMatchObject(down);
+        expect(await user.client.get('/api/invoices/')).toMatchObject(down);
+        expect(await stripe.deliver(app.baseUrl, event)).toMatchObject(down);
+      } finally {
+        stripe.outage = false;
+      }
+      expect(await queryRows(app.database, sql`select id from stripe_events where id = ${event.id}`)).toEqual([]);
+      expect(await stripe.deliver(app.baseUrl, event)).toEqual({ status: 200, body: { received: true } });
+      expect(await verify(user.client, session.session_id)).toMatchObject({ status: 200, body: { plan_id: 'pro' } });
+      expect((await user.client.get<InvoiceList>('/api/invoices/')).body.count).toBe(3);
+    });
+  });
+
+  describe('webhooks signed but malformed (issue 21: Stripe retries any 5xx for days)', () => {
+    const state = async (userId: string) => ({
+      subscription: await queryRows(app.database, sql`select plan_id, status, current_period_end, cancel_at_period_end, stripe_subscription_id from subscriptions where user_id = ${userId}`),
+      checkouts: await queryRows(app.database, sql`select id, activated_at from checkout_sessions where user_id = ${userId} order by id`),
+      events: await queryRows(app.database, sql`select count(*)::int as n from stripe_events`),
+    });
+
+    it('answers each with 200 (ignored, with the reason) or 400, never 5xx, changes nothing and logs it; a valid event still applies', async () => {
+      const user = await subscriber('starter');
+      const open = await checkout(user.client, 'pro');
+      const { session: completed } = stripe.pay(open.session_id);
+      const subscription = stripe.subscriptions.get(user.subscription.id)!;
+      const invoice = stripe.renew(user.subscription.id);
+      const withoutLines = Object.fromEntries(Object.entries(invoice).filter(([key]) => key !== 'lines'));
+      const lines = (periodEnd: unknown) => ({ ...invoice, lines: { object: 'list', data: [{ period: { start: 0, end: periodEnd } }] } });
+      const items = (item: Record<string, unknown>) => ({ ...subscription, items: { object: 'list', data: [{ ...(subscription.items as { data: object[] }).data[0], ...item }] } });
+      const cases = {
+        'a null object': stripe.event('checkout.session.completed', null),
+        'no data': stripe.event('invoice.paid', invoice, { envelope: { data: null } }),
+        'a type that is a number': stripe.event('invoice.paid', invoice, { envelope: { type: 42 } }),
+        'a NUL in the event id': stripe.event('customer.subscription.deleted', subscription, { id: 'evt_\u0000bad' }),
+        'a NUL in the session id': stripe.event('checkout.session.completed', { ...completed, id: `${completed.id}\u0000` }),
+        'a NUL in the subscription id': stripe.event('customer.subscription.deleted', { ...subscription, id: `${subscription.id}\u0000` }),
+        'an id of 10,000 characters': stripe.event('customer.subscription.updated', { ...subscription, id: 'sub_'.padEnd(10_000, 'x') }),
+        'an invoice without lines': stripe.event('invoice.paid', withoutLines),
+        'lines that are not a list': stripe.event('invoice.paid', { ...invoice, lines: 'lots' }),
+        'a period end of 1e300': stripe.event('invoice.paid', lines(1e300)),
+        'a period end that is a string': stripe.event('invoice.paid', lines('tomorrow')),
+        'a negative period end': stripe.event('invoice.paid', lines(-1)),
+        'a subscription period end of 1e300': stripe.event('customer.subscription.updated', items({ current_period_end: 1e300 })),
+        'a subscription without items': stripe.event('customer.subscription.updated', { ...subscription, items: null }),
+        'wrong types in a subscription': stripe.event('customer.subscription.updated', { ...subscription, status: 42, cancel_at_period_end: 'yes' }),
+        'wrong types in a session': stripe.event('checkout.session.completed', { ...completed, client_reference_id: 123, customer: { id: 7 } }),
+        'a null event': stripe.sign('null'),
+        'an event that is a list': stripe.sign('[]'),
+        'a body that is not JSON': stripe.sign('{"id": "evt_'),
+      };
+      const before = await state(user.id);
+      const overviewBefore = await overview(user.client);
+      const calls = stripe.requests.length;
+      warnings.length = 0;
+      for (const [name, event] of Object.entries(cases)) {
+        const answer = await stripe.deliver(app.baseUrl, event);
+        expect([200, 400], `${name}: ${JSON.stringify(answer)}`).toContain(answer.status);
+        if (answer.status === 200) expect(answer.body, name).toEqual({ received: true, ignored: expect.any(String) as string });
+      }
+      expect(await state(user.id)).toEqual(before);
+      expect(await overview(user.client)).toEqual(overviewBefore);
+      expect(stripe.requests.length).toBe(calls);
+      // Each one is logged at warn with its event id and type, and nothing secret.
+      const logged = warnings.filter((line) => line.msg === 'a signed Stripe webhook was malformed and is ignored');
+      expect(logged).toHaveLength(Object.keys(cases).length);
+      expect(logged.find((line) => line.eventId === 'evt_\u0000bad')).toMatchObject({ eventType: 'customer.subscription.deleted', level: 40 });
+      const text = JSON.stringify(warnings);
+      for (const secret of [stripe.secretKey, stripe.webhookSecret]) expect(text).not.toContain(secret);
+
+      // A valid event still applies: Stripe's retry of the session completes the pro checkout.
+      expect(await stripe.deliver(app.baseUrl, stripe.event('checkout.session.completed', completed))).toEqual({ status: 200, body: { received: true } });
+      expect((await overview(user.client)).current.plan_id).toBe('pro');
+    });
+
+    it('ignores, without asking Stripe, a completed session it never recorded for that user', async () => {
+      const user = await signedIn();
+      const other = await signedIn();
+      const session = await checkout(user.client, 'starter');
+      const { session: completed } = stripe.pay(session.session_id);
+      const calls = stripe.requests.length;
+      const forged = stripe.event('checkout.session.completed', { ...completed, client_reference_id: other.id });
+      expect(await stripe.deliver(app.baseUrl, forged)).toEqual({ status: 200, body: { received: true } });
+      const unknownUser = stripe.event('checkout.session.completed', { ...completed, client_reference_id: 'not-a-user' });
+      expect(await stripe.deliver(app.baseUrl, unknownUser)).toEqual({ status: 200, body: { received: true } });
+      expect(stripe.requests.length).toBe(calls);
+      expect((await overview(other.client)).current.plan_id).toBe('free');
+      expect((await overview(user.client)).current.plan_id).toBe('free');
+    });
   });
 
   describe('billing off', () => {

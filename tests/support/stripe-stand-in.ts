@@ -6,8 +6,9 @@
  * answers unknown ids with Stripe's error shape and a 404.
  *
  * A test plays the customer and Stripe's side with the control functions: `pay` (the session completes paid and gets a
- * subscription and a paid invoice), `completeUnpaid`, `expire`, `updateSubscription`, `cancelSubscription`; then
- * `event` builds a webhook signed as Stripe signs (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`) and
+ * subscription and a paid invoice), `completeUnpaid`, `expire`, `updateSubscription`, `renew`, `cancelSubscription`, and
+ * `outage` (every request answers 503); then `event` builds a webhook signed as Stripe signs
+ * (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.payload")`), malformed if asked, `sign` signs any payload, and
  * `deliver` posts it to an app.
  *
  * Use from an app started as a process: give it `standIn.env(plans)` as environment (STRIPE_API_URL points the SDK here).
@@ -44,6 +45,11 @@ export interface SignedEvent {
   signature: string;
 }
 
+export interface SigningOptions {
+  secret?: string;
+  timestamp?: number;
+}
+
 export interface StripeStandIn {
   /** The STRIPE_API_URL to give the app. */
   url: string;
@@ -68,8 +74,17 @@ export interface StripeStandIn {
   updateSubscription(id: string, changes: { price?: string; status?: string; cancel_at_period_end?: boolean; current_period_end?: number }): StripeObject;
   /** Ends a subscription now, as Stripe does when it is cancelled or its payments finally fail. */
   cancelSubscription(id: string): StripeObject;
-  /** A webhook event about `object`, signed with the webhook secret (or `secret`, to test a bad signature). */
-  event(type: string, object: StripeObject, options?: { id?: string; secret?: string; timestamp?: number }): SignedEvent;
+  /** Stripe bills the next period of a subscription: a paid invoice, listed from now on. */
+  renew(subscriptionId: string): StripeObject;
+  /**
+   * A webhook event about `object`, signed with the webhook secret (or `secret`, to test a bad signature). `object` may
+   * be anything, and `envelope` replaces fields of the event itself, for events that are signed but malformed.
+   */
+  event(type: string, object: unknown, options?: SigningOptions & { id?: string; envelope?: Record<string, unknown> }): SignedEvent;
+  /** Any payload signed as Stripe signs a webhook (its id and type are empty). */
+  sign(payload: string, options?: SigningOptions): SignedEvent;
+  /** While true, every API request answers 503 (Stripe is down); the SDK is told not to retry. */
+  outage: boolean;
   /** Posts a signed event to the app's /api/stripe/webhook/, as Stripe delivers it. */
   deliver(appBaseUrl: string, event: SignedEvent): Promise<{ status: number; body: unknown }>;
   close(): Promise<void>;
@@ -203,6 +218,45 @@ export async function startStripeStandIn(options: { prices?: Record<string, { un
     throw new StripeApiError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` });
   }
 
+  /** A paid invoice for one period of a subscription, listed from now on. */
+  function paidInvoice({ customer, price, subscriptionId, start, end, reason }: { customer: string; price: ReturnType<typeof priceOf>; subscriptionId: string; start: number; end: number; reason: string }) {
+    const id = randomId('in');
+    const invoice: StripeObject = {
+      id,
+      object: 'invoice',
+      amount_due: price.unit_amount,
+      amount_paid: price.unit_amount,
+      amount_remaining: 0,
+      billing_reason: reason,
+      created: start,
+      currency: price.currency,
+      customer,
+      hosted_invoice_url: `https://invoice.stripe.com/i/acct_standin/test_${id}`,
+      invoice_pdf: `https://pay.stripe.com/invoice/acct_standin/test_${id}/pdf`,
+      lines: list('/v1/invoices/lines', [
+        {
+          id: randomId('il'),
+          object: 'line_item',
+          amount: price.unit_amount,
+          currency: price.currency,
+          description: `1 × ${price.product}`,
+          period: { start, end },
+          pricing: { type: 'price_details', price_details: { price: price.id, product: price.product }, unit_amount_decimal: String(price.unit_amount) },
+          quantity: 1,
+        },
+      ]),
+      livemode: false,
+      number: `SUNPLOT-${String(++invoiceNumber).padStart(4, '0')}`,
+      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: {}, subscription: subscriptionId } },
+      period_end: start,
+      period_start: start,
+      status: 'paid',
+      status_transitions: { finalized_at: start, paid_at: start },
+    };
+    invoices.set(id, invoice);
+    return invoice;
+  }
+
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -212,6 +266,10 @@ export async function startStripeStandIn(options: { prices?: Record<string, { un
       requests.push({ method: request.method ?? '', path: url.pathname, params });
       const send = (status: number, body: unknown) =>
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': randomId('req'), 'stripe-version': apiVersion }).end(JSON.stringify(body));
+      if (standIn.outage) {
+        response.writeHead(503, { 'content-type': 'application/json', 'stripe-should-retry': 'false' });
+        return response.end(JSON.stringify({ error: { type: 'api_error', message: 'The stand-in is having an outage.' } }));
+      }
       if (request.headers.authorization !== `Bearer ${secretKey}`) {
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } });
       }
@@ -253,40 +311,7 @@ export async function startStripeStandIn(options: { prices?: Record<string, { un
       const start = now();
       const end = start + 30 * day;
       const subscriptionId = randomId('sub');
-      const invoice: StripeObject = {
-        id: randomId('in'),
-        object: 'invoice',
-        amount_due: price.unit_amount,
-        amount_paid: price.unit_amount,
-        amount_remaining: 0,
-        billing_reason: 'subscription_create',
-        created: start,
-        currency: price.currency,
-        customer,
-        hosted_invoice_url: '',
-        invoice_pdf: '',
-        lines: list('/v1/invoices/lines', [
-          {
-            id: randomId('il'),
-            object: 'line_item',
-            amount: price.unit_amount,
-            currency: price.currency,
-            description: `1 × ${price.product}`,
-            period: { start, end },
-            pricing: { type: 'price_details', price_details: { price: price.id, product: price.product }, unit_amount_decimal: String(price.unit_amount) },
-            quantity: 1,
-          },
-        ]),
-        livemode: false,
-        number: `SUNPLOT-${String(++invoiceNumber).padStart(4, '0')}`,
-        parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: {}, subscription: subscriptionId } },
-        period_end: start,
-        period_start: start,
-        status: 'paid',
-        status_transitions: { finalized_at: start, paid_at: start },
-      };
-      invoice.hosted_invoice_url = `https://invoice.stripe.com/i/acct_standin/test_${invoice.id}`;
-      invoice.invoice_pdf = `https://pay.stripe.com/invoice/acct_standin/test_${invoice.id}/pdf`;
+      const invoice = paidInvoice({ customer, price, subscriptionId, start, end, reason: 'subscription_create' });
       const subscription: StripeObject = {
         id: subscriptionId,
         object: 'subscription',
@@ -307,7 +332,6 @@ export async function startStripeStandIn(options: { prices?: Record<string, { un
         status: 'active',
       };
       subscriptions.set(subscription.id, subscription);
-      invoices.set(invoice.id, invoice);
       Object.assign(session, { status: 'complete', payment_status: 'paid', customer, subscription: subscription.id, invoice: invoice.id });
       return { session, subscription, invoice };
     },
@@ -335,22 +359,33 @@ export async function startStripeStandIn(options: { prices?: Record<string, { un
       return subscription;
     },
 
+    renew(subscriptionId) {
+      const subscription = found(subscriptions, 'subscription', subscriptionId);
+      const item = (subscription.items as { data: { price: ReturnType<typeof priceOf>; current_period_end: number }[] }).data[0]!;
+      const start = item.current_period_end;
+      const end = start + 30 * day;
+      item.current_period_end = end;
+      const invoice = paidInvoice({ customer: subscription.customer as string, price: item.price, subscriptionId, start, end, reason: 'subscription_cycle' });
+      subscription.latest_invoice = invoice.id;
+      return invoice;
+    },
+
     cancelSubscription(id) {
       const subscription = found(subscriptions, 'subscription', id);
       return Object.assign(subscription, { status: 'canceled', canceled_at: now(), ended_at: now() });
     },
 
-    event(type, object, eventOptions = {}) {
-      const id = eventOptions.id ?? randomId('evt');
-      const payload = JSON.stringify(
-        { id, object: 'event', api_version: apiVersion, created: now(), data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type },
-        null,
-        2,
-      );
-      const timestamp = eventOptions.timestamp ?? now();
-      const signature = createHmac('sha256', eventOptions.secret ?? webhookSecret).update(`${timestamp}.${payload}`).digest('hex');
-      return { id, type, payload, signature: `t=${timestamp},v1=${signature}` };
+    event(type, object, { id = randomId('evt'), envelope, ...signing } = {}) {
+      const event = { id, object: 'event', api_version: apiVersion, created: now(), data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type };
+      return { ...standIn.sign(JSON.stringify({ ...event, ...envelope }, null, 2), signing), id, type };
     },
+
+    sign(payload, { secret = webhookSecret, timestamp = now() } = {}) {
+      const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+      return { id: '', type: '', payload, signature: `t=${timestamp},v1=${signature}` };
+    },
+
+    outage: false,
 
     async deliver(appBaseUrl, event) {
       const response = await fetch(`${appBaseUrl}/api/stripe/webhook/`, {
