@@ -127,6 +127,7 @@ export const checkoutMachine = setup({
     retryDelay: ({ context }) => firstRetryDelayMs * 2 ** Math.max(0, context.retries - 1),
   },
 }).createMachine({
+  description: 'Buying a plan: Stripe takes the payment in its own form, then the server confirms it and moves the account to the plan.',
   id: 'checkout',
   context: ({ input }) => ({
     planId: 'planId' in input ? input.planId : null,
@@ -151,6 +152,7 @@ export const checkoutMachine = setup({
       on: { 'checkout.cancel': { target: 'cancelled' } },
       states: {
         requesting: {
+          description: 'The request for the checkout session is under way.',
           entry: 'clearFailure',
           invoke: {
             id: 'createCheckoutSession',
@@ -170,8 +172,8 @@ export const checkoutMachine = setup({
     paying: {
       description: "Stripe's payment form is on screen; nothing is charged until the user pays there.",
       on: {
-        'payment.completed': { target: 'verifying' },
-        'checkout.cancel': { target: 'cancelled' },
+        'payment.completed': { target: 'verifying', description: 'Stripe reports the payment done.' },
+        'checkout.cancel': { target: 'cancelled', description: 'The user leaves the payment form.' },
       },
     },
 
@@ -181,6 +183,7 @@ export const checkoutMachine = setup({
       initial: 'requesting',
       states: {
         requesting: {
+          description: 'The verification request is under way; asking again does not send a second one.',
           // A second 'payment.completed' or 'checkout.retry' has no transition here: one verification at a time.
           entry: 'clearFailure',
           invoke: {

@@ -128,6 +128,7 @@ export const feasibilityMachine = setup({
     'canSetPrimary?': ({ context }, params: StudyIdInput) => findStudy(context, params.id)?.is_primary === false,
   },
 }).createMachine({
+  description: 'The studies of the open project: list them, add one, choose the primary one, rename or delete them, within the plan limit.',
   id: 'feasibility',
   context: ({ input }) => ({
     projectId: input.projectId,
@@ -144,14 +145,17 @@ export const feasibilityMachine = setup({
   states: {
     /** The list and the limit, side by side; both are needed before anything can be changed. */
     loading: {
+      description: "Opening the project's studies: the list and the plan's study limit load side by side.",
       type: 'parallel',
       entry: assign({ loadErrors: null }),
       onDone: { target: 'ready' },
       states: {
         studies: {
+          description: 'The list of studies.',
           initial: 'fetching',
           states: {
             fetching: {
+              description: 'The studies of the project are loading.',
               invoke: {
                 id: 'listStudies',
                 src: 'listStudies',
@@ -160,13 +164,15 @@ export const feasibilityMachine = setup({
                 onError: { target: '#feasibility.failed', actions: assign({ loadErrors: ({ event }) => toFormErrors(event.error) }) },
               },
             },
-            done: { type: 'final' },
+            done: { description: 'The studies are here.', type: 'final' },
           },
         },
         limit: {
+          description: "The plan's study limit.",
           initial: 'fetching',
           states: {
             fetching: {
+              description: 'The plan limit (how many studies this project may have) is loading.',
               invoke: {
                 id: 'checkLimit',
                 src: 'checkLimit',
@@ -175,24 +181,27 @@ export const feasibilityMachine = setup({
                 onError: { target: '#feasibility.failed', actions: assign({ loadErrors: ({ event }) => toFormErrors(event.error) }) },
               },
             },
-            done: { type: 'final' },
+            done: { description: 'The limit is here.', type: 'final' },
           },
         },
       },
     },
 
     failed: {
-      on: { 'studies.retry': { target: 'loading' } },
+      description: 'The studies could not be loaded; the screen offers to try again.',
+      on: { 'studies.retry': { target: 'loading', description: 'The user tries again.' } },
     },
 
     /** One thing at a time: the list changes under a request, so nothing else starts until it is answered. */
     ready: {
+      description: 'The studies are on screen. One change at a time: each waits for the server before the next starts.',
       initial: 'idle',
       on: {
         'feedback.clear': { actions: assign({ createErrors: null }) },
       },
       states: {
         idle: {
+          description: 'The studies wait for the user: add one, make one primary, rename or delete one.',
           // Every modal ends here (a delete by way of refreshingLimit), however it was closed.
           entry: 'closeModals',
           on: {
@@ -216,6 +225,7 @@ export const feasibilityMachine = setup({
         },
 
         creating: {
+          description: 'The server saves a new study.',
           invoke: {
             id: 'createStudy',
             src: 'createStudy',
@@ -236,6 +246,7 @@ export const feasibilityMachine = setup({
 
         /** After a create or a delete: the plan's count changed. A failure keeps the last answer (the server still enforces it). */
         refreshingLimit: {
+          description: "A study was added or deleted, so the plan's limit is checked again; if that fails the last answer stays.",
           entry: 'closeModals',
           invoke: {
             id: 'checkLimit',
@@ -247,15 +258,18 @@ export const feasibilityMachine = setup({
         },
 
         settingPrimary: {
+          description: 'The user makes another study the primary one.',
           initial: 'confirming',
           states: {
             confirming: {
+              description: 'A modal asks the user to confirm the new primary study.',
               on: {
                 'primaryModal.confirm': { target: 'saving' },
                 'primaryModal.cancel': { target: '#feasibility.ready.idle' },
               },
             },
             saving: {
+              description: 'The server makes the study primary; the one before stops being primary.',
               entry: assign({ modalErrors: null }),
               invoke: {
                 id: 'setPrimaryStudy',
@@ -275,9 +289,11 @@ export const feasibilityMachine = setup({
         },
 
         renaming: {
+          description: 'The user renames a study.',
           initial: 'editing',
           states: {
             editing: {
+              description: 'The rename modal is open; the user types the new name.',
               on: {
                 'renameModal.edit': { actions: assign({ renameModal: ({ context, event }) => ({ ...context.renameModal!, name: event.name }) }) },
                 'renameModal.submit': { target: 'saving' },
@@ -285,6 +301,7 @@ export const feasibilityMachine = setup({
               },
             },
             saving: {
+              description: 'The server saves the new name.',
               entry: assign({ modalErrors: null }),
               invoke: {
                 id: 'renameStudy',
@@ -304,15 +321,18 @@ export const feasibilityMachine = setup({
         },
 
         deleting: {
+          description: 'The user deletes a study.',
           initial: 'confirming',
           states: {
             confirming: {
+              description: 'A modal asks the user to confirm the deletion.',
               on: {
                 'deleteModal.confirm': { target: 'saving' },
                 'deleteModal.cancel': { target: '#feasibility.ready.idle' },
               },
             },
             saving: {
+              description: 'The server deletes the study; when it was the primary one, the newest remaining study becomes primary.',
               entry: assign({ modalErrors: null }),
               invoke: {
                 id: 'deleteStudy',

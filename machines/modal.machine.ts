@@ -71,6 +71,7 @@ export const modalMachine = setup({
     closeModal: assign(closedContext),
   },
 }).createMachine({
+  description: 'The one modal of the app: a task form, a preset form, or a delete or confirm question whose answer goes back to whoever asked.',
   id: 'modal',
   initial: 'idle',
   context: closedContext,
@@ -81,10 +82,11 @@ export const modalMachine = setup({
     'settingModal.open': { target: '.setting', actions: assign({ settingId: ({ event }) => event.id }) },
   },
   states: {
-    idle: {},
-    task: { exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
-    setting: { exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
+    idle: { description: 'No modal is open.' },
+    task: { description: 'The task form is open (new task or edit).', exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
+    setting: { description: 'The preset settings form is open.', exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
     delete: {
+      description: 'Asks the user to confirm a deletion; the answer (yes, or no when closed) goes back to whoever asked.',
       exit: [
         {
           type: 'replyToOpener',
@@ -95,6 +97,7 @@ export const modalMachine = setup({
       on: { 'modal.answer': { target: 'idle' }, 'modal.close': { target: 'idle' } },
     },
     confirm: {
+      description: 'Asks the user to confirm a step; the answer (yes, or no when closed) goes back to whoever asked.',
       exit: [
         {
           type: 'replyToOpener',

@@ -68,19 +68,22 @@ export const parcelScreeningMachine = setup({
     'canAttach?': ({ context }) => context.found !== null && !context.found.projects.some((project) => project.id === context.projectId),
   },
 }).createMachine({
+  description: 'The project map: parcels coloured by the screening criteria and, beside it, finding a parcel by its number to add it to the project.',
   id: 'parcelScreening',
   type: 'parallel',
   context: ({ input }) => ({ projectId: input.projectId, request: input.request, result: null, screeningErrors: null, found: null, parcelErrors: null }),
   states: {
     screening: {
+      description: 'Which parcels pass the screening criteria (flood, wetland, area…).',
       initial: 'running',
       on: {
         // A newer request replaces one still running.
         'screening.run': { target: '.running', reenter: true, actions: assign({ request: ({ event }) => event.request }) },
       },
       states: {
-        idle: {},
+        idle: { description: 'The last screening is on the map (or its error).' },
         running: {
+          description: 'The server screens the parcels; a newer request replaces this one.',
           invoke: {
             id: 'screenParcels',
             src: 'screenParcels',
@@ -92,14 +95,16 @@ export const parcelScreeningMachine = setup({
       },
     },
     parcel: {
+      description: 'Finding a parcel by its number (APN) and adding it to the project.',
       initial: 'idle',
       on: {
         'parcel.find': { target: '.finding', reenter: true },
         'parcel.clear': { target: '.idle', actions: assign({ found: null, parcelErrors: null }) },
       },
       states: {
-        idle: {},
+        idle: { description: 'No parcel is being looked up.' },
         finding: {
+          description: 'The server looks up the parcel number.',
           entry: assign({ found: null, parcelErrors: null }),
           invoke: {
             id: 'findParcel',
@@ -113,9 +118,11 @@ export const parcelScreeningMachine = setup({
           },
         },
         found: {
+          description: 'The parcel is shown; it can be added unless it is already in this project.',
           on: { 'parcel.attach': { guard: 'canAttach?', target: 'attaching' } },
         },
         attaching: {
+          description: 'The server adds the parcel to the project; then the parcels are screened again.',
           entry: assign({ parcelErrors: null }),
           invoke: {
             id: 'attachParcel',

@@ -1,5 +1,5 @@
 import type { Infer } from 'superstruct';
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type AnyActorLogic, type DoneActorEvent } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom, type AnyActorLogic, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import type {
   Account,
   EmailBody,
@@ -146,23 +146,42 @@ const checkoutOfEvent = ({ event }: EventOf<'checkout.start' | 'checkout.resume'
   input: event.type === 'checkout.start' ? { planId: event.planId } : { sessionId: event.sessionId },
 });
 
-/**
- * What a signed-in user can do, in signedIn and while the token is renewed (refreshing), so that nothing a screen
- * sends during a refresh is lost. Opening another project replaces the running children; opening the same keeps them.
- */
-const signedInTransitions = {
-  'session.logout': { target: 'loggingOut' },
-  'account.update': { actions: { type: 'assignAccount', params: ({ event }: EventOf<'account.update'>) => ({ account: event.account }) } },
-  'project.open': { guard: { type: 'anotherProject?', params: projectOfEvent }, actions: ['closeProject', { type: 'openProject', params: projectOfEvent }] },
-  'project.close': { actions: 'closeProject' },
-  // One checkout at a time: an earlier one (another plan, a cancelled or finished one) stops as the new one starts.
-  'checkout.start': { actions: ['endCheckout', { type: 'spawnCheckout', params: checkoutOfEvent }] },
-  'checkout.resume': { actions: ['endCheckout', { type: 'spawnCheckout', params: checkoutOfEvent }] },
-  'checkout.end': { actions: 'endCheckout' },
-  // A new plan changes the open project's study limit: its children stop, and the project's screens start fresh
-  // ones (which load the new limit) when it is next opened.
-  'xstate.done.actor.checkout': { guard: { type: 'paid?', params: ({ event }: EventOf<'xstate.done.actor.checkout'>) => ({ payment: event.output }) }, actions: 'closeProject' },
+/** The auth forms' submissions; each starts the one auth request actor with itself as input. */
+const authRequestTypes = ['login.submit', 'googleLogin.submit', 'signup.submit', 'passwordReset.request', 'passwordReset.submit', 'email.verify', 'verification.resend'] as const;
+export type AuthRequest = Extract<SessionEvent, { type: (typeof authRequestTypes)[number] }>;
+/** What the server answers a form: the login pair and account, or a `{detail}` message (with the address after a signup). */
+export type AuthAnswer = LoginResponse | SignupAnswer | DetailAnswer;
+
+/** The one auth request of every form, started with the event that sent it; a refusal goes back to the form. */
+const authRequest = {
+  id: 'authRequest',
+  src: 'authRequest',
+  input: ({ event }: { event: SessionEvent }): AuthRequest => {
+    assertEvent(event, authRequestTypes);
+    return event;
+  },
+  onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }: { event: ErrorActorEvent }) => ({ error: event.error }) } },
 } as const;
+
+type AnswerEvent = { event: DoneActorEvent<AuthAnswer> };
+const loginOf = ({ event }: AnswerEvent) => event.output as LoginResponse;
+/** A signed-in answer: the session is stored and the app opens where the project flag says. */
+const signIn = {
+  target: '#session.enteringApp',
+  actions: [
+    { type: 'assignLogin', params: loginOf },
+    {
+      type: 'storeSession',
+      params: (answer: AnswerEvent) => {
+        const { access, refresh, project } = loginOf(answer);
+        return { access, refresh, project };
+      },
+    },
+  ],
+} as const;
+/** A `{detail}` answer: back to the form with the server's message, on the tab the flow continues on. */
+const showAnswer = (kind: Exclude<SessionNotice['kind'], 'signedUp' | 'sessionExpired'>, authTab?: AuthTab) =>
+  ({ target: 'idle', actions: { type: 'showNotice', params: ({ event }: AnswerEvent) => ({ notice: { kind, detail: (event.output as DetailAnswer).detail }, authTab }) } }) as const;
 
 /**
  * The root actor: restores the stored session, runs the auth flows, refreshes tokens for the API client and
@@ -174,13 +193,8 @@ export const sessionMachine = setup({
   actors: {
     /** Reads the four stored values. */
     restoreSession: notProvided<StoredSession, void>('restoreSession'),
-    login: notProvided<LoginResponse, LoginInput>('login'),
-    googleLogin: notProvided<LoginResponse, GoogleLoginInput>('googleLogin'),
-    signup: notProvided<SignupAnswer, SignupInput>('signup'),
-    requestPasswordReset: notProvided<DetailAnswer, EmailInput>('requestPasswordReset'),
-    resetPassword: notProvided<DetailAnswer, ResetPasswordInput>('resetPassword'),
-    verifyEmail: notProvided<DetailAnswer, VerifyInput>('verifyEmail'),
-    resendVerification: notProvided<DetailAnswer, EmailInput>('resendVerification'),
+    /** Sends an auth form to the server; the event that sent it says which request (login, signup, reset…). */
+    authRequest: notProvided<AuthAnswer, AuthRequest>('authRequest'),
     /**
      * Exchanges the stored refresh token for a new pair and stores it itself, inside the cross-tab lock
      * (src/lib/refresh-coordinator.ts). The machine only mirrors the pair: writing it again after the lock
@@ -240,6 +254,7 @@ export const sessionMachine = setup({
     })),
     assignAccount: assign({ user: (_, params: { account: Account }) => params.account }),
     markProjectCreated: assign({ hasProject: true }),
+    assignTokens: assign((_, pair: TokenPair) => ({ accessToken: pair.access, refreshToken: pair.refresh })),
   },
   guards: {
     'signedOut?': ({ context }) => context.accessToken === null,
@@ -249,10 +264,12 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  description: 'Who is using the app: nobody yet, a visitor on the auth screens, or a signed-in user with their open project and checkout.',
   initial: 'booting',
   context: { ...signedOutContext, errors: null, notice: null },
   states: {
     booting: {
+      description: 'The app has just opened and reads the session saved in this browser.',
       invoke: {
         id: 'restoreSession',
         src: 'restoreSession',
@@ -269,22 +286,26 @@ export const sessionMachine = setup({
       },
     },
 
-    /** Routes a restored, logged-in or refreshed session; nothing stays here. */
     enteringApp: {
+      description: 'Decides where a restored or new session lands: the auth screens, the first-project screen or the projects.',
       always: [{ guard: 'signedOut?', target: 'loggedOut' }, { guard: 'hasProject?', target: 'signedIn.ready' }, { target: 'signedIn.needsFirstProject' }],
     },
 
     loggedOut: {
+      description: 'Nobody is signed in: the visitor is on the auth screens (log in, sign up, reset a password, verify an email).',
       // Every way in (restore without a token, logout, failed refresh) leaves no token in memory or storage.
       entry: ['stopChildren', 'forgetSession', 'clearStoredSession'],
       initial: 'idle',
       on: {
         // A refusal belongs to the form that was sent: the other tab starts without it.
-        'authTab.select': { actions: assign({ authTab: ({ event }) => event.tab, errors: null }) },
+        'authTab.select': { description: 'The visitor switches between the log-in and sign-up tabs.', actions: assign({ authTab: ({ event }) => event.tab, errors: null }) },
         'feedback.clear': { actions: 'clearFeedback' },
       },
+      // One request actor serves every form (authRequest, started with the form's event); each busy state names the
+      // form that waits, as the screens show it on their button, and what its answer leads to.
       states: {
         idle: {
+          description: 'The forms wait for the visitor, showing the last answer or refusal.',
           on: {
             'login.submit': { target: 'loggingIn', actions: 'clearFeedback' },
             'googleLogin.submit': { target: 'loggingInWithGoogle', actions: 'clearFeedback' },
@@ -295,138 +316,92 @@ export const sessionMachine = setup({
             'verification.resend': { target: 'resendingVerification', actions: 'clearFeedback' },
           },
         },
-        loggingIn: {
-          invoke: {
-            id: 'login',
-            src: 'login',
-            input: ({ event }) => {
-              assertEvent(event, 'login.submit');
-              return { email: event.email, password: event.password };
-            },
-            onDone: {
-              target: '#session.enteringApp',
-              actions: [
-                { type: 'assignLogin', params: ({ event }) => event.output },
-                { type: 'storeSession', params: ({ event }) => ({ access: event.output.access, refresh: event.output.refresh, project: event.output.project }) },
-              ],
-            },
-            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        loggingInWithGoogle: {
-          invoke: {
-            id: 'googleLogin',
-            src: 'googleLogin',
-            input: ({ event }) => {
-              assertEvent(event, 'googleLogin.submit');
-              return { credential: event.credential };
-            },
-            onDone: {
-              target: '#session.enteringApp',
-              actions: [
-                { type: 'assignLogin', params: ({ event }) => event.output },
-                { type: 'storeSession', params: ({ event }) => ({ access: event.output.access, refresh: event.output.refresh, project: event.output.project }) },
-              ],
-            },
-            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
+        loggingIn: { description: 'The server checks the email and password.', tags: 'submitting', invoke: { ...authRequest, onDone: signIn } },
+        loggingInWithGoogle: { description: 'The server checks the Google sign-in.', tags: 'submitting', invoke: { ...authRequest, onDone: signIn } },
+        // Spec: signup always leads to login. The server wants the address confirmed first, so the login tab shows
+        // "check your email" instead of signing in.
         signingUp: {
+          description: 'The server creates the account; then the log-in tab asks the visitor to confirm their email.',
+          tags: 'submitting',
           invoke: {
-            id: 'signup',
-            src: 'signup',
-            input: ({ event }) => {
-              assertEvent(event, 'signup.submit');
-              const { type: _type, ...body } = event;
-              return body;
-            },
-            // Spec: signup always leads to login. The server wants the address confirmed first, so the
-            // login tab shows "check your email" instead of signing in.
+            ...authRequest,
             onDone: {
               target: 'idle',
-              actions: {
-                type: 'showNotice',
-                params: ({ event }) => ({ notice: { kind: 'signedUp', detail: event.output.detail, email: event.output.email }, authTab: 'login' }),
-              },
+              actions: { type: 'showNotice', params: ({ event }: AnswerEvent) => ({ notice: { kind: 'signedUp', ...(event.output as SignupAnswer) }, authTab: 'login' }) as const },
             },
-            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        requestingReset: {
-          invoke: {
-            id: 'requestPasswordReset',
-            src: 'requestPasswordReset',
-            input: ({ event }) => {
-              assertEvent(event, 'passwordReset.request');
-              return { email: event.email };
-            },
-            onDone: { target: 'idle', actions: { type: 'showNotice', params: ({ event }) => ({ notice: { kind: 'resetMailSent', detail: event.output.detail } }) } },
-            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        resettingPassword: {
-          invoke: {
-            id: 'resetPassword',
-            src: 'resetPassword',
-            input: ({ event }) => {
-              assertEvent(event, 'passwordReset.submit');
-              return { token: event.token, password: event.password };
-            },
-            onDone: {
-              target: 'idle',
-              actions: { type: 'showNotice', params: ({ event }) => ({ notice: { kind: 'passwordReset', detail: event.output.detail }, authTab: 'login' }) },
-            },
-            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        verifying: {
-          invoke: {
-            id: 'verifyEmail',
-            src: 'verifyEmail',
-            input: ({ event }) => {
-              assertEvent(event, 'email.verify');
-              return { token: event.token };
-            },
-            onDone: {
-              target: 'idle',
-              actions: { type: 'showNotice', params: ({ event }) => ({ notice: { kind: 'emailVerified', detail: event.output.detail }, authTab: 'login' }) },
-            },
-            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-        resendingVerification: {
-          invoke: {
-            id: 'resendVerification',
-            src: 'resendVerification',
-            input: ({ event }) => {
-              assertEvent(event, 'verification.resend');
-              return { email: event.email };
-            },
-            onDone: { target: 'idle', actions: { type: 'showNotice', params: ({ event }) => ({ notice: { kind: 'verificationSent', detail: event.output.detail } }) } },
-            onError: { target: 'idle', actions: { type: 'showErrors', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
+        requestingReset: { description: 'The server emails a password-reset link.', tags: 'submitting', invoke: { ...authRequest, onDone: showAnswer('resetMailSent') } },
+        resettingPassword: { description: 'The server sets the new password from the reset link.', tags: 'submitting', invoke: { ...authRequest, onDone: showAnswer('passwordReset', 'login') } },
+        verifying: { description: 'The server confirms the email address from the link it sent.', tags: 'submitting', invoke: { ...authRequest, onDone: showAnswer('emailVerified', 'login') } },
+        resendingVerification: { description: 'The server sends the verification email again.', tags: 'submitting', invoke: { ...authRequest, onDone: showAnswer('verificationSent') } },
       },
     },
 
-    /** A token in hand: with a first project (ready) or without (needsFirstProject, spec §2: /project/add). */
     signedIn: {
+      description: 'A user is signed in: their projects (or the first-project screen), the open project and a checkout run here, also while the access token is renewed.',
       initial: 'ready',
       on: {
-        'session.refresh': { target: 'refreshing' },
-        ...signedInTransitions,
+        'session.logout': { target: 'loggingOut', description: 'The user logs out.' },
+        'account.update': { actions: { type: 'assignAccount', params: ({ event }) => ({ account: event.account }) } },
+        'project.open': {
+          description: 'A project screen opens: its studies and task board start, unless that project is already open.',
+          guard: { type: 'anotherProject?', params: projectOfEvent },
+          actions: ['closeProject', { type: 'openProject', params: projectOfEvent }],
+        },
+        'project.close': { actions: 'closeProject' },
+        // One checkout at a time: an earlier one (another plan, a cancelled or finished one) stops as the new one starts.
+        'checkout.start': { description: 'The user buys a plan.', actions: ['endCheckout', { type: 'spawnCheckout', params: checkoutOfEvent }] },
+        'checkout.resume': { description: 'The payment page reloads and checks that payment again.', actions: ['endCheckout', { type: 'spawnCheckout', params: checkoutOfEvent }] },
+        'checkout.end': { actions: 'endCheckout' },
+        // A new plan changes the open project's study limit: its children stop, and the project's screens start fresh
+        // ones (which load the new limit) when it is next opened.
+        'xstate.done.actor.checkout': {
+          description: 'A paid plan closes the open project, so its screens reload the new limits.',
+          guard: { type: 'paid?', params: ({ event }) => ({ payment: event.output }) },
+          actions: 'closeProject',
+        },
       },
       states: {
         needsFirstProject: {
+          description: 'The user has no project yet: only the first-project screen opens (spec §2: /project/add).',
           on: {
-            'project.created': { target: 'ready', actions: ['markProjectCreated', { type: 'storeProjectFlag', params: { project: true } }] },
+            'session.refresh': { target: 'refreshing' },
+            'project.created': { target: 'ready', description: 'The first project is saved.', actions: ['markProjectCreated', { type: 'storeProjectFlag', params: { project: true } }] },
           },
         },
-        ready: {},
+        ready: {
+          description: 'The user works in their projects.',
+          on: { 'session.refresh': { target: 'refreshing', description: 'A request found the access token expired.' } },
+        },
+        refreshing: {
+          // 'session.refresh' is not handled here: every caller waits for the refresh under way.
+          description: 'The access token is renewed; the screens stay as they are and their requests wait for it.',
+          invoke: {
+            id: 'refreshTokens',
+            src: 'refreshTokens',
+            // Back to ready or needsFirstProject, whichever the project flag says: that is where it was. The open
+            // project's children keep running throughout: their requests wait for this refresh in the API client.
+            onDone: [
+              { guard: 'hasProject?', target: 'ready', actions: { type: 'assignTokens', params: ({ event }) => event.output } },
+              { target: 'needsFirstProject', actions: { type: 'assignTokens', params: ({ event }) => event.output } },
+            ],
+            onError: {
+              target: '#session.loggedOut',
+              description: 'The login expired: back to the log-in screen with a notice.',
+              actions: { type: 'showNotice', params: { notice: { kind: 'sessionExpired', detail: sessionExpiredMessage } } },
+            },
+          },
+          on: {
+            // A project created just before the 401 still counts once the refresh is through.
+            'project.created': { actions: ['markProjectCreated', { type: 'storeProjectFlag', params: { project: true } }] },
+          },
+        },
       },
     },
 
     loggingOut: {
+      description: 'The user is logged out here and now; the server is told to revoke the login.',
       // Forget the tokens first: a tab closed mid-request must not come back signed in.
       entry: 'clearStoredSession',
       invoke: {
@@ -436,26 +411,6 @@ export const sessionMachine = setup({
         // The user is logged out whether or not the server managed to revoke the login.
         onDone: { target: 'loggedOut' },
         onError: { target: 'loggedOut' },
-      },
-    },
-
-    refreshing: {
-      invoke: {
-        id: 'refreshTokens',
-        src: 'refreshTokens',
-        // Back to ready or needsFirstProject, whichever the project flag says: that is where it was. The open project's
-        // child keeps running throughout: its requests wait for this refresh in the API client.
-        onDone: { target: 'enteringApp', actions: assign(({ event }) => ({ accessToken: event.output.access, refreshToken: event.output.refresh })) },
-        onError: {
-          target: 'loggedOut',
-          actions: { type: 'showNotice', params: { notice: { kind: 'sessionExpired', detail: sessionExpiredMessage } } },
-        },
-      },
-      on: {
-        // A project created just before the 401 still counts once the refresh is through.
-        'project.created': { actions: ['markProjectCreated', { type: 'storeProjectFlag', params: { project: true } }] },
-        // 'session.refresh' is not here: every caller waits for the refresh under way.
-        ...signedInTransitions,
       },
     },
   },

@@ -41,19 +41,22 @@ export const snackbarMachine = setup({
     'isRepeat?': ({ context }, message: SnackbarMessage) => sameMessage(context.current, message) || context.queue.some((queued) => sameMessage(queued, message)),
   },
 }).createMachine({
+  description: 'The message bar at the bottom right: one short message at a time, the next ones waiting their turn.',
   id: 'snackbar',
   initial: 'hidden',
   context: { current: null, queue: [] },
   states: {
     hidden: {
+      description: 'No message on screen.',
       on: {
         'snackbar.show': { target: 'visible', actions: { type: 'showMessage', params: ({ event }) => ({ message: event.message, color: event.color }) } },
       },
     },
     visible: {
+      description: 'A message is on screen for 3.5 s, or until the user closes it; new messages wait behind it.',
       after: { displayTime: { target: 'hiding' } },
       on: {
-        'snackbar.close': { target: 'hiding' },
+        'snackbar.close': { target: 'hiding', description: 'The user closes the message.' },
         'snackbar.show': [
           // A repeat is dropped: the first matching transition wins and does nothing.
           { guard: { type: 'isRepeat?', params: ({ event }) => ({ message: event.message, color: event.color }) } },
@@ -61,8 +64,8 @@ export const snackbarMachine = setup({
         ],
       },
     },
-    /** The current message has gone; the next one, if any, starts its own 3500 ms. */
     hiding: {
+      description: 'The message has gone; the next waiting one, if any, shows now.',
       always: [{ guard: 'hasWaitingMessage?', target: 'visible', actions: 'showNextMessage' }, { target: 'hidden' }],
     },
   },

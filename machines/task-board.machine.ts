@@ -185,6 +185,7 @@ export const taskBoardMachine = setup({
     'editsModalTask?': ({ context }, params: TaskIdInput) => context.taskModal?.id === params.id,
   },
 }).createMachine({
+  description: "The open project's task board: tasks in phases, which the user adds, edits, ticks off, drags, deletes or fills from a template.",
   id: 'taskBoard',
   context: ({ input }) => ({
     projectId: input.projectId,
@@ -200,6 +201,7 @@ export const taskBoardMachine = setup({
   initial: 'loading',
   states: {
     loading: {
+      description: 'The task board of the project is loading.',
       entry: assign({ loadErrors: null }),
       invoke: {
         id: 'loadBoard',
@@ -211,7 +213,8 @@ export const taskBoardMachine = setup({
     },
 
     failed: {
-      on: { 'board.retry': { target: 'loading' } },
+      description: 'The board could not be loaded; the screen offers to try again.',
+      on: { 'board.retry': { target: 'loading', description: 'The user tries again.' } },
     },
 
     /**
@@ -219,12 +222,14 @@ export const taskBoardMachine = setup({
      * when nothing else changed the board meanwhile.
      */
     ready: {
+      description: 'The board is on screen. One change at a time: a change shows at once and is undone if the server refuses it.',
       initial: 'idle',
       on: {
         'feedback.clear': { actions: assign({ templateErrors: null }) },
       },
       states: {
         idle: {
+          description: 'The board waits for the user: open a task, tick one off, drag one, delete one or apply a template.',
           // Every flow ends here, however it ended: no modal open, nothing to roll back.
           entry: 'closeModals',
           on: {
@@ -254,9 +259,11 @@ export const taskBoardMachine = setup({
 
         /** Spec §3 task modal (`show`): a new task (id null) or the task `id`, with its form's defaults. */
         taskModal: {
+          description: 'The task modal is open, for a new task or an existing one.',
           initial: 'open',
           states: {
             open: {
+              description: 'The user fills in the task form.',
               on: {
                 'task.create': { guard: 'newTaskModal?', target: 'creating' },
                 'task.edit': { guard: { type: 'editsModalTask?', params: ({ event }) => ({ id: event.task.id }) }, target: 'saving' },
@@ -264,6 +271,7 @@ export const taskBoardMachine = setup({
               },
             },
             creating: {
+              description: 'The server saves the new task.',
               entry: assign({ modalErrors: null }),
               invoke: {
                 id: 'createTask',
@@ -283,6 +291,7 @@ export const taskBoardMachine = setup({
               },
             },
             saving: {
+              description: 'The server saves the changes to the task.',
               entry: assign({ modalErrors: null }),
               invoke: {
                 id: 'editTask',
@@ -306,6 +315,7 @@ export const taskBoardMachine = setup({
 
         /** The board shows the toggle already; the server's copy replaces it, a refusal puts the board back. */
         completing: {
+          description: 'A task was ticked (or unticked): the board shows it already while the server saves it.',
           invoke: {
             id: 'completeTask',
             src: 'completeTask',
@@ -335,6 +345,7 @@ export const taskBoardMachine = setup({
 
         /** The board shows the move already; the server's board replaces it, a refusal puts back the board before the move. */
         reordering: {
+          description: 'A task was dragged to a new place: the board shows it already while the server saves it.',
           invoke: {
             id: 'reorderTask',
             src: 'reorderTask',
@@ -357,15 +368,18 @@ export const taskBoardMachine = setup({
         },
 
         deleting: {
+          description: 'The user deletes a task.',
           initial: 'confirming',
           states: {
             confirming: {
+              description: 'A modal asks the user to confirm the deletion.',
               on: {
                 'deleteModal.confirm': { target: 'saving' },
                 'deleteModal.cancel': { target: '#taskBoard.ready.idle' },
               },
             },
             saving: {
+              description: 'The server deletes the task.',
               entry: assign({ modalErrors: null }),
               invoke: {
                 id: 'deleteTask',
@@ -388,6 +402,7 @@ export const taskBoardMachine = setup({
         },
 
         applyingTemplate: {
+          description: "The server adds a template's tasks to the board.",
           invoke: {
             id: 'applyTemplate',
             src: 'applyTemplate',

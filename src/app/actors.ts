@@ -3,7 +3,7 @@ import { navigate } from 'wouter/use-browser-location';
 import type { PlanIdInput, SessionIdInput } from '../../machines/checkout.machine.ts';
 import type { ProjectIdInput, RenameStudyInput, StudyIdInput } from '../../machines/feasibility.machine.ts';
 import { modalMachine } from '../../machines/modal.machine.ts';
-import { sessionMachine, type EmailInput, type GoogleLoginInput, type LoginInput, type LogoutInput, type ResetPasswordInput, type DetailAnswer, type SignupAnswer, type SignupInput, type StoredSession, type VerifyInput } from '../../machines/session.machine.ts';
+import { sessionMachine, type AuthAnswer, type AuthRequest, type LogoutInput, type StoredSession } from '../../machines/session.machine.ts';
 import { snackbarMachine } from '../../machines/snackbar.machine.ts';
 import type { ApplyTemplateInput, ProjectIdInput as BoardProjectInput, TaskIdInput } from '../../machines/task-board.machine.ts';
 import { DetailResponse, LoginResponse, SignupResponse, TokenPair } from '../contract/auth.ts';
@@ -59,13 +59,24 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
     sessionMachine.provide({
       actors: {
         restoreSession: fromPromise<StoredSession, void>(async () => store.read()),
-        login: fromPromise<LoginResponse, LoginInput>(({ input }) => api.post('/api/user/login/', input, { ...anonymous, struct: LoginResponse })),
-        googleLogin: fromPromise<LoginResponse, GoogleLoginInput>(({ input }) => api.post('/api/user/google_login/', input, { ...anonymous, struct: LoginResponse })),
-        signup: fromPromise<SignupAnswer, SignupInput>(({ input }) => api.post('/api/user/signup/', input, { ...anonymous, struct: SignupResponse })),
-        requestPasswordReset: fromPromise<DetailAnswer, EmailInput>(({ input }) => api.post('/api/user/reset/email_send/', input, { ...anonymous, struct: DetailResponse })),
-        resetPassword: fromPromise<DetailAnswer, ResetPasswordInput>(({ input }) => api.patch('/api/user/reset_password/', input, { ...anonymous, struct: DetailResponse })),
-        verifyEmail: fromPromise<DetailAnswer, VerifyInput>(({ input }) => api.post('/api/user/verify/', input, { ...anonymous, struct: DetailResponse })),
-        resendVerification: fromPromise<DetailAnswer, EmailInput>(({ input }) => api.post('/api/user/verify/resend/', input, { ...anonymous, struct: DetailResponse })),
+        authRequest: fromPromise<AuthAnswer, AuthRequest>(({ input: { type, ...body } }) => {
+          switch (type) {
+            case 'login.submit':
+              return api.post('/api/user/login/', body, { ...anonymous, struct: LoginResponse });
+            case 'googleLogin.submit':
+              return api.post('/api/user/google_login/', body, { ...anonymous, struct: LoginResponse });
+            case 'signup.submit':
+              return api.post('/api/user/signup/', body, { ...anonymous, struct: SignupResponse });
+            case 'passwordReset.request':
+              return api.post('/api/user/reset/email_send/', body, { ...anonymous, struct: DetailResponse });
+            case 'passwordReset.submit':
+              return api.patch('/api/user/reset_password/', body, { ...anonymous, struct: DetailResponse });
+            case 'email.verify':
+              return api.post('/api/user/verify/', body, { ...anonymous, struct: DetailResponse });
+            case 'verification.resend':
+              return api.post('/api/user/verify/resend/', body, { ...anonymous, struct: DetailResponse });
+          }
+        }),
         refreshTokens: fromPromise<TokenPair, void>(() => coordinator.refresh()),
         logout: fromPromise<unknown, LogoutInput>(({ input }) => (input.refresh ? api.post('/api/user/logout/', input, anonymous) : Promise.resolve())),
         feasibility: childMachines.logic('feasibility machine', ({ feasibilityMachine }) => feasibilityMachine.provide({

@@ -29,7 +29,7 @@ function wireApp() {
   });
   let refreshes = 0;
   session.subscribe((snapshot) => {
-    if (snapshot.matches('refreshing')) refreshes += 1;
+    if (snapshot.matches({ signedIn: 'refreshing' })) refreshes += 1;
   });
   return { store, session, client, onSessionExpired, refreshes: () => refreshes };
 }

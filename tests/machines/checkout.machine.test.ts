@@ -11,7 +11,7 @@ import {
 } from '../../machines/checkout.machine.ts';
 import { genericErrorMessages } from '../../machines/form-errors.ts';
 import { billingMessages, type CheckoutSession, type VerifiedPayment } from '../../src/contract/billing.ts';
-import { createEffectTestModel, EffectDoubles, flush, settleEffectEvent, type ModelEvent } from './support/test-model.ts';
+import { EffectDoubles, flush, reachedStates, runModelPaths, settleEffectEvent, type ModelEvent } from './support/test-model.ts';
 
 type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
@@ -72,112 +72,101 @@ const inputs: Array<{ name: string; input: CheckoutInput; sessionId: string | nu
 
 for (const { name, input, sessionId: givenSessionId } of inputs) {
   describe(`checkout machine, ${name}`, () => {
-    const paths = createEffectTestModel(checkoutMachine, (snapshot) => eventsFor(snapshot as CheckoutSnapshot)).getShortestPaths({ input });
-    console.log(`checkout machine, ${name}: ${paths.length} paths`);
-
-    it('reaches every state of the chart it can', () => {
-      const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
-      const verification = ['verified', 'failed', ...['requesting', 'waitingToRetry', 'waitingForUser'].map((state) => ({ verifying: state }))];
-      const purchase = ['paying', 'cancelled', ...['requesting', 'waitingToRetry', 'waitingForUser'].map((state) => ({ creatingSession: state }))];
-      const expected = 'planId' in input ? [...purchase, ...verification] : verification;
-      expect([...reached].sort()).toEqual(expected.map((value) => JSON.stringify(value)).sort());
-    });
-
-    for (const path of paths) {
-      it(path.description, async () => {
+    const paths = runModelPaths(`checkout machine, ${name}`, checkoutMachine, {
+      events: eventsFor,
+      input,
+      run: () => {
         const { actor, doubles, clock } = createSystemUnderTest(input);
         /** What the test expects, counted from the events it sent rather than read back from the machine. */
         const expected = { sessionId: givenSessionId, requests: { createCheckoutSession: 0, verifyPayment: 0 }, networkFailuresInARow: 0 };
-
-        const execute = async (event: ModelEvent) => {
-          const before = actor.getSnapshot();
-          if (event.type.startsWith('xstate.after.retryDelay.')) {
-            // The named delay is the one the clock waits: nothing happens a millisecond early.
-            const wait = retryDelayAfter(before.context.retries);
-            clock.increment(wait - 1);
-            expect(actor.getSnapshot().value).toEqual(before.value);
-            clock.increment(1);
-          } else if (!settleEffectEvent(doubles, event)) {
-            actor.send(event as Parameters<typeof actor.send>[0]);
-          }
-          await flush();
-          const after = actor.getSnapshot();
-
-          if (event.type === 'xstate.done.actor.createCheckoutSession') expected.sessionId = created.session_id;
-          if (event.type.startsWith('xstate.error.actor.')) {
-            const failure = event.error === bug ? { kind: 'refused', detail: genericErrorMessages.unexpected } : event.error;
-            expect(after.context.failure).toEqual(failure);
-            expected.networkFailuresInARow = (failure as CheckoutFailure).kind === 'network' ? expected.networkFailuresInARow + 1 : 0;
-          }
-          if (event.type.startsWith('xstate.done.actor.')) expected.networkFailuresInARow = 0;
-          // A manual retry after the automatic ones starts a new round.
-          if (event.type === 'checkout.retry' && before.matches({ verifying: 'waitingForUser' })) expected.networkFailuresInARow = 0;
-          if (event.type === 'checkout.retry' && before.matches({ creatingSession: 'waitingForUser' })) expected.networkFailuresInARow = 0;
-          for (const src of ['createCheckoutSession', 'verifyPayment'] as const) {
-            if (after.matches({ [src === 'verifyPayment' ? 'verifying' : 'creatingSession']: 'requesting' }) && !before.matches({ [src === 'verifyPayment' ? 'verifying' : 'creatingSession']: 'requesting' })) {
-              expected.requests[src] += 1;
+        return {
+          actor,
+          start: async () => {
+            actor.start();
+            await flush();
+            for (const src of ['createCheckoutSession', 'verifyPayment'] as const) expected.requests[src] = startedFor(doubles, src).length;
+          },
+          step: async (event) => {
+            const before = actor.getSnapshot();
+            if (event.type.startsWith('xstate.after.retryDelay.')) {
+              // The named delay is the one the clock waits: nothing happens a millisecond early.
+              const wait = retryDelayAfter(before.context.retries);
+              clock.increment(wait - 1);
+              expect(actor.getSnapshot().value).toEqual(before.value);
+              clock.increment(1);
+            } else if (!settleEffectEvent(doubles, event)) {
+              actor.send(event as Parameters<typeof actor.send>[0]);
             }
-          }
+            await flush();
+            const after = actor.getSnapshot();
+
+            if (event.type === 'xstate.done.actor.createCheckoutSession') expected.sessionId = created.session_id;
+            if (event.type.startsWith('xstate.error.actor.')) {
+              const failure = event.error === bug ? { kind: 'refused', detail: genericErrorMessages.unexpected } : event.error;
+              expect(after.context.failure).toEqual(failure);
+              expected.networkFailuresInARow = (failure as CheckoutFailure).kind === 'network' ? expected.networkFailuresInARow + 1 : 0;
+            }
+            if (event.type.startsWith('xstate.done.actor.')) expected.networkFailuresInARow = 0;
+            // A manual retry after the automatic ones starts a new round.
+            if (event.type === 'checkout.retry' && before.matches({ verifying: 'waitingForUser' })) expected.networkFailuresInARow = 0;
+            if (event.type === 'checkout.retry' && before.matches({ creatingSession: 'waitingForUser' })) expected.networkFailuresInARow = 0;
+            for (const src of ['createCheckoutSession', 'verifyPayment'] as const) {
+              if (after.matches({ [src === 'verifyPayment' ? 'verifying' : 'creatingSession']: 'requesting' }) && !before.matches({ [src === 'verifyPayment' ? 'verifying' : 'creatingSession']: 'requesting' })) {
+                expected.requests[src] += 1;
+              }
+            }
+          },
+          check: (modelled) => {
+            const snapshot = actor.getSnapshot();
+            expect(snapshot.value).toEqual(modelled.value);
+            expect(snapshot.context).toEqual(modelled.context);
+            const { context } = snapshot;
+            expect(context.planId).toBe('planId' in input ? planId : null);
+            expect(context.sessionId).toBe(expected.sessionId);
+            expect(context.clientSecret).toBe(expected.sessionId === created.session_id ? created.client_secret : null);
+
+            // Exactly the effect of the current step runs, with the plan or the session; never two at once.
+            const effects = [
+              ...(snapshot.matches({ creatingSession: 'requesting' }) ? [{ src: 'createCheckoutSession', input: { planId } }] : []),
+              ...(snapshot.matches({ verifying: 'requesting' }) ? [{ src: 'verifyPayment', input: { sessionId: expected.sessionId } }] : []),
+            ];
+            expect(doubles.pending()).toEqual(effects);
+            // One request each time the step's request state is entered: a verification is never started twice.
+            expect(startedFor(doubles, 'createCheckoutSession')).toHaveLength(expected.requests.createCheckoutSession);
+            expect(startedFor(doubles, 'verifyPayment')).toHaveLength(expected.requests.verifyPayment);
+            expect(startedFor(doubles, 'verifyPayment').every((effect) => (effect.input as SessionIdInput).sessionId === expected.sessionId)).toBe(true);
+
+            // Retries are bounded: after the automatic ones, only the user starts another.
+            expect(context.retries).toBeLessThanOrEqual(maxAutomaticRetries);
+            expect(expected.networkFailuresInARow).toBeLessThanOrEqual(maxAutomaticRetries + 1);
+            const waiting = snapshot.matches({ creatingSession: 'waitingToRetry' }) || snapshot.matches({ verifying: 'waitingToRetry' });
+            const givenUp = snapshot.matches({ creatingSession: 'waitingForUser' }) || snapshot.matches({ verifying: 'waitingForUser' });
+            if (waiting) expect(context.retries).toBe(expected.networkFailuresInARow);
+            if (givenUp) expect(expected.networkFailuresInARow).toBe(maxAutomaticRetries + 1);
+            expect(snapshot.can({ type: 'checkout.retry' })).toBe(waiting || givenUp);
+            expect(context.failure?.kind === 'network').toBe(waiting || givenUp);
+            expect(context.failure?.kind === 'refused').toBe(snapshot.matches('failed'));
+
+            // Paying waits for Stripe's onComplete; only a purchase not yet paid can be cancelled.
+            expect(snapshot.can({ type: 'payment.completed' })).toBe(snapshot.matches('paying'));
+            expect(snapshot.can({ type: 'checkout.cancel' })).toBe(snapshot.matches('paying') || snapshot.matches('creatingSession'));
+
+            // The three ends: verified with the server's answer as output, failed with its message, or cancelled.
+            const final = snapshot.matches('verified') || snapshot.matches('failed') || snapshot.matches('cancelled');
+            expect(snapshot.status).toBe(final ? 'done' : 'active');
+            expect(context.payment).toEqual(snapshot.matches('verified') ? paid(expected.sessionId!) : null);
+            if (final) expect(snapshot.output).toEqual(context.payment);
+          },
         };
-        const eventTypes = [...new Set(eventsFor(actor.getSnapshot()).map((event) => event.type))];
-        const eventExecutors = Object.fromEntries(eventTypes.map((type) => [type, ({ event }: { event: ModelEvent }) => execute(event)]));
+      },
+    });
 
-        await path.test({
-          events: {
-            ...eventExecutors,
-            'xstate.init': async () => {
-              actor.start();
-              await flush();
-              for (const src of ['createCheckoutSession', 'verifyPayment'] as const) expected.requests[src] = startedFor(doubles, src).length;
-            },
-          },
-          states: {
-            '*': (modelled: CheckoutSnapshot) => {
-              const snapshot = actor.getSnapshot();
-              expect(snapshot.value).toEqual(modelled.value);
-              expect(snapshot.context).toEqual(modelled.context);
-              const { context } = snapshot;
-              expect(context.planId).toBe('planId' in input ? planId : null);
-              expect(context.sessionId).toBe(expected.sessionId);
-              expect(context.clientSecret).toBe(expected.sessionId === created.session_id ? created.client_secret : null);
-
-              // Exactly the effect of the current step runs, with the plan or the session; never two at once.
-              const effects = [
-                ...(snapshot.matches({ creatingSession: 'requesting' }) ? [{ src: 'createCheckoutSession', input: { planId } }] : []),
-                ...(snapshot.matches({ verifying: 'requesting' }) ? [{ src: 'verifyPayment', input: { sessionId: expected.sessionId } }] : []),
-              ];
-              expect(doubles.pending()).toEqual(effects);
-              // One request each time the step's request state is entered: a verification is never started twice.
-              expect(startedFor(doubles, 'createCheckoutSession')).toHaveLength(expected.requests.createCheckoutSession);
-              expect(startedFor(doubles, 'verifyPayment')).toHaveLength(expected.requests.verifyPayment);
-              expect(startedFor(doubles, 'verifyPayment').every((effect) => (effect.input as SessionIdInput).sessionId === expected.sessionId)).toBe(true);
-
-              // Retries are bounded: after the automatic ones, only the user starts another.
-              expect(context.retries).toBeLessThanOrEqual(maxAutomaticRetries);
-              expect(expected.networkFailuresInARow).toBeLessThanOrEqual(maxAutomaticRetries + 1);
-              const waiting = snapshot.matches({ creatingSession: 'waitingToRetry' }) || snapshot.matches({ verifying: 'waitingToRetry' });
-              const givenUp = snapshot.matches({ creatingSession: 'waitingForUser' }) || snapshot.matches({ verifying: 'waitingForUser' });
-              if (waiting) expect(context.retries).toBe(expected.networkFailuresInARow);
-              if (givenUp) expect(expected.networkFailuresInARow).toBe(maxAutomaticRetries + 1);
-              expect(snapshot.can({ type: 'checkout.retry' })).toBe(waiting || givenUp);
-              expect(context.failure?.kind === 'network').toBe(waiting || givenUp);
-              expect(context.failure?.kind === 'refused').toBe(snapshot.matches('failed'));
-
-              // Paying waits for Stripe's onComplete; only a purchase not yet paid can be cancelled.
-              expect(snapshot.can({ type: 'payment.completed' })).toBe(snapshot.matches('paying'));
-              expect(snapshot.can({ type: 'checkout.cancel' })).toBe(snapshot.matches('paying') || snapshot.matches('creatingSession'));
-
-              // The three ends: verified with the server's answer as output, failed with its message, or cancelled.
-              const final = snapshot.matches('verified') || snapshot.matches('failed') || snapshot.matches('cancelled');
-              expect(snapshot.status).toBe(final ? 'done' : 'active');
-              expect(context.payment).toEqual(snapshot.matches('verified') ? paid(expected.sessionId!) : null);
-              if (final) expect(snapshot.output).toEqual(context.payment);
-            },
-          },
-        });
-        actor.stop();
-      });
-    }
+    it('reaches every state of the chart it can', () => {
+      const verification = ['verified', 'failed', ...['requesting', 'waitingToRetry', 'waitingForUser'].map((state) => ({ verifying: state }))];
+      const purchase = ['paying', 'cancelled', ...['requesting', 'waitingToRetry', 'waitingForUser'].map((state) => ({ creatingSession: state }))];
+      const expected = 'planId' in input ? [...purchase, ...verification] : verification;
+      expect(reachedStates(paths)).toEqual(expected.map((value) => JSON.stringify(value)).sort());
+    });
   });
 }
 

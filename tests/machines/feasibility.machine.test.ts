@@ -11,7 +11,7 @@ import {
   type StudyIdInput,
 } from '../../machines/feasibility.machine.ts';
 import { feasibilityMessages, type FeasibilityStudy, type StudyCreateBody, type StudyLimit, type StudyList } from '../../src/contract/feasibility.ts';
-import { createEffectTestModel, EffectDoubles, flush, settleEffectEvent, type ModelEvent } from './support/test-model.ts';
+import { EffectDoubles, flush, reachedStates, runModelPaths, settleEffectEvent, type ModelEvent } from './support/test-model.ts';
 
 type FeasibilitySnapshot = SnapshotFrom<typeof feasibilityMachine>;
 
@@ -79,13 +79,6 @@ function eventsFor(snapshot: FeasibilitySnapshot): ModelEvent[] {
   ];
 }
 
-const eventTypes = [
-  'studies.retry', 'study.create', 'feedback.clear',
-  'primaryModal.open', 'primaryModal.confirm', 'primaryModal.cancel',
-  'renameModal.open', 'renameModal.edit', 'renameModal.submit', 'renameModal.cancel',
-  'deleteModal.open', 'deleteModal.confirm', 'deleteModal.cancel',
-  ...['listStudies', 'checkLimit', 'createStudy', 'setPrimaryStudy', 'renameStudy', 'deleteStudy'].flatMap((src) => [`xstate.done.actor.${src}`, `xstate.error.actor.${src}`]),
-];
 
 /**
  * What the guards read (the ids with their primary flag, whether the plan allows another study) and what the effects
@@ -136,33 +129,11 @@ function expectOnePrimary(studies: FeasibilityStudy[]) {
 }
 
 describe('feasibility machine', () => {
-  const paths = createEffectTestModel(feasibilityMachine, (snapshot) => eventsFor(snapshot as FeasibilitySnapshot), {
-    serializeContext: (snapshot) => guardedContext(snapshot as FeasibilitySnapshot),
-  }).getShortestPaths({ input });
-  console.log(`feasibility machine: ${paths.length} paths`);
-
-  it('reaches every state of the chart', () => {
-    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
-    const expected = [
-      { loading: { studies: 'fetching', limit: 'fetching' } },
-      { loading: { studies: 'done', limit: 'fetching' } },
-      { loading: { studies: 'fetching', limit: 'done' } },
-      'failed',
-      { ready: 'idle' },
-      { ready: 'creating' },
-      { ready: 'refreshingLimit' },
-      { ready: { settingPrimary: 'confirming' } },
-      { ready: { settingPrimary: 'saving' } },
-      { ready: { renaming: 'editing' } },
-      { ready: { renaming: 'saving' } },
-      { ready: { deleting: 'confirming' } },
-      { ready: { deleting: 'saving' } },
-    ].map((value) => JSON.stringify(value));
-    expect([...reached].sort()).toEqual(expected.sort());
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
+  const paths = runModelPaths('feasibility machine', feasibilityMachine, {
+    events: eventsFor,
+    input,
+    serializeContext: guardedContext,
+    run: () => {
       const { actor, doubles, emitted } = createSystemUnderTest();
       /** What the user asked, remembered by the test rather than read back from the machine. */
       const asked = { primary: null as string | null, rename: null as string | null, name: null as string | null, delete: null as string | null };
@@ -221,66 +192,75 @@ describe('feasibility machine', () => {
           announced.push({ type: 'study.deleted', id: deleted.id, name: deleted.name });
         }
       };
-      const eventExecutors = Object.fromEntries(eventTypes.map((type) => [type, ({ event }: { event: ModelEvent }) => execute(event)]));
+      return {
+        actor,
+        step: execute,
+        check: (expected) => {
+          const snapshot = actor.getSnapshot();
+          expect(snapshot.value).toEqual(expected.value);
+          expect(guardedContext(snapshot)).toEqual(guardedContext(expected));
+          expect(snapshot.context.projectId).toBe(projectId);
+          expect(snapshot.context.loadErrors !== null).toBe(snapshot.matches('failed'));
+          const { studies, limit } = snapshot.context;
+          expectOnePrimary(studies);
 
-      await path.test({
-        events: {
-          ...eventExecutors,
-          'xstate.init': async () => {
-            actor.start();
-            await flush();
-          },
+          // Exactly the effects of the current states run, each with what the user asked.
+          const expectedEffects = [
+            ...(snapshot.matches({ loading: { studies: 'fetching' } }) ? [{ src: 'listStudies', input: { projectId } }] : []),
+            ...(snapshot.matches({ loading: { limit: 'fetching' } }) || snapshot.matches({ ready: 'refreshingLimit' }) ? [{ src: 'checkLimit', input: { projectId } }] : []),
+            ...(snapshot.matches({ ready: 'creating' }) ? [{ src: 'createStudy', input: { ...newStudy, project_id: projectId } }] : []),
+            ...(snapshot.matches({ ready: { settingPrimary: 'saving' } }) ? [{ src: 'setPrimaryStudy', input: { id: asked.primary } }] : []),
+            ...(snapshot.matches({ ready: { renaming: 'saving' } }) ? [{ src: 'renameStudy', input: { id: asked.rename, name: asked.name } }] : []),
+            ...(snapshot.matches({ ready: { deleting: 'saving' } }) ? [{ src: 'deleteStudy', input: { id: asked.delete } }] : []),
+          ];
+          const bySrc = (a: { src: string }, b: { src: string }) => a.src.localeCompare(b.src);
+          expect([...doubles.pending()].sort(bySrc)).toEqual(expectedEffects.sort(bySrc));
+
+          // The modals show the study they were opened for; the rename modal what was typed.
+          if (snapshot.matches({ ready: 'settingPrimary' })) expect(snapshot.context.primaryModal).toEqual({ id: asked.primary });
+          else expect(snapshot.context.primaryModal).toBeNull();
+          if (snapshot.matches({ ready: 'renaming' })) expect(snapshot.context.renameModal).toEqual({ id: asked.rename, type: renameModalType, name: asked.name });
+          else expect(snapshot.context.renameModal).toBeNull();
+          if (snapshot.matches({ ready: 'deleting' })) expect(snapshot.context.deleteModal).toEqual({ id: asked.delete });
+          else expect(snapshot.context.deleteModal).toBeNull();
+          if (!snapshot.matches({ ready: 'settingPrimary' }) && !snapshot.matches({ ready: 'renaming' }) && !snapshot.matches({ ready: 'deleting' })) {
+            expect(snapshot.context.modalErrors).toBeNull();
+          }
+
+          // What the screens may offer: a new study while the plan allows one; primary only for another existing study.
+          const idle = snapshot.matches({ ready: 'idle' });
+          expect(snapshot.can({ type: 'study.create', study: newStudy })).toBe(idle && limit?.allowed === true);
+          for (const id of ids) {
+            const target = studies.find((candidate) => candidate.id === id);
+            expect(snapshot.can({ type: 'primaryModal.open', id })).toBe(idle && target !== undefined && !target.is_primary);
+            expect(snapshot.can({ type: 'renameModal.open', id })).toBe(idle && target !== undefined);
+            expect(snapshot.can({ type: 'deleteModal.open', id })).toBe(idle && target !== undefined);
+          }
+
+          expect(emitted).toEqual(announced);
         },
-        states: {
-          '*': (expected: FeasibilitySnapshot) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expected.value);
-            expect(guardedContext(snapshot)).toEqual(guardedContext(expected));
-            expect(snapshot.context.projectId).toBe(projectId);
-            expect(snapshot.context.loadErrors !== null).toBe(snapshot.matches('failed'));
-            const { studies, limit } = snapshot.context;
-            expectOnePrimary(studies);
+      };
+    },
+  });
 
-            // Exactly the effects of the current states run, each with what the user asked.
-            const expectedEffects = [
-              ...(snapshot.matches({ loading: { studies: 'fetching' } }) ? [{ src: 'listStudies', input: { projectId } }] : []),
-              ...(snapshot.matches({ loading: { limit: 'fetching' } }) || snapshot.matches({ ready: 'refreshingLimit' }) ? [{ src: 'checkLimit', input: { projectId } }] : []),
-              ...(snapshot.matches({ ready: 'creating' }) ? [{ src: 'createStudy', input: { ...newStudy, project_id: projectId } }] : []),
-              ...(snapshot.matches({ ready: { settingPrimary: 'saving' } }) ? [{ src: 'setPrimaryStudy', input: { id: asked.primary } }] : []),
-              ...(snapshot.matches({ ready: { renaming: 'saving' } }) ? [{ src: 'renameStudy', input: { id: asked.rename, name: asked.name } }] : []),
-              ...(snapshot.matches({ ready: { deleting: 'saving' } }) ? [{ src: 'deleteStudy', input: { id: asked.delete } }] : []),
-            ];
-            const bySrc = (a: { src: string }, b: { src: string }) => a.src.localeCompare(b.src);
-            expect([...doubles.pending()].sort(bySrc)).toEqual(expectedEffects.sort(bySrc));
-
-            // The modals show the study they were opened for; the rename modal what was typed.
-            if (snapshot.matches({ ready: 'settingPrimary' })) expect(snapshot.context.primaryModal).toEqual({ id: asked.primary });
-            else expect(snapshot.context.primaryModal).toBeNull();
-            if (snapshot.matches({ ready: 'renaming' })) expect(snapshot.context.renameModal).toEqual({ id: asked.rename, type: renameModalType, name: asked.name });
-            else expect(snapshot.context.renameModal).toBeNull();
-            if (snapshot.matches({ ready: 'deleting' })) expect(snapshot.context.deleteModal).toEqual({ id: asked.delete });
-            else expect(snapshot.context.deleteModal).toBeNull();
-            if (!snapshot.matches({ ready: 'settingPrimary' }) && !snapshot.matches({ ready: 'renaming' }) && !snapshot.matches({ ready: 'deleting' })) {
-              expect(snapshot.context.modalErrors).toBeNull();
-            }
-
-            // What the screens may offer: a new study while the plan allows one; primary only for another existing study.
-            const idle = snapshot.matches({ ready: 'idle' });
-            expect(snapshot.can({ type: 'study.create', study: newStudy })).toBe(idle && limit?.allowed === true);
-            for (const id of ids) {
-              const target = studies.find((candidate) => candidate.id === id);
-              expect(snapshot.can({ type: 'primaryModal.open', id })).toBe(idle && target !== undefined && !target.is_primary);
-              expect(snapshot.can({ type: 'renameModal.open', id })).toBe(idle && target !== undefined);
-              expect(snapshot.can({ type: 'deleteModal.open', id })).toBe(idle && target !== undefined);
-            }
-
-            expect(emitted).toEqual(announced);
-          },
-        },
-      });
-      actor.stop();
-    });
-  }
+  it('reaches every state of the chart', () => {
+    const expected = [
+      { loading: { studies: 'fetching', limit: 'fetching' } },
+      { loading: { studies: 'done', limit: 'fetching' } },
+      { loading: { studies: 'fetching', limit: 'done' } },
+      'failed',
+      { ready: 'idle' },
+      { ready: 'creating' },
+      { ready: 'refreshingLimit' },
+      { ready: { settingPrimary: 'confirming' } },
+      { ready: { settingPrimary: 'saving' } },
+      { ready: { renaming: 'editing' } },
+      { ready: { renaming: 'saving' } },
+      { ready: { deleting: 'confirming' } },
+      { ready: { deleting: 'saving' } },
+    ].map((value) => JSON.stringify(value));
+    expect(reachedStates(paths)).toEqual(expected.sort());
+  });
 });
 
 describe('feasibility machine details', () => {

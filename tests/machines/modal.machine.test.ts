@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, type SnapshotFrom } from 'xstate';
 import { askModal, modalMachine, type ModalAnswerEvent, type QuestionModal } from '../../machines/modal.machine.ts';
-import { createEffectTestModel, type ModelEvent } from './support/test-model.ts';
+import { reachedStates, runModelPaths, type ModelEvent } from './support/test-model.ts';
 
 type ModalSnapshot = SnapshotFrom<typeof modalMachine>;
 
@@ -37,61 +37,51 @@ const slotOf: Record<string, string> = {
 };
 
 describe('modal machine', () => {
-  const paths = createEffectTestModel(modalMachine, events).getShortestPaths();
-  console.log(`modal machine: ${paths.length} paths`);
-
-  it('reaches every state of the chart', () => {
-    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => step.state.value as string)));
-    expect([...reached].sort()).toEqual(Object.keys(modalMachine.root.states).sort());
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
+  const paths = runModelPaths('modal machine', modalMachine, {
+    events,
+    run: () => {
       const opener = createOpener();
       // The model's events name the model's opener; the system under test answers this path's own opener.
       const withOwnOpener = (event: ModelEvent) => ('question' in event ? { ...event, question: { ...(event.question as QuestionModal), replyTo: opener.ref } } : event);
       const actor = createActor(modalMachine);
-      const eventExecutors = Object.fromEntries(
-        events.map((event) => [
-          event.type,
-          ({ event: step }: { event: ModelEvent }) => {
-            const before = actor.getSnapshot();
-            const answersBefore = opener.answers.length;
-            actor.send(withOwnOpener(step) as Parameters<typeof actor.send>[0]);
-            // A question that closes, however it closes, answers once: true only for a "yes".
-            const question = before.matches('delete') ? before.context.delete : before.matches('confirm') ? before.context.confirm : null;
-            if (question) {
-              expect(opener.answers.slice(answersBefore)).toEqual([
-                {
-                  type: 'modal.answered',
-                  kind: before.value,
-                  requestId: question.requestId,
-                  confirmed: step.type === 'modal.answer' && step.confirmed === true,
-                },
-              ]);
-            } else {
-              expect(opener.answers).toHaveLength(answersBefore);
-            }
-          },
-        ]),
-      );
-      await path.test({
-        events: { ...eventExecutors, 'xstate.init': () => void actor.start() },
-        states: {
-          '*': (expected: ModalSnapshot) => {
-            const { value, context } = actor.getSnapshot();
-            expect(value).toEqual(expected.value);
-            const ownQuestion = (question: QuestionModal | null) => question && { ...question, replyTo: opener.ref };
-            expect(context).toEqual({ ...expected.context, delete: ownQuestion(expected.context.delete), confirm: ownQuestion(expected.context.confirm) });
-            // Only the open modal's slot holds data.
-            expect(openSlots(context)).toEqual(value === 'idle' ? [] : [slotOf[value as string]]);
-          },
+      return {
+        actor,
+        step: (step) => {
+          const before = actor.getSnapshot();
+          const answersBefore = opener.answers.length;
+          actor.send(withOwnOpener(step) as Parameters<typeof actor.send>[0]);
+          // A question that closes, however it closes, answers once: true only for a "yes".
+          const question = before.matches('delete') ? before.context.delete : before.matches('confirm') ? before.context.confirm : null;
+          if (question) {
+            expect(opener.answers.slice(answersBefore)).toEqual([
+              {
+                type: 'modal.answered',
+                kind: before.value,
+                requestId: question.requestId,
+                confirmed: step.type === 'modal.answer' && step.confirmed === true,
+              },
+            ]);
+          } else {
+            expect(opener.answers).toHaveLength(answersBefore);
+          }
         },
-      });
-      actor.stop();
-      opener.ref.stop();
-    });
-  }
+        start: () => actor.start(),
+        check: (expected) => {
+          const { value, context } = actor.getSnapshot();
+          expect(value).toEqual(expected.value);
+          const ownQuestion = (question: QuestionModal | null) => question && { ...question, replyTo: opener.ref };
+          expect(context).toEqual({ ...expected.context, delete: ownQuestion(expected.context.delete), confirm: ownQuestion(expected.context.confirm) });
+          // Only the open modal's slot holds data.
+          expect(openSlots(context)).toEqual(value === 'idle' ? [] : [slotOf[value as string]]);
+        },
+        cleanup: () => opener.ref.stop(),
+      };
+    },
+  });
+
+  it('reaches every state of the chart', () => {
+    expect(reachedStates(paths)).toEqual(Object.keys(modalMachine.root.states).map((state) => JSON.stringify(state)).sort());
+  });
 });
 
 describe('askModal', () => {

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor } from 'xstate';
 import { parcelScreeningMachine, type ParcelScreeningEmitted, type ScreeningRequest } from '../../machines/parcel-screening.machine.ts';
 import type { ApnDetails, ReasonedParcels } from '../../src/contract/gis.ts';
-import { createEffectTestModel, EffectDoubles, flush, settleEffectEvent, type ModelEvent } from './support/test-model.ts';
-
-type ParcelScreeningSnapshot = SnapshotFrom<typeof parcelScreeningMachine>;
+import { EffectDoubles, flush, reachedStates, runModelPaths, settleEffectEvent, type ModelEvent } from './support/test-model.ts';
 
 const projectId = 'project-1';
 const projectRequest: ScreeningRequest = { scope: { projectId }, filters: { max_flood_overlap_pct: 0, max_wetland_overlap_pct: 0 } };
@@ -46,59 +44,46 @@ function createSystemUnderTest() {
 }
 
 describe('parcel screening machine', () => {
-  const paths = createEffectTestModel(parcelScreeningMachine, events).getShortestPaths({ input });
-  console.log(`parcel screening machine: ${paths.length} paths`);
-
-  it('reaches every state of the chart', () => {
-    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
-    const expected = ['idle', 'running'].flatMap((screening) => ['idle', 'finding', 'found', 'attaching'].map((parcelState) => JSON.stringify({ screening, parcel: parcelState })));
-    expect([...reached].sort()).toEqual(expected.sort());
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
+  const paths = runModelPaths('parcel screening machine', parcelScreeningMachine, {
+    events,
+    input,
+    run: (path) => {
       const { actor, doubles, attached } = createSystemUnderTest();
       let attaches = 0;
-      const execute = async (event: ModelEvent) => {
-        if (event.type === 'xstate.done.actor.attachParcel') attaches++;
-        if (!settleEffectEvent(doubles, event)) actor.send(event as Parameters<typeof actor.send>[0]);
-        await flush();
+      return {
+        actor,
+        step: async (event) => {
+          if (event.type === 'xstate.done.actor.attachParcel') attaches++;
+          if (!settleEffectEvent(doubles, event)) actor.send(event as Parameters<typeof actor.send>[0]);
+          await flush();
+        },
+        check: (expected) => {
+          const snapshot = actor.getSnapshot();
+          expect(snapshot.value).toEqual(expected.value);
+          expect(snapshot.context).toEqual(expected.context);
+
+          // Exactly the effects of the current states run, each with its input.
+          const running = doubles.pending();
+          const expectedEffects = [
+            ...(snapshot.matches({ screening: 'running' }) ? [{ src: 'screenParcels', input: snapshot.context.request }] : []),
+            ...(snapshot.matches({ parcel: 'finding' }) ? [{ src: 'findParcel', input: { apn: 'PAR 02420088' } }] : []),
+            ...(snapshot.matches({ parcel: 'attaching' }) ? [{ src: 'attachParcel', input: { projectId, apn: 'PAR 02420088' } }] : []),
+          ];
+          expect([...running].sort((a, b) => a.src.localeCompare(b.src))).toEqual(expectedEffects.sort((a, b) => a.src.localeCompare(b.src)));
+
+          // A parcel already in the project is never offered for attaching; a found one is always shown.
+          expect(snapshot.can({ type: 'parcel.attach' })).toBe(snapshot.matches({ parcel: 'found' }) && snapshot.context.found === freeParcel);
+          if (snapshot.matches({ parcel: 'found' }) || snapshot.matches({ parcel: 'attaching' })) expect(snapshot.context.found).not.toBeNull();
+          // Every attach is announced once, and screens again.
+          expect(attached).toEqual(Array.from({ length: attaches }, () => ({ type: 'parcel.attached', apn: 'PAR 02420088' })));
+          if (attaches > 0 && path.steps.at(-1)?.event.type === 'xstate.done.actor.attachParcel') expect(snapshot.matches({ screening: 'running' })).toBe(true);
+        },
       };
-      const eventExecutors = Object.fromEntries([...new Set(events.map((event) => event.type))].map((type) => [type, ({ event }: { event: ModelEvent }) => execute(event)]));
+    },
+  });
 
-      await path.test({
-        events: {
-          ...eventExecutors,
-          'xstate.init': async () => {
-            actor.start();
-            await flush();
-          },
-        },
-        states: {
-          '*': (expected: ParcelScreeningSnapshot) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(expected.value);
-            expect(snapshot.context).toEqual(expected.context);
-
-            // Exactly the effects of the current states run, each with its input.
-            const running = doubles.pending();
-            const expectedEffects = [
-              ...(snapshot.matches({ screening: 'running' }) ? [{ src: 'screenParcels', input: snapshot.context.request }] : []),
-              ...(snapshot.matches({ parcel: 'finding' }) ? [{ src: 'findParcel', input: { apn: 'PAR 02420088' } }] : []),
-              ...(snapshot.matches({ parcel: 'attaching' }) ? [{ src: 'attachParcel', input: { projectId, apn: 'PAR 02420088' } }] : []),
-            ];
-            expect([...running].sort((a, b) => a.src.localeCompare(b.src))).toEqual(expectedEffects.sort((a, b) => a.src.localeCompare(b.src)));
-
-            // A parcel already in the project is never offered for attaching; a found one is always shown.
-            expect(snapshot.can({ type: 'parcel.attach' })).toBe(snapshot.matches({ parcel: 'found' }) && snapshot.context.found === freeParcel);
-            if (snapshot.matches({ parcel: 'found' }) || snapshot.matches({ parcel: 'attaching' })) expect(snapshot.context.found).not.toBeNull();
-            // Every attach is announced once, and screens again.
-            expect(attached).toEqual(Array.from({ length: attaches }, () => ({ type: 'parcel.attached', apn: 'PAR 02420088' })));
-            if (attaches > 0 && path.steps.at(-1)?.event.type === 'xstate.done.actor.attachParcel') expect(snapshot.matches({ screening: 'running' })).toBe(true);
-          },
-        },
-      });
-      actor.stop();
-    });
-  }
+  it('reaches every state of the chart', () => {
+    const expected = ['idle', 'running'].flatMap((screening) => ['idle', 'finding', 'found', 'attaching'].map((parcelState) => JSON.stringify({ screening, parcel: parcelState })));
+    expect(reachedStates(paths)).toEqual(expected.sort());
+  });
 });

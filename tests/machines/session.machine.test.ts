@@ -12,6 +12,8 @@ import {
   sessionChildIds,
   sessionExpiredMessage,
   sessionMachine,
+  type AuthAnswer,
+  type AuthRequest,
   type DetailAnswer,
   type EmailInput,
   type GoogleLoginInput,
@@ -24,7 +26,7 @@ import {
   type VerifyInput,
 } from '../../machines/session.machine.ts';
 import { createMemoryStorage, createSessionStore } from '../../src/lib/session-storage.ts';
-import { createEffectTestModel, EffectDoubles, flush, settleEffectEvent, type ModelEvent } from './support/test-model.ts';
+import { EffectDoubles, flush, reachedStates, runModelPaths, settleEffectEvent, type ModelEvent } from './support/test-model.ts';
 
 const account: Account = {
   name: 'Ada Lovelace',
@@ -44,25 +46,63 @@ const emailBody: EmailInput = { email: 'ada@example.com' };
 const resetBody: ResetPasswordInput = { token: 'reset-token', password: 'a new long password' };
 const verifyBody: VerifyInput = { token: 'verify-token' };
 
-/** What each effect must be started with: the payload of the event that started it. */
-const expectedInputs: Record<string, unknown> = {
-  restoreSession: undefined,
-  login: credentials,
-  googleLogin: googleCredential,
-  signup: signupBody,
-  requestPasswordReset: emailBody,
-  resetPassword: resetBody,
-  verifyEmail: verifyBody,
-  resendVerification: emailBody,
-  refreshTokens: undefined,
-};
-
 const loginAnswer = (project: boolean): LoginResponse => ({ access: 'access-login', refresh: 'refresh-login', project, user: account });
 const rotated: TokenPair = { access: 'access-rotated', refresh: 'refresh-rotated' };
 const restored = (session: Partial<StoredSession>): StoredSession => ({ accessToken: null, refreshToken: null, project: null, temp: null, ...session });
 /** The shape the API client rejects with (status, parsed body, Retry-After seconds). */
 const apiError = (status: number, data: unknown, retryAfter: number | null = null) => ({ status, data, retryAfter });
 const detail = (text: string): DetailAnswer => ({ detail: text });
+const answered = (output: AuthAnswer): ModelEvent => ({ type: 'xstate.done.actor.authRequest', output });
+const refused = (error: unknown): ModelEvent => ({ type: 'xstate.error.actor.authRequest', error });
+
+/** Each auth form: the event that sends it, the busy state it waits in, and the server's answers to it. */
+const forms: Array<{ event: AuthRequest; state: string; answers: ModelEvent[] }> = [
+  {
+    event: { type: 'login.submit', ...credentials },
+    state: 'loggingIn',
+    answers: [
+      answered(loginAnswer(true)),
+      answered(loginAnswer(false)),
+      refused(apiError(403, { detail: 'Please confirm your email address first.' })),
+      refused(apiError(400, { errors: { email: ['Invalid Email'], password: ['This is Required.'] } })),
+      refused(apiError(0, undefined)),
+    ],
+  },
+  {
+    event: { type: 'googleLogin.submit', ...googleCredential },
+    state: 'loggingInWithGoogle',
+    answers: [answered(loginAnswer(true)), refused(apiError(401, { detail: 'Google sign-in could not be verified.' }))],
+  },
+  {
+    event: { type: 'signup.submit', ...signupBody },
+    state: 'signingUp',
+    answers: [
+      answered({ detail: 'Account created. Check your email.', email: 'ada@example.com' } satisfies SignupAnswer),
+      refused(apiError(400, { errors: { email: ['An account with this email already exists.'] } })),
+    ],
+  },
+  {
+    event: { type: 'passwordReset.request', ...emailBody },
+    state: 'requestingReset',
+    answers: [answered(detail('If an account exists for this address, we have sent it an email.')), refused(apiError(429, { detail: 'Too many attempts.' }, 60))],
+  },
+  {
+    event: { type: 'passwordReset.submit', ...resetBody },
+    state: 'resettingPassword',
+    answers: [answered(detail('Your password has been changed.')), refused(apiError(400, { errors: { token: ['This reset link is invalid, expired or already used.'] } }))],
+  },
+  {
+    event: { type: 'email.verify', ...verifyBody },
+    state: 'verifying',
+    answers: [answered(detail('Email address confirmed. You can log in now.')), refused(apiError(400, { detail: 'This verification link is invalid, expired or already used.' }))],
+  },
+  {
+    event: { type: 'verification.resend', ...emailBody },
+    state: 'resendingVerification',
+    answers: [answered(detail('If an account exists for this address, we have sent it an email.')), refused(new Error('a bug in the effect, not a server answer'))],
+  },
+];
+const formIn = (snapshot: SessionSnapshot) => forms.find((form) => snapshot.matches({ loggedOut: form.state as 'idle' }));
 
 const events: ModelEvent[] = [
   { type: 'xstate.done.actor.restoreSession', output: restored({}) },
@@ -72,36 +112,7 @@ const events: ModelEvent[] = [
   { type: 'xstate.done.actor.restoreSession', output: restored({ accessToken: 'access-stored', refreshToken: 'refresh-stored' }) },
   { type: 'xstate.error.actor.restoreSession', error: new Error('storage unavailable') },
 
-  { type: 'login.submit', ...credentials },
-  { type: 'xstate.done.actor.login', output: loginAnswer(true) },
-  { type: 'xstate.done.actor.login', output: loginAnswer(false) },
-  { type: 'xstate.error.actor.login', error: apiError(403, { detail: 'Please confirm your email address first.' }) },
-  { type: 'xstate.error.actor.login', error: apiError(400, { errors: { email: ['Invalid Email'], password: ['This is Required.'] } }) },
-  { type: 'xstate.error.actor.login', error: apiError(0, undefined) },
-
-  { type: 'googleLogin.submit', ...googleCredential },
-  { type: 'xstate.done.actor.googleLogin', output: loginAnswer(true) },
-  { type: 'xstate.error.actor.googleLogin', error: apiError(401, { detail: 'Google sign-in could not be verified.' }) },
-
-  { type: 'signup.submit', ...signupBody },
-  { type: 'xstate.done.actor.signup', output: { detail: 'Account created. Check your email.', email: 'ada@example.com' } satisfies SignupAnswer },
-  { type: 'xstate.error.actor.signup', error: apiError(400, { errors: { email: ['An account with this email already exists.'] } }) },
-
-  { type: 'passwordReset.request', ...emailBody },
-  { type: 'xstate.done.actor.requestPasswordReset', output: detail('If an account exists for this address, we have sent it an email.') },
-  { type: 'xstate.error.actor.requestPasswordReset', error: apiError(429, { detail: 'Too many attempts.' }, 60) },
-
-  { type: 'passwordReset.submit', ...resetBody },
-  { type: 'xstate.done.actor.resetPassword', output: detail('Your password has been changed.') },
-  { type: 'xstate.error.actor.resetPassword', error: apiError(400, { errors: { token: ['This reset link is invalid, expired or already used.'] } }) },
-
-  { type: 'email.verify', ...verifyBody },
-  { type: 'xstate.done.actor.verifyEmail', output: detail('Email address confirmed. You can log in now.') },
-  { type: 'xstate.error.actor.verifyEmail', error: apiError(400, { detail: 'This verification link is invalid, expired or already used.' }) },
-
-  { type: 'verification.resend', ...emailBody },
-  { type: 'xstate.done.actor.resendVerification', output: detail('If an account exists for this address, we have sent it an email.') },
-  { type: 'xstate.error.actor.resendVerification', error: new Error('a bug in the effect, not a server answer') },
+  ...forms.map((form) => form.event),
 
   { type: 'authTab.select', tab: 'signup' },
   { type: 'authTab.select', tab: 'login' },
@@ -122,6 +133,9 @@ const events: ModelEvent[] = [
   { type: 'checkout.resume', sessionId: 'cs_test_paid' },
   { type: 'checkout.end' },
 ];
+
+/** The model's events; the auth request answers as the server answers the form that waits. */
+const eventsFor = (snapshot: SessionSnapshot): ModelEvent[] => [...events, ...(formIn(snapshot)?.answers ?? [])];
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 type FeasibilityRef = ActorRefFrom<typeof feasibilityMachine>;
@@ -150,13 +164,7 @@ function createSystemUnderTest(children: { checkout?: typeof idleCheckout } = {}
     sessionMachine.provide({
       actors: {
         restoreSession: doubles.actor<StoredSession, void>('restoreSession'),
-        login: doubles.actor<LoginResponse, LoginInput>('login'),
-        googleLogin: doubles.actor<LoginResponse, GoogleLoginInput>('googleLogin'),
-        signup: doubles.actor<SignupAnswer, SignupInput>('signup'),
-        requestPasswordReset: doubles.actor<DetailAnswer, EmailInput>('requestPasswordReset'),
-        resetPassword: doubles.actor<DetailAnswer, ResetPasswordInput>('resetPassword'),
-        verifyEmail: doubles.actor<DetailAnswer, VerifyInput>('verifyEmail'),
-        resendVerification: doubles.actor<DetailAnswer, EmailInput>('resendVerification'),
+        authRequest: doubles.actor<AuthAnswer, AuthRequest>('authRequest'),
         refreshTokens: doubles.actor<TokenPair, void>('refreshTokens'),
         logout: doubles.actor<unknown, LogoutInput>('logout'),
         feasibility: idleFeasibility,
@@ -177,28 +185,9 @@ function createSystemUnderTest(children: { checkout?: typeof idleCheckout } = {}
 }
 
 describe('session machine', () => {
-  const model = createEffectTestModel(sessionMachine, events);
-  const paths = model.getShortestPaths();
-  console.log(`session machine: ${paths.length} paths`);
-
-  it('reaches every state of the chart', () => {
-    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
-    expect([...reached].sort()).toEqual(
-      [
-        '"booting"',
-        '"loggingOut"',
-        JSON.stringify({ signedIn: 'needsFirstProject' }),
-        JSON.stringify({ signedIn: 'ready' }),
-        '"refreshing"',
-        ...['idle', 'loggingIn', 'loggingInWithGoogle', 'signingUp', 'requestingReset', 'resettingPassword', 'verifying', 'resendingVerification'].map(
-          (state) => JSON.stringify({ loggedOut: state }),
-        ),
-      ].sort(),
-    );
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
+  const paths = runModelPaths('session machine', sessionMachine, {
+    events: eventsFor,
+    run: () => {
       const { actor, store, doubles } = createSystemUnderTest();
       /** Every project child seen so far, and the project the test expects open. */
       const children = new Set<FeasibilityRef | TaskBoardRef | CheckoutRef>();
@@ -221,7 +210,7 @@ describe('session machine', () => {
         if (!settleEffectEvent(doubles, event)) actor.send(event as Parameters<typeof actor.send>[0]);
         await flush();
         const after = actor.getSnapshot();
-        const signedIn = before.matches('signedIn') || before.matches('refreshing');
+        const signedIn = before.matches('signedIn');
         if (event.type === 'project.open' && signedIn) {
           // The same project again keeps its running children.
           if (openProject === event.projectId) {
@@ -245,78 +234,81 @@ describe('session machine', () => {
         }
         for (const child of [after.context.feasibility, after.context.taskBoard, after.context.checkout]) if (child) children.add(child);
       };
+      return {
+        actor,
+        step: execute,
+        check: (expected) => {
+          const snapshot = actor.getSnapshot();
+          expect(snapshot.status).toBe('active');
+          expect(snapshot.value).toEqual(expected.value);
+          const { feasibility, taskBoard, checkout, ...context } = snapshot.context;
+          const { feasibility: expectedFeasibility, taskBoard: expectedTaskBoard, checkout: expectedCheckout, ...expectedContext } = expected.context;
+          expect(context).toEqual(expectedContext);
+          expect(feasibility === undefined).toBe(expectedFeasibility === undefined);
+          expect(taskBoard === undefined).toBe(expectedTaskBoard === undefined);
+          expect(checkout === undefined).toBe(expectedCheckout === undefined);
 
-      const eventExecutors = Object.fromEntries(
-        [...new Set(events.map((event) => event.type))].map((type) => [type, ({ event }: { event: ModelEvent }) => execute(event)]),
-      );
+          // The checkout child runs from a start or resume to its end or the logout, reachable by its systemId.
+          expect(actor.system.get(sessionChildIds.checkout)).toBe(checkout);
+          expect(checkout === undefined).toBe(checkoutInput === null);
+          if (checkout) {
+            expect(checkout.getSnapshot().status).toBe('active');
+            expect(checkoutInputOf(checkout)).toEqual(checkoutInput);
+          }
 
-      await path.test({
-        events: {
-          ...eventExecutors,
-          'xstate.init': async () => {
-            actor.start();
-            await flush();
-          },
+          // The open project's children, and only they, run and are reachable by their systemIds; every earlier one is stopped.
+          expect(snapshot.context.openProjectId).toBe(openProject);
+          expect(actor.system.get(sessionChildIds.feasibility)).toBe(feasibility);
+          expect(actor.system.get(sessionChildIds.taskBoard)).toBe(taskBoard);
+          expect(feasibility === undefined).toBe(taskBoard === undefined);
+          if (feasibility && taskBoard) {
+            for (const child of [feasibility, taskBoard]) {
+              expect(child.getSnapshot().status).toBe('active');
+              expect(child.getSnapshot().context.projectId).toBe(openProject);
+            }
+          } else {
+            expect(openProject).toBeNull();
+          }
+          for (const child of children) if (child !== feasibility && child !== taskBoard && child !== checkout) expect(child.getSnapshot().status).toBe('stopped');
+
+          // Exactly the effects of the current state run, each started with its event's payload.
+          const invoked = Object.entries(expected.children)
+            .filter(([id]) => !spawnedChildIds.includes(id))
+            .map(([, child]) => child?.src);
+          const running = doubles.pending();
+          expect(running.map((effect) => effect.src).sort()).toEqual(invoked.sort());
+          // What each effect must be started with: the form's event, the refresh token to revoke, or nothing.
+          const inputs: Record<string, unknown> = { authRequest: formIn(snapshot)?.event, logout: { refresh: expected.context.refreshToken } };
+          for (const effect of running) expect(effect.input).toEqual(inputs[effect.src]);
+
+          // Storage follows the session: nothing when logged out, the context's tokens and flag otherwise.
+          const stored = store.read();
+          if (snapshot.matches('loggedOut') || snapshot.matches('loggingOut')) {
+            expect(stored).toEqual({ accessToken: null, refreshToken: null, project: null, temp: null });
+          } else if (!snapshot.matches('booting')) {
+            expect(stored.accessToken).toBe(snapshot.context.accessToken);
+            expect(stored.refreshToken).toBe(snapshot.context.refreshToken);
+            expect(stored.project === 'false').toBe(!snapshot.context.hasProject);
+          }
         },
-        states: {
-          '*': (expected: SessionSnapshot) => {
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.status).toBe('active');
-            expect(snapshot.value).toEqual(expected.value);
-            const { feasibility, taskBoard, checkout, ...context } = snapshot.context;
-            const { feasibility: expectedFeasibility, taskBoard: expectedTaskBoard, checkout: expectedCheckout, ...expectedContext } = expected.context;
-            expect(context).toEqual(expectedContext);
-            expect(feasibility === undefined).toBe(expectedFeasibility === undefined);
-            expect(taskBoard === undefined).toBe(expectedTaskBoard === undefined);
-            expect(checkout === undefined).toBe(expectedCheckout === undefined);
+      };
+    },
+  });
 
-            // The checkout child runs from a start or resume to its end or the logout, reachable by its systemId.
-            expect(actor.system.get(sessionChildIds.checkout)).toBe(checkout);
-            expect(checkout === undefined).toBe(checkoutInput === null);
-            if (checkout) {
-              expect(checkout.getSnapshot().status).toBe('active');
-              expect(checkoutInputOf(checkout)).toEqual(checkoutInput);
-            }
-
-            // The open project's children, and only they, run and are reachable by their systemIds; every earlier one is stopped.
-            expect(snapshot.context.openProjectId).toBe(openProject);
-            expect(actor.system.get(sessionChildIds.feasibility)).toBe(feasibility);
-            expect(actor.system.get(sessionChildIds.taskBoard)).toBe(taskBoard);
-            expect(feasibility === undefined).toBe(taskBoard === undefined);
-            if (feasibility && taskBoard) {
-              for (const child of [feasibility, taskBoard]) {
-                expect(child.getSnapshot().status).toBe('active');
-                expect(child.getSnapshot().context.projectId).toBe(openProject);
-              }
-            } else {
-              expect(openProject).toBeNull();
-            }
-            for (const child of children) if (child !== feasibility && child !== taskBoard && child !== checkout) expect(child.getSnapshot().status).toBe('stopped');
-
-            // Exactly the effects of the current state run, each started with its event's payload.
-            const invoked = Object.entries(expected.children)
-              .filter(([id]) => !spawnedChildIds.includes(id))
-              .map(([, child]) => child?.src);
-            const running = doubles.pending();
-            expect(running.map((effect) => effect.src).sort()).toEqual(invoked.sort());
-            const inputs: Record<string, unknown> = { ...expectedInputs, logout: { refresh: expected.context.refreshToken } };
-            for (const effect of running) expect(effect.input).toEqual(inputs[effect.src]);
-
-            // Storage follows the session: nothing when logged out, the context's tokens and flag otherwise.
-            const stored = store.read();
-            if (snapshot.matches('loggedOut') || snapshot.matches('loggingOut')) {
-              expect(stored).toEqual({ accessToken: null, refreshToken: null, project: null, temp: null });
-            } else if (!snapshot.matches('booting')) {
-              expect(stored.accessToken).toBe(snapshot.context.accessToken);
-              expect(stored.refreshToken).toBe(snapshot.context.refreshToken);
-              expect(stored.project === 'false').toBe(!snapshot.context.hasProject);
-            }
-          },
-        },
-      });
-      actor.stop();
-    });
-  }
+  it('reaches every state of the chart', () => {
+    expect(reachedStates(paths)).toEqual(
+      [
+        '"booting"',
+        '"loggingOut"',
+        JSON.stringify({ signedIn: 'needsFirstProject' }),
+        JSON.stringify({ signedIn: 'ready' }),
+        JSON.stringify({ signedIn: 'refreshing' }),
+        ...['idle', 'loggingIn', 'loggingInWithGoogle', 'signingUp', 'requestingReset', 'resettingPassword', 'verifying', 'resendingVerification'].map(
+          (state) => JSON.stringify({ loggedOut: state }),
+        ),
+      ].sort(),
+    );
+  });
 });
 
 describe('session machine details', () => {
@@ -326,17 +318,17 @@ describe('session machine details', () => {
     doubles.settle('restoreSession', 'error', new Error('no storage'));
     return flush().then(async () => {
       actor.send({ type: 'login.submit', ...credentials });
-      doubles.settle('login', 'error', apiError(400, { errors: { email: ['Invalid Email'] } }));
+      doubles.settle('authRequest', 'error', apiError(400, { errors: { email: ['Invalid Email'] } }));
       await flush();
       expect(actor.getSnapshot().context.errors).toEqual({ status: 400, detail: null, fields: { email: ['Invalid Email'] }, retryAfterSeconds: null });
 
       actor.send({ type: 'passwordReset.request', ...emailBody });
-      doubles.settle('requestPasswordReset', 'error', apiError(429, { detail: 'Too many attempts.' }, 60));
+      doubles.settle('authRequest', 'error', apiError(429, { detail: 'Too many attempts.' }, 60));
       await flush();
       expect(actor.getSnapshot().context.errors).toEqual({ status: 429, detail: 'Too many attempts.', fields: {}, retryAfterSeconds: 60 });
 
       actor.send({ type: 'verification.resend', ...emailBody });
-      doubles.settle('resendVerification', 'error', apiError(0, undefined));
+      doubles.settle('authRequest', 'error', apiError(0, undefined));
       await flush();
       expect(actor.getSnapshot().context.errors?.detail).toBe(genericErrorMessages.unreachable);
       actor.stop();
@@ -350,7 +342,7 @@ describe('session machine details', () => {
     await flush();
     actor.send({ type: 'authTab.select', tab: 'signup' });
     actor.send({ type: 'signup.submit', ...signupBody });
-    doubles.settle('signup', 'done', { detail: 'Check your email.', email: 'ada@example.com' });
+    doubles.settle('authRequest', 'done', { detail: 'Check your email.', email: 'ada@example.com' });
     await flush();
     const { value, context } = actor.getSnapshot();
     expect(value).toEqual({ loggedOut: 'idle' });
@@ -576,7 +568,7 @@ describe('session machine details', () => {
     await flush();
     actor.send({ type: 'session.refresh' });
     actor.send({ type: 'project.open', projectId: 'project-1' });
-    expect(actor.getSnapshot().value).toBe('refreshing');
+    expect(actor.getSnapshot().value).toEqual({ signedIn: 'refreshing' });
     doubles.settle('refreshTokens', 'done', rotated);
     await flush();
     expect(actor.getSnapshot().value).toEqual({ signedIn: 'ready' });

@@ -18,7 +18,7 @@ import {
   type TaskModal,
 } from '../../machines/task-board.machine.ts';
 import { taskMessages, taskPhases, type Task, type TaskBoard, type TaskCreateBody, type TaskEditBody, type TaskPhase, type TaskReorderBody } from '../../src/contract/tasks.ts';
-import { createEffectTestModel, EffectDoubles, flush, settleEffectEvent, type ModelEvent } from './support/test-model.ts';
+import { EffectDoubles, flush, reachedStates, runModelPaths, settleEffectEvent, type ModelEvent } from './support/test-model.ts';
 
 type TaskBoardSnapshot = SnapshotFrom<typeof taskBoardMachine>;
 
@@ -187,11 +187,6 @@ function editOf(snapshot: TaskBoardSnapshot): TaskEditBody {
   return child?.options?.input ?? { id: snapshot.context.taskModal!.id!, ...titleEdit };
 }
 
-const eventTypes = [
-  'board.retry', 'feedback.clear', 'taskModal.open', 'taskModal.cancel', 'task.create', 'task.edit', 'task.complete', 'task.reorder',
-  'deleteModal.open', 'deleteModal.confirm', 'deleteModal.cancel', 'template.apply',
-  ...['loadBoard', 'createTask', 'editTask', 'completeTask', 'reorderTask', 'deleteTask', 'applyTemplate'].flatMap((src) => [`xstate.done.actor.${src}`, `xstate.error.actor.${src}`]),
-];
 
 const layout = (board: TaskBoard | null) => board?.phases.map((phase) => [phase.value, phase.tasks.map((candidate) => `${candidate.id}:${candidate.status}`)]) ?? null;
 
@@ -256,31 +251,11 @@ function acceptsMove(board: TaskBoard | null, move: TaskReorderBody): boolean {
 }
 
 describe('task-board machine', () => {
-  const paths = createEffectTestModel(taskBoardMachine, (snapshot) => eventsFor(snapshot as TaskBoardSnapshot), {
-    serializeContext: (snapshot) => guardedContext(snapshot as TaskBoardSnapshot),
-  }).getShortestPaths({ input });
-  console.log(`task-board machine: ${paths.length} paths`);
-
-  it('reaches every state of the chart', () => {
-    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
-    const expected = [
-      'loading',
-      'failed',
-      { ready: 'idle' },
-      { ready: { taskModal: 'open' } },
-      { ready: { taskModal: 'creating' } },
-      { ready: { taskModal: 'saving' } },
-      { ready: 'completing' },
-      { ready: 'reordering' },
-      { ready: { deleting: 'confirming' } },
-      { ready: { deleting: 'saving' } },
-      { ready: 'applyingTemplate' },
-    ].map((value) => JSON.stringify(value));
-    expect([...reached].sort()).toEqual(expected.sort());
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
+  const paths = runModelPaths('task-board machine', taskBoardMachine, {
+    events: eventsFor,
+    input,
+    serializeContext: guardedContext,
+    run: () => {
       const { actor, doubles, emitted } = createSystemUnderTest();
       /** What the user asked, remembered by the test rather than read back from the machine. */
       const asked = {
@@ -379,84 +354,91 @@ describe('task-board machine', () => {
           announced.push({ type: 'template.applied', templateId, added: added.length });
         }
       };
-      const eventExecutors = Object.fromEntries(eventTypes.map((type) => [type, ({ event }: { event: ModelEvent }) => execute(event)]));
+      return {
+        actor,
+        step: execute,
+        check: (expected) => {
+          const snapshot = actor.getSnapshot();
+          const { context } = snapshot;
+          expect(snapshot.value).toEqual(expected.value);
+          expect(guardedContext(snapshot)).toEqual(guardedContext(expected));
+          expect(context.projectId).toBe(projectId);
+          expect(context.loadErrors !== null).toBe(snapshot.matches('failed'));
 
-      await path.test({
-        events: {
-          ...eventExecutors,
-          'xstate.init': async () => {
-            actor.start();
-            await flush();
-          },
+          // No task lost or doubled, positions dense in every phase, in every state.
+          expect(context.board !== null).toBe(snapshot.matches('ready'));
+          if (context.board) {
+            expectWellFormed(context.board);
+            expect(boardTasks(context.board).map((candidate) => candidate.id).sort()).toEqual([...alive].sort());
+          }
+          const changing = snapshot.matches({ ready: 'completing' }) || snapshot.matches({ ready: 'reordering' });
+          expect(context.rollback !== null).toBe(changing);
+          if (context.rollback) {
+            expect(context.rollback.board).toEqual(asked.before);
+            expectWellFormed(context.rollback.board);
+          }
+
+          // The model reads the edit under way from its invoke input, as the actor does.
+          if (snapshot.matches({ ready: { taskModal: 'saving' } })) expect([editOf(snapshot), editOf(expected)]).toEqual([asked.edit, asked.edit]);
+
+          // Exactly the effects of the current state run, each with what the user asked.
+          const expectedEffects = [
+            ...(snapshot.matches('loading') ? [{ src: 'loadBoard', input: { projectId } }] : []),
+            ...(snapshot.matches({ ready: { taskModal: 'creating' } }) ? [{ src: 'createTask', input: { ...newTask, project_id: projectId } }] : []),
+            ...(snapshot.matches({ ready: { taskModal: 'saving' } }) ? [{ src: 'editTask', input: asked.edit }] : []),
+            ...(snapshot.matches({ ready: 'completing' }) ? [{ src: 'completeTask', input: { id: asked.complete } }] : []),
+            ...(snapshot.matches({ ready: 'reordering' }) ? [{ src: 'reorderTask', input: asked.move }] : []),
+            ...(snapshot.matches({ ready: { deleting: 'saving' } }) ? [{ src: 'deleteTask', input: { id: asked.delete } }] : []),
+            ...(snapshot.matches({ ready: 'applyingTemplate' }) ? [{ src: 'applyTemplate', input: { project_id: projectId, template_id: templateId } }] : []),
+          ];
+          expect(doubles.pending()).toEqual(expectedEffects);
+
+          // The modals show what they were opened for (spec §3 task modal: show = the state, id, category, last_task).
+          const showTaskModal = snapshot.matches({ ready: 'taskModal' });
+          expect(context.taskModal).toEqual(showTaskModal ? asked.taskModal : null);
+          if (snapshot.matches({ ready: 'deleting' })) expect(context.deleteModal).toEqual({ id: asked.delete });
+          else expect(context.deleteModal).toBeNull();
+          if (!showTaskModal && !snapshot.matches({ ready: 'deleting' })) expect(context.modalErrors).toBeNull();
+          expect(context.applying).toEqual(snapshot.matches({ ready: 'applyingTemplate' }) ? { templateId } : null);
+
+          // What the screens may offer: one change at a time, from the idle board; saves from the modal that fits.
+          const idle = snapshot.matches({ ready: 'idle' });
+          const exists = (id: string | null) => findTask(context.board, id) !== undefined;
+          const modalOpen = snapshot.matches({ ready: { taskModal: 'open' } });
+          for (const open of modalOpens) expect(snapshot.can(open)).toBe(idle && (open.id === null || exists(open.id)));
+          expect(snapshot.can({ type: 'task.create', task: newTask })).toBe(modalOpen && context.taskModal?.id === null);
+          for (const id of [a.id, b.id, missingId]) expect(snapshot.can({ type: 'task.edit', task: { id, ...titleEdit } })).toBe(modalOpen && context.taskModal?.id === id);
+          for (const id of [...completeIds, b.id, c.id]) {
+            expect(snapshot.can({ type: 'task.complete', id })).toBe(idle && exists(id));
+            expect(snapshot.can({ type: 'deleteModal.open', id })).toBe(idle && exists(id));
+          }
+          for (const move of [...moves, { id: a.id, phase: 'site_control' as const, position: -1 }, { id: a.id, phase: 'site_control' as const, position: 0.5 }]) {
+            expect(snapshot.can({ type: 'task.reorder', ...move })).toBe(idle && Number.isInteger(move.position) && move.position >= 0 && acceptsMove(context.board, move));
+          }
+          expect(snapshot.can({ type: 'template.apply', templateId })).toBe(idle);
+
+          expect(emitted).toEqual(announced);
         },
-        states: {
-          '*': (expected: TaskBoardSnapshot) => {
-            const snapshot = actor.getSnapshot();
-            const { context } = snapshot;
-            expect(snapshot.value).toEqual(expected.value);
-            expect(guardedContext(snapshot)).toEqual(guardedContext(expected));
-            expect(context.projectId).toBe(projectId);
-            expect(context.loadErrors !== null).toBe(snapshot.matches('failed'));
+      };
+    },
+  });
 
-            // No task lost or doubled, positions dense in every phase, in every state.
-            expect(context.board !== null).toBe(snapshot.matches('ready'));
-            if (context.board) {
-              expectWellFormed(context.board);
-              expect(boardTasks(context.board).map((candidate) => candidate.id).sort()).toEqual([...alive].sort());
-            }
-            const changing = snapshot.matches({ ready: 'completing' }) || snapshot.matches({ ready: 'reordering' });
-            expect(context.rollback !== null).toBe(changing);
-            if (context.rollback) {
-              expect(context.rollback.board).toEqual(asked.before);
-              expectWellFormed(context.rollback.board);
-            }
-
-            // The model reads the edit under way from its invoke input, as the actor does.
-            if (snapshot.matches({ ready: { taskModal: 'saving' } })) expect([editOf(snapshot), editOf(expected)]).toEqual([asked.edit, asked.edit]);
-
-            // Exactly the effects of the current state run, each with what the user asked.
-            const expectedEffects = [
-              ...(snapshot.matches('loading') ? [{ src: 'loadBoard', input: { projectId } }] : []),
-              ...(snapshot.matches({ ready: { taskModal: 'creating' } }) ? [{ src: 'createTask', input: { ...newTask, project_id: projectId } }] : []),
-              ...(snapshot.matches({ ready: { taskModal: 'saving' } }) ? [{ src: 'editTask', input: asked.edit }] : []),
-              ...(snapshot.matches({ ready: 'completing' }) ? [{ src: 'completeTask', input: { id: asked.complete } }] : []),
-              ...(snapshot.matches({ ready: 'reordering' }) ? [{ src: 'reorderTask', input: asked.move }] : []),
-              ...(snapshot.matches({ ready: { deleting: 'saving' } }) ? [{ src: 'deleteTask', input: { id: asked.delete } }] : []),
-              ...(snapshot.matches({ ready: 'applyingTemplate' }) ? [{ src: 'applyTemplate', input: { project_id: projectId, template_id: templateId } }] : []),
-            ];
-            expect(doubles.pending()).toEqual(expectedEffects);
-
-            // The modals show what they were opened for (spec §3 task modal: show = the state, id, category, last_task).
-            const showTaskModal = snapshot.matches({ ready: 'taskModal' });
-            expect(context.taskModal).toEqual(showTaskModal ? asked.taskModal : null);
-            if (snapshot.matches({ ready: 'deleting' })) expect(context.deleteModal).toEqual({ id: asked.delete });
-            else expect(context.deleteModal).toBeNull();
-            if (!showTaskModal && !snapshot.matches({ ready: 'deleting' })) expect(context.modalErrors).toBeNull();
-            expect(context.applying).toEqual(snapshot.matches({ ready: 'applyingTemplate' }) ? { templateId } : null);
-
-            // What the screens may offer: one change at a time, from the idle board; saves from the modal that fits.
-            const idle = snapshot.matches({ ready: 'idle' });
-            const exists = (id: string | null) => findTask(context.board, id) !== undefined;
-            const modalOpen = snapshot.matches({ ready: { taskModal: 'open' } });
-            for (const open of modalOpens) expect(snapshot.can(open)).toBe(idle && (open.id === null || exists(open.id)));
-            expect(snapshot.can({ type: 'task.create', task: newTask })).toBe(modalOpen && context.taskModal?.id === null);
-            for (const id of [a.id, b.id, missingId]) expect(snapshot.can({ type: 'task.edit', task: { id, ...titleEdit } })).toBe(modalOpen && context.taskModal?.id === id);
-            for (const id of [...completeIds, b.id, c.id]) {
-              expect(snapshot.can({ type: 'task.complete', id })).toBe(idle && exists(id));
-              expect(snapshot.can({ type: 'deleteModal.open', id })).toBe(idle && exists(id));
-            }
-            for (const move of [...moves, { id: a.id, phase: 'site_control' as const, position: -1 }, { id: a.id, phase: 'site_control' as const, position: 0.5 }]) {
-              expect(snapshot.can({ type: 'task.reorder', ...move })).toBe(idle && Number.isInteger(move.position) && move.position >= 0 && acceptsMove(context.board, move));
-            }
-            expect(snapshot.can({ type: 'template.apply', templateId })).toBe(idle);
-
-            expect(emitted).toEqual(announced);
-          },
-        },
-      });
-      actor.stop();
-    });
-  }
+  it('reaches every state of the chart', () => {
+    const expected = [
+      'loading',
+      'failed',
+      { ready: 'idle' },
+      { ready: { taskModal: 'open' } },
+      { ready: { taskModal: 'creating' } },
+      { ready: { taskModal: 'saving' } },
+      { ready: 'completing' },
+      { ready: 'reordering' },
+      { ready: { deleting: 'confirming' } },
+      { ready: { deleting: 'saving' } },
+      { ready: 'applyingTemplate' },
+    ].map((value) => JSON.stringify(value));
+    expect(reachedStates(paths)).toEqual(expected.sort());
+  });
 });
 
 describe('task-board operations', () => {

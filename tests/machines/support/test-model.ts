@@ -1,5 +1,6 @@
-import { createEmptyActor, fromPromise, type ActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
-import { serializeSnapshot, TestModel } from 'xstate/graph';
+import { it } from 'vitest';
+import { createEmptyActor, fromPromise, type ActorLogic, type AnyMachineSnapshot, type AnyStateMachine, type EventObject, type InputFrom, type SnapshotFrom } from 'xstate';
+import { serializeSnapshot, TestModel, type TestPath } from 'xstate/graph';
 
 /**
  * createTestModel() for machines with effects. createTestModel() refuses any machine that invokes an actor or
@@ -15,7 +16,7 @@ import { serializeSnapshot, TestModel } from 'xstate/graph';
  * read, when the whole context would tell apart states no guard can (names, messages); the steps still carry the
  * whole snapshot to compare with.
  */
-export function createEffectTestModel(machine: AnyStateMachine, events: readonly ModelEvent[] | ((snapshot: AnyMachineSnapshot) => readonly ModelEvent[]), options: { serializeContext?: (snapshot: AnyMachineSnapshot) => unknown } = {}) {
+function createEffectTestModel(machine: AnyStateMachine, events: readonly ModelEvent[] | ((snapshot: AnyMachineSnapshot) => readonly ModelEvent[]), options: { serializeContext?: (snapshot: AnyMachineSnapshot) => unknown } = {}) {
   const { serializeContext } = options;
   const eventsOf = typeof events === 'function' ? events : () => events;
   return new TestModel(withFreshSystemPerStep(machine) as ActorLogic<AnyMachineSnapshot, ModelEvent, unknown>, {
@@ -28,6 +29,74 @@ export function createEffectTestModel(machine: AnyStateMachine, events: readonly
       return state + via;
     },
   });
+}
+
+export type ModelPath<TMachine extends AnyStateMachine> = TestPath<SnapshotFrom<TMachine>, ModelEvent>;
+
+/** One path's system under test, as runModelPaths drives it. */
+export interface PathRun<TMachine extends AnyStateMachine> {
+  /** Started by the path's first step ('xstate.init') and stopped after its last. */
+  actor: { start(): unknown; stop(): unknown };
+  /** Plays one model event on the system under test: send it, settle an effect double, move a clock. */
+  step: (event: ModelEvent) => unknown;
+  /** Compares the system under test with the model's snapshot, after the start and after every step. */
+  check: (expected: SnapshotFrom<TMachine>) => void;
+  /** Replaces the start, `actor.start()` then a flush, e.g. where fake timers would hold the flush. */
+  start?: () => unknown;
+  /** Runs after the actor stopped. */
+  cleanup?: () => void;
+}
+
+/**
+ * The model test of a machine: walks the shortest path to every transition of createEffectTestModel(), one vitest
+ * test per path, named by the path, and prints how many paths it walked as `<name>: <n> paths`. Call it inside a
+ * describe(); `run` builds each path's own system under test. Returns the paths, for tests about the whole set.
+ */
+export function runModelPaths<TMachine extends AnyStateMachine>(
+  name: string,
+  machine: TMachine,
+  options: {
+    events: readonly ModelEvent[] | ((snapshot: SnapshotFrom<TMachine>) => readonly ModelEvent[]);
+    input?: InputFrom<TMachine>;
+    serializeContext?: (snapshot: SnapshotFrom<TMachine>) => unknown;
+    run: (path: ModelPath<TMachine>) => PathRun<TMachine>;
+  },
+): ModelPath<TMachine>[] {
+  const { events, input, serializeContext, run } = options;
+  const model = createEffectTestModel(machine, events as (snapshot: AnyMachineSnapshot) => readonly ModelEvent[], {
+    serializeContext: serializeContext as ((snapshot: AnyMachineSnapshot) => unknown) | undefined,
+  });
+  const paths = model.getShortestPaths(input === undefined ? undefined : { input }) as ModelPath<TMachine>[];
+  console.log(`${name}: ${paths.length} paths`);
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const system = run(path);
+      // Every event type of the path gets an executor: TestPath.test() skips a step it has none for, silently.
+      const executors = Object.fromEntries(path.steps.map(({ event }) => [event.type, ({ event: step }: { event: ModelEvent }) => system.step(step)]));
+      await path.test({
+        events: {
+          ...executors,
+          'xstate.init': async () => {
+            if (system.start) await system.start();
+            else {
+              system.actor.start();
+              await flush();
+            }
+          },
+        },
+        states: { '*': (expected) => system.check(expected) },
+      });
+      system.actor.stop();
+      system.cleanup?.();
+    });
+  }
+  return paths;
+}
+
+/** The state values the paths pass through, as sorted JSON, for a "reaches every state" test. */
+export function reachedStates(paths: readonly ModelPath<AnyStateMachine>[]): string[] {
+  return [...new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))))].sort();
 }
 
 type MachineScope = Parameters<AnyStateMachine['transition']>[2];
