@@ -5,6 +5,7 @@ import {
   PlotMapFields,
   StudyCreateBody,
   StudyIdBody,
+  StudyExportQuery,
   StudyIdQuery,
   StudyProjectQuery,
   StudyRenameBody,
@@ -17,6 +18,8 @@ import { readUploadForm } from '../multipart.ts';
 import { currentUser } from '../plugins/auth.ts';
 import { StudyLimitReached } from '../repositories/feasibility.ts';
 import { draftStudy, financeView, studyView } from '../services/feasibility.ts';
+import { studyCsv } from '../services/study-csv.ts';
+import { studyWorkbook } from '../services/study-workbook.ts';
 import { plotMapType } from '../services/plot-map.ts';
 
 const base = '/api/project/feasibility';
@@ -97,6 +100,27 @@ export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     const results = await studies.results(user.id, id);
     if (!results) throw notFound();
     return { id: results.id, finance: financeView(results.finance) };
+  });
+
+  // The study's finance as a workbook with live formulas (ADR 022) or its yearly cash flows as CSV.
+  app.get(`${base}/financial_estimation/export/`, auth, async (request, reply) => {
+    const user = currentUser(request);
+    const { id, format } = parse(StudyExportQuery, request.query);
+    const study = await ownStudy(user.id, id);
+    const results = await studies.results(user.id, id);
+    if (!results) throw notFound();
+    const project = await projects.find(user.id, study.projectId);
+    const finance = financeView(results.finance);
+    const fileName = `${project?.name ?? 'project'}-${study.name}.${format}`;
+    const body =
+      format === 'csv'
+        ? Buffer.from(studyCsv(finance), 'utf8')
+        : await studyWorkbook({ projectName: project?.name ?? 'Project', studyName: study.name, finance });
+    return reply
+      .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', contentDisposition('attachment', fileName, `study.${format}`))
+      .header('cache-control', 'private, no-store')
+      .send(body);
   });
 
   app.get(`${base}/weather/get/`, auth, async (request, reply) => {

@@ -17,6 +17,7 @@ export const feasibilityMessages = {
   plotMapType: 'Upload the plot map as a PNG, JPEG or WebP image or a PDF.',
   noPlotMap: 'This study has no plot map yet.',
   alreadyPrimary: 'This study is already the primary one.',
+  exportFormat: 'Choose the format "xlsx" (a workbook with live formulas) or "csv" (the yearly cash flows).',
   limit: (limit: number) =>
     `Your plan allows ${limit} feasibility ${limit === 1 ? 'study' : 'studies'} per project. Delete one before creating another.`,
 } as const;
@@ -61,6 +62,12 @@ export const StudyProjectQuery = object({ project_id: idText });
 export const StudyIdBody = object({ id: idText });
 export const StudyRenameBody = object({ id: idText, name: studyName });
 export const PlotMapFields = object({ id: idText });
+
+/** The formats a study's finance can be exported in: a workbook with live formulas, or the yearly cash flows. */
+export const studyExportFormats = ['xlsx', 'csv'] as const;
+export type StudyExportFormat = (typeof studyExportFormats)[number];
+const exportFormat = text(required, (value) => ((studyExportFormats as readonly unknown[]).includes(value) ? undefined : feasibilityMessages.exportFormat));
+export const StudyExportQuery = object({ id: idText, format: exportFormat });
 
 export const SizingUsed = object({
   area_m2: number(),
