@@ -7,10 +7,12 @@ import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { Account } from '../../contract/auth.ts';
+import type { Account } from '../../contract/auth.ts';
 import { notBlank, required } from '../../contract/validation.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { editAccount, getAccount } from './api/account.ts';
 
 const maxPhotoBytes = 5 * 1024 * 1024;
 const photoTypes = ['image/png', 'image/jpeg', 'image/webp'];
@@ -20,18 +22,13 @@ const rules = { name: [required, notBlank], company_name: [] };
 export function AccountPage() {
   const { api, session } = useActors();
   const account = useSession((s) => s.context.user);
-  const [failed, setFailed] = useState(false);
-
+  const { status, data: fresh } = useResource('account', (signal) => getAccount(api, { signal }));
+  // The session holds the account the header shows too: the fresh read goes there.
   useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get('/api/user/account/get/', { struct: Account, signal: controller.signal })
-      .then((answer) => session.send({ type: 'account.update', account: answer }))
-      .catch((error: unknown) => !isCancelled(error) && setFailed(true));
-    return () => controller.abort();
-  }, [api, session]);
+    if (fresh) session.send({ type: 'account.update', account: fresh });
+  }, [session, fresh]);
 
-  if (!account) return failed ? <Text color="fg.error">Your account could not be loaded. Please try again.</Text> : <PageSkeleton />;
+  if (!account) return status === 'failed' ? <Text color="fg.error">Your account could not be loaded. Please try again.</Text> : <PageSkeleton />;
   return <AccountForm key={`${account.name}|${account.company_name}|${account.media_photo ?? ''}`} account={account} />;
 }
 
@@ -67,7 +64,7 @@ function AccountForm({ account }: { account: Account }) {
     body.append('company_name', values.company_name.trim());
     if (photo) body.append('media_photo', photo);
     try {
-      const updated = await api.patch('/api/user/account/edit/', body, { struct: Account });
+      const updated = await editAccount(api, body);
       session.send({ type: 'account.update', account: updated });
       notify('Your account has been saved.');
     } catch (error) {

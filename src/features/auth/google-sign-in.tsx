@@ -1,7 +1,8 @@
 import { Box, Separator } from '@chakra-ui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useActors } from '../../lib/actors-context.tsx';
-import { PublicConfig } from '../../contract/auth.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { getPublicConfig } from './api/config.ts';
 
 interface GoogleIdentity {
   accounts: {
@@ -33,16 +34,8 @@ function loadGoogleScript(): Promise<GoogleIdentity> {
 export function GoogleSignIn() {
   const { api, session } = useActors();
   const slot = useRef<HTMLDivElement>(null);
-  const [clientId, setClientId] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get('/api/config/', { struct: PublicConfig, auth: false, signal: controller.signal })
-      .then((config) => setClientId(config.google_client_id))
-      .catch(() => setClientId(null));
-    return () => controller.abort();
-  }, [api]);
+  // Without an answer there is no button: the email form still works.
+  const clientId = useResource('public config', (signal) => getPublicConfig(api, { signal })).data?.google_client_id ?? null;
 
   useEffect(() => {
     if (!clientId) return;

@@ -5,14 +5,15 @@ import { FeasibilityStudy, maxPlotMapBytes, plotMapTypes } from '../../contract/
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { UploadStatus } from '../../components/ui/upload-progress.tsx';
 import { useUpload } from '../../lib/use-upload.ts';
-import { getPlotMap, getStudy } from './api/studies.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { getPlotMap, getStudy, plotMapUploadPath } from './api/studies.ts';
 
 /** The study's plot map: shown inline (an image, or a link to the PDF), and replaced by an upload with progress. */
 export function PlotMapCard({ study, onChanged }: { study: FeasibilityStudy; onChanged: (study: FeasibilityStudy) => void }) {
   const { api, store } = useActors();
   const [url, setUrl] = useState<string | null>(null);
   const upload = useUpload({
-    path: '/api/project/feasibility/plot_map/upload/',
+    path: plotMapUploadPath,
     method: 'PATCH',
     struct: FeasibilityStudy,
     store,
@@ -20,22 +21,14 @@ export function PlotMapCard({ study, onChanged }: { study: FeasibilityStudy; onC
   });
 
   const map = study.plot_map;
+  const { data: blob } = useResource(map ? `${study.id}|${map.uploaded_at}` : null, (signal) => getPlotMap(api, study.id, { signal }));
+  // The object URL lives as long as the blob is shown.
   useEffect(() => {
-    if (!map) return;
-    let objectUrl: string | null = null;
-    let live = true;
-    void getPlotMap(api, study.id)
-      .then((blob) => {
-        if (!live) return;
-        objectUrl = URL.createObjectURL(blob);
-        setUrl(objectUrl);
-      })
-      .catch(() => live && setUrl(null));
-    return () => {
-      live = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [api, study.id, map?.uploaded_at]);
+    if (!blob) return setUrl(null);
+    const objectUrl = URL.createObjectURL(blob);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [blob]);
 
   const choose = async (file: File) => {
     const form = new FormData();

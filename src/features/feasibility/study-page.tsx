@@ -5,12 +5,12 @@ import { Link as RouterLink, useLocation } from 'wouter';
 import { useActors } from '../../lib/actors-context.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import type { FeasibilityStudy, StudyEnergy, StudyFinance, StudyWeather } from '../../contract/feasibility.ts';
-import { PresetList, type Preset } from '../../contract/settings.ts';
+import type { Preset } from '../../contract/settings.ts';
 import type { ProjectDetail } from '../../contract/projects.ts';
-import { isCancelled } from '../../lib/api-client.ts';
 import { projectPath, studyPath } from '../../lib/project-path.ts';
 import { useProject } from '../../lib/use-project.ts';
-import { getStudyEnergy, getStudyFinance, getStudyWeather } from './api/studies.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { getStudyEnergy, getStudyFinance, getStudyWeather, listProjectPresets } from './api/studies.ts';
 import { LossWaterfall } from './loss-waterfall.tsx';
 import { PlotMapCard } from './plot-map-card.tsx';
 import { saveAsNewStudy } from './save-as-new.ts';
@@ -100,22 +100,16 @@ interface Results {
 function useStudyResults(study: FeasibilityStudy) {
   const { id: studyId, project_id: projectId, preset } = study;
   const { api } = useActors();
-  const [results, setResults] = useState<Results | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    Promise.all([
+  const { status, data } = useResource(`${studyId}|${projectId}|${preset.id}`, async (signal): Promise<Results> => {
+    const [energy, finance, weather, presets] = await Promise.all([
       getStudyEnergy(api, studyId, { signal }),
       getStudyFinance(api, studyId, { signal }),
       getStudyWeather(api, studyId, { signal }),
-      api.get('/api/settings/list/', { query: { project_id: projectId }, struct: PresetList, signal }),
-    ])
-      .then(([energy, finance, weather, presets]) => setResults({ energy, finance, weather, preset: presets.results.find((p) => p.id === preset.id) ?? null }))
-      .catch((error: unknown) => !isCancelled(error) && setFailed(true));
-    return () => controller.abort();
-  }, [api, studyId, projectId, preset.id]);
-  return { results, failed };
+      listProjectPresets(api, projectId, { signal }),
+    ]);
+    return { energy, finance, weather, preset: presets.results.find((p) => p.id === preset.id) ?? null };
+  });
+  return { results: data ?? null, failed: status === 'failed' };
 }
 
 function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; study: FeasibilityStudy; feasibility: FeasibilityRef }) {

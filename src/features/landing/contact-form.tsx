@@ -5,6 +5,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { email, indianPhoneOptional, irishPhone, notBlank, required } from '../../contract/validation.ts';
 import { type ApiError, isCancelled } from '../../lib/api-client.ts';
 import { useForm } from '../../lib/use-form.ts';
+import { sendContact } from './api/contact.ts';
 
 // Planners in India and Ireland write to us; either phone shape is fine.
 const phone = (value: string) => (indianPhoneOptional(value) && irishPhone(value) ? indianPhoneOptional(value) : undefined);
@@ -21,7 +22,7 @@ export function ContactForm() {
   const send = async (values: typeof empty) => {
     setSending(true);
     try {
-      await api.post('/api/create-contact/', { ...values, phone: values.phone || undefined }, { auth: false });
+      await sendContact(api, { ...values, phone: values.phone || undefined });
       form.reset();
       setServerErrors(undefined);
       notify('Your message was sent. Thank you, we will get back to you soon.');

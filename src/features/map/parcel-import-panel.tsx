@@ -3,8 +3,8 @@ import { useActors } from '../../lib/actors-context.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { UploadStatus } from '../../components/ui/upload-progress.tsx';
 import { maxParcelFileBytes, parcelFileExtensions, ParcelImportAnswer } from '../../contract/gis.ts';
-import { ProjectDetail } from '../../contract/projects.ts';
 import { useUpload } from '../../lib/use-upload.ts';
+import { getProject, parcelImportPath } from './api/parcels.ts';
 
 /** Refusals listed one by one; the rest are counted. */
 const listedRefusals = 100;
@@ -15,10 +15,10 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} 
 export function ParcelImportPanel({ projectId, onImported }: { projectId: string; onImported: () => void }) {
   const { api, store } = useActors();
   const upload = useUpload({
-    path: '/api/gis/parcels/import/',
+    path: parcelImportPath,
     struct: ParcelImportAnswer,
     store,
-    refresh: () => api.get('/api/project/get/', { query: { id: projectId }, struct: ProjectDetail }),
+    refresh: () => getProject(api, projectId),
   });
 
   const start = async (file: File) => {

@@ -4,20 +4,15 @@ import { fromPromise } from 'xstate';
 import { parcelScreeningMachine, type AttachInput, type ScreeningRequest } from '../../../machines/parcel-screening.machine.ts';
 import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import type { ApiClient } from '../../lib/api-client.ts';
-import { ApnDetails, NewApnAnswer, ReasonedParcels } from '../../contract/gis.ts';
+import type { ApnDetails, ReasonedParcels } from '../../contract/gis.ts';
+import { attachParcel, findParcel, screenParcels } from './api/parcels.ts';
 import { defaultCriteria, filtersOf } from './screening-criteria.ts';
 
 /** The machine's effects on the API. */
 const effects = (api: ApiClient) => ({
-  screenParcels: fromPromise<ReasonedParcels, ScreeningRequest>(({ input: { scope, filters }, signal }) =>
-    api.post(
-      '/api/gis/get_reasoned_geo_json/',
-      { ...('projectId' in scope ? { project_id: scope.projectId } : { bbox: scope.bbox }), filters: Object.keys(filters).length > 0 ? filters : undefined },
-      { struct: ReasonedParcels, signal },
-    ),
-  ),
-  findParcel: fromPromise<ApnDetails, { apn: string }>(({ input, signal }) => api.get('/api/gis/get_search_apn_details/', { query: { apn: input.apn }, struct: ApnDetails, signal })),
-  attachParcel: fromPromise<unknown, AttachInput>(({ input, signal }) => api.post('/api/gis/new_apn/', { project_id: input.projectId, apn: input.apn }, { struct: NewApnAnswer, signal })),
+  screenParcels: fromPromise<ReasonedParcels, ScreeningRequest>(({ input, signal }) => screenParcels(api, input, { signal })),
+  findParcel: fromPromise<ApnDetails, { apn: string }>(({ input, signal }) => findParcel(api, input.apn, { signal })),
+  attachParcel: fromPromise<unknown, AttachInput>(({ input, signal }) => attachParcel(api, input.projectId, input.apn, { signal })),
 });
 
 /** The map screen's actor with its API effects; it screens the project's parcels with the default criteria as it starts. */

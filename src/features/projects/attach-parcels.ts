@@ -1,6 +1,6 @@
 import type { ApiClient, ApiError } from '../../lib/api-client.ts';
 import { isCancelled } from '../../lib/api-client.ts';
-import { NewApnAnswer } from '../../contract/gis.ts';
+import { attachParcel } from './api/projects.ts';
 
 export interface AttachOutcome {
   attached: string[];
@@ -12,8 +12,7 @@ export async function attachParcels(api: ApiClient, projectId: string, apns: rea
   const outcome: AttachOutcome = { attached: [], failed: [] };
   for (const apn of apns) {
     try {
-      // Not cancelling: each call is to the same endpoint and must not cancel the one before.
-      await api.post('/api/gis/new_apn/', { project_id: projectId, apn }, { struct: NewApnAnswer, cancelPrevious: false });
+      await attachParcel(api, projectId, apn);
       outcome.attached.push(apn);
     } catch (error) {
       if (isCancelled(error)) throw error;

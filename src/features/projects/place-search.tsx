@@ -3,7 +3,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useActors } from '../../lib/actors-context.tsx';
 import type { CoordinateCandidate } from '../../contract/gis.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
-import { CoordinatesAnswer } from '../../contract/gis.ts';
+import { findCoordinates } from './api/projects.ts';
 
 const kindLabels: Record<CoordinateCandidate['kind'], string> = { coordinates: 'coordinates', pincode: 'PIN code', zip: 'ZIP code', apn: 'parcel', city: 'city', place: 'place' };
 
@@ -20,7 +20,7 @@ export function PlaceSearch({ onPick }: { onPick: (candidate: CoordinateCandidat
     setSearching(true);
     setError(null);
     try {
-      const answer = await api.post('/api/gis/get_coordinates/', { query: query.trim(), limit: 5 }, { struct: CoordinatesAnswer });
+      const answer = await findCoordinates(api, query.trim());
       setResults(answer.results);
     } catch (failure) {
       if (!isCancelled(failure)) setError((failure as ApiError).detail ?? 'The search did not work. Type the coordinates instead.');

@@ -2,8 +2,8 @@ import { Alert, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useActors, useNotify, useSession } from '../../lib/actors-context.tsx';
-import { Project } from '../../contract/projects.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
+import { createProject } from './api/projects.ts';
 import type { AreaGeometry } from '../../lib/map/map-types.ts';
 import { attachParcels, attachSummary } from './attach-parcels.ts';
 import { ProjectForm } from './project-form.tsx';
@@ -23,7 +23,7 @@ export function ProjectAddPage() {
   const create = async (values: ProjectValues, boundary: AreaGeometry | null) => {
     setSaving(true);
     try {
-      const project = await api.post('/api/project/create/', projectBody(values, boundary), { struct: Project });
+      const project = await createProject(api, projectBody(values, boundary));
       session.send({ type: 'project.created' });
       const parcels = attachSummary(await attachParcels(api, project.id, apnsOf(values.apns)));
       notify(`Project "${project.name}" created. ${parcels.text}`.trim(), parcels.complete ? 'success' : 'warning');

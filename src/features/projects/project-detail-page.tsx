@@ -8,6 +8,7 @@ import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import type { ProjectDetail } from '../../contract/projects.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
+import { deleteProject } from './api/projects.ts';
 import { formatArea } from '../../lib/map/area.ts';
 import { bboxAround } from '../../lib/map/bounds.ts';
 import { MapView } from '../../lib/map/map-view.tsx';
@@ -109,7 +110,7 @@ function ProjectHeader({ project }: { project: ProjectDetail }) {
     const confirmed = await askModal(modal, 'delete', { title: 'Delete project?', message: `"${project.name}" and its parcels, studies and tasks will be deleted. This cannot be undone.` });
     if (!confirmed) return;
     try {
-      await api.delete('/api/project/delete/', { query: { id: project.id } });
+      await deleteProject(api, project.id);
       notify('Project deleted.');
       navigate('/project', { replace: true });
     } catch (error) {

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import { Project } from '../../contract/projects.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
+import { editProject } from './api/projects.ts';
 import type { AreaGeometry } from '../../lib/map/map-types.ts';
 import { ProjectForm } from './project-form.tsx';
 import { projectPath } from '../../lib/project-path.ts';
@@ -27,7 +27,7 @@ export function ProjectEditPage({ params }: { params: { id: string } }) {
   const save = async (values: ProjectValues, boundary: AreaGeometry | null) => {
     setSaving(true);
     try {
-      const saved = await api.patch('/api/project/edit/', { id: params.id, ...projectBody(values, boundary) }, { struct: Project });
+      const saved = await editProject(api, { id: params.id, ...projectBody(values, boundary) });
       notify('Project saved.');
       navigate(projectPath(saved), { replace: true });
     } catch (error) {

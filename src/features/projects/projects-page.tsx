@@ -1,10 +1,11 @@
 import { Badge, Box, Button, ButtonGroup, Card, EmptyState, Grid, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { FolderKanban, FolderPlus, LandPlot, MapPin, Plus, Search, SearchX, SunMedium, Zap } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { useActors } from '../../lib/actors-context.tsx';
-import { Portfolio, ProjectList, type ProjectListItem } from '../../contract/projects.ts';
-import { isCancelled } from '../../lib/api-client.ts';
+import type { Portfolio, ProjectListItem } from '../../contract/projects.ts';
+import { pause, useResource } from '../../lib/use-resource.ts';
+import { getPortfolio, listProjects } from './api/projects.ts';
 import { projectPath } from '../../lib/project-path.ts';
 import { annualEnergyText, dcSizeText, hectaresText } from './figures.ts';
 import { statusLabel, statusPalette } from './project-values.ts';
@@ -55,17 +56,9 @@ export function ProjectsPage() {
 /** The portfolio's totals as four cards; energy and size read "—" until a project has a primary study. */
 function PortfolioTotals() {
   const { api } = useActors();
-  const [totals, setTotals] = useState<Portfolio | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .get('/api/project/portfolio/', { struct: Portfolio, signal: controller.signal })
-      .then(setTotals)
-      .catch((error: unknown) => !isCancelled(error) && setFailed(true));
-    return () => controller.abort();
-  }, [api]);
+  const portfolio = useResource('portfolio', (signal) => getPortfolio(api, { signal }));
+  const totals = portfolio.data ?? null;
+  const failed = portfolio.status === 'failed';
 
   const value = (text: (t: Portfolio) => string) => (failed ? '—' : totals && text(totals));
   const studied = (text: (t: Portfolio) => string) => value((t) => (t.primary_studies > 0 ? text(t) : '—'));
@@ -104,26 +97,17 @@ function NoProjects() {
 function ProjectListPane({ search, onSearch }: { search: string; onSearch: (search: string) => void }) {
   const { api } = useActors();
   const [page, setPage] = useState(1);
-  const [list, setList] = useState<ProjectList | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    // Typing waits a moment so each keystroke does not ask the server.
-    const timer = setTimeout(() => {
-      api
-        .get('/api/project/list/', { query: { search: search.trim() || undefined, page, page_size: pageSize }, struct: ProjectList, signal: controller.signal })
-        .then((answer) => {
-          setList(answer);
-          setFailed(false);
-        })
-        .catch((error: unknown) => !isCancelled(error) && setFailed(true));
-    }, 200);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [api, search, page]);
+  const projects = useResource(
+    JSON.stringify([search, page]),
+    async (signal) => {
+      // Typing waits a moment so each keystroke does not ask the server.
+      await pause(200, signal);
+      return listProjects(api, { search: search.trim() || undefined, page, page_size: pageSize }, { signal });
+    },
+    { keepPrevious: true },
+  );
+  const list = projects.data ?? null;
+  const failed = projects.status === 'failed';
 
   const pages = list ? Math.max(1, Math.ceil(list.count / pageSize)) : 1;
   return (

@@ -3,7 +3,7 @@ import { FileDown } from 'lucide-react';
 import { useState } from 'react';
 import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
-import { BlobBody } from '../../lib/blob-body.ts';
+import { getProjectReport } from './api/projects.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { nameSlug } from '../../lib/project-path.ts';
 
@@ -16,7 +16,7 @@ export function ReportButton({ project }: { project: { id: string; name: string 
   const download = async () => {
     setLoading(true);
     try {
-      const pdf = await api.get('/api/project/report/', { query: { id: project.id }, responseType: 'blob', struct: BlobBody });
+      const pdf = await getProjectReport(api, project.id);
       saveFile(pdf, `${nameSlug(project.name)}-report.pdf`);
     } catch (error) {
       if (!isCancelled(error)) notify((error as ApiError).detail ?? 'The report could not be made. Please try again.', 'error');

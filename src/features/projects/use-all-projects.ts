@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useActors } from '../../lib/actors-context.tsx';
-import { maxPageSize, ProjectList, type ProjectListItem } from '../../contract/projects.ts';
-import { isCancelled } from '../../lib/api-client.ts';
+import { maxPageSize, type ProjectListItem } from '../../contract/projects.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { listProjects } from './api/projects.ts';
 
 // The dashboard map stops here; a user with more projects finds the rest through search.
 const mapLimit = 1000;
@@ -9,24 +9,17 @@ const mapLimit = 1000;
 /** Every project of the user (up to a thousand), for the dashboard map; null while loading. */
 export function useAllProjects(): ProjectListItem[] | null {
   const { api } = useActors();
-  const [projects, setProjects] = useState<ProjectListItem[] | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const load = async () => {
-      const all: ProjectListItem[] = [];
-      for (let page = 1; all.length < mapLimit; page++) {
-        const answer = await api.get('/api/project/list/', { query: { page, page_size: maxPageSize }, struct: ProjectList, signal: controller.signal });
-        all.push(...answer.results);
-        if (answer.results.length < maxPageSize || all.length >= answer.count) break;
-      }
-      setProjects(all);
-    };
-    load().catch((error: unknown) => void (isCancelled(error) || setProjects([])));
-    return () => controller.abort();
-  }, [api]);
-
-  return projects;
+  const { status, data } = useResource('every project', async (signal) => {
+    const all: ProjectListItem[] = [];
+    for (let page = 1; all.length < mapLimit; page++) {
+      const answer = await listProjects(api, { page, page_size: maxPageSize }, { signal });
+      all.push(...answer.results);
+      if (answer.results.length < maxPageSize || all.length >= answer.count) break;
+    }
+    return all;
+  });
+  // A failure shows an empty map: the list beside it says what went wrong.
+  return status === 'failed' ? [] : (data ?? null);
 }
 
 /** The projects whose name holds the search, as the list API matches it (anywhere, ignoring case). */

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useActors } from '../../lib/actors-context.tsx';
-import { isCancelled } from '../../lib/api-client.ts';
-import { ReasonedParcels, type ScreenedParcel } from '../../contract/gis.ts';
+import type { ScreenedParcel } from '../../contract/gis.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { getScreenedParcels } from './api/projects.ts';
 import type { ProjectDetail } from '../../contract/projects.ts';
 
 export interface ScreenedParcels {
@@ -23,21 +23,14 @@ export function useScreenedParcels(project: ProjectDetail): ScreenedParcels {
   const attachedKey = project.parcels.map((parcel) => parcel.id).join(',');
   const hasBoundary = project.boundary !== null;
   const empty = attachedKey === '' && !hasBoundary;
-  const [answer, setAnswer] = useState<ScreenedParcels>(empty ? nothing : { attachedShapes: [], screened: null, failed: false });
-
-  useEffect(() => {
-    if (empty) return setAnswer(nothing);
-    const attached = new Set(attachedKey.split(','));
-    const controller = new AbortController();
-    setAnswer((current) => ({ ...current, screened: null, failed: false }));
-    api
-      .post('/api/gis/get_reasoned_geo_json/', { project_id: project.id }, { struct: ReasonedParcels, signal: controller.signal, cancelPrevious: false })
-      .then((result) => setAnswer({ attachedShapes: result.features.filter((feature) => attached.has(feature.id)), screened: result.screened, failed: false }))
-      // The parcel list still shows; only the map lacks the shapes and the count says it is not known.
-      .catch((error: unknown) => void (isCancelled(error) || setAnswer({ attachedShapes: [], screened: null, failed: true })));
-    return () => controller.abort();
-    // A saved boundary changes updated_at: the parcels inside it may have changed too.
-  }, [api, project.id, project.updated_at, attachedKey, empty]);
-
-  return answer;
+  // A saved boundary changes updated_at: the parcels inside it may have changed too.
+  const key = empty ? null : `${project.id}|${project.updated_at}|${attachedKey}`;
+  // The shapes already shown stay while a new answer is on its way.
+  const { status, data } = useResource(key, (signal) => getScreenedParcels(api, project.id, { signal }), { keepPrevious: true });
+  if (empty) return nothing;
+  // The parcel list still shows; only the map lacks the shapes and the count says it is not known.
+  if (status === 'failed') return { attachedShapes: [], screened: null, failed: true };
+  const attached = new Set(attachedKey.split(','));
+  const attachedShapes = data?.features.filter((feature) => attached.has(feature.id)) ?? [];
+  return { attachedShapes, screened: status === 'ready' ? data.screened : null, failed: false };
 }

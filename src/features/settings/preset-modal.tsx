@@ -2,13 +2,12 @@ import { Box, Button, CloseButton, Dialog, Heading, HStack, Portal, Skeleton, St
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { toFormErrors } from '../../../machines/form-errors.ts';
 import { matchRoute, type RouteName } from '../../../machines/route-guard.ts';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import type { Preset } from '../../contract/settings.ts';
 import { useActors } from '../../lib/actors-context.tsx';
-import { isCancelled } from '../../lib/api-client.ts';
 import { projectSettingsPath } from '../../lib/project-path.ts';
+import { useResource } from '../../lib/use-resource.ts';
 import { assumptionFields, builtinOf, hintOf, pathOf, sections, type AssumptionField } from './assumption-fields.ts';
 import { listPresets } from './api/presets.ts';
 import { PresetBadges } from './preset-badges.tsx';
@@ -28,19 +27,9 @@ type Loaded = { status: 'loading' } | { status: 'failed'; detail: string } | { s
 /** The presets the project's studies can use (the built-ins, the user's and the project's own), asked for on every opening. */
 function usePresets(projectId: string | null) {
   const { api } = useActors();
-  const [state, setState] = useState<Loaded>({ status: 'loading' });
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    listPresets(api, projectId ?? undefined, { signal: controller.signal })
-      .then((list) => setState({ status: 'ready', presets: list.results }))
-      .catch((error: unknown) => !isCancelled(error) && setState({ status: 'failed', detail: toFormErrors(error).detail ?? 'The preset could not be loaded.' }));
-    return () => controller.abort();
-  }, [api, projectId, version]);
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setVersion((v) => v + 1);
-  }, []);
+  const { status, data, error, retry } = useResource(projectId ?? 'every project', (signal) => listPresets(api, projectId ?? undefined, { signal }));
+  const state: Loaded =
+    status === 'ready' ? { status, presets: data.results } : status === 'failed' ? { status, detail: error.detail ?? 'The preset could not be loaded.' } : { status };
   return [state, retry] as const;
 }
 

@@ -1,23 +1,17 @@
 import { Card, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { SlidersHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
+import { useProject } from '../../lib/use-project.ts';
+import { useResource } from '../../lib/use-resource.ts';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { ProjectDetail } from '../../contract/projects.ts';
-import { Preset } from '../../contract/settings.ts';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import { assumptionsOf, builtinOf, formErrorsOf } from './assumption-fields.ts';
-import { listPresets } from './api/presets.ts';
+import { getLastPreset, listPresets, savePreset } from './api/presets.ts';
 import { PresetBadges } from './preset-badges.tsx';
 import { PresetForm } from './preset-form.tsx';
-
-interface Loaded {
-  project: ProjectDetail;
-  presets: Preset[];
-  last: Preset;
-}
 
 function SettingsSkeleton() {
   return (
@@ -34,49 +28,29 @@ function SettingsSkeleton() {
 export function ProjectSettingsPage({ params }: { params: { id: string } }) {
   const { api } = useActors();
   const notify = useNotify();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [missing, setMissing] = useState(false);
+  const { project, missing } = useProject(params.id);
+  const settings = useResource(params.id, async (signal) => {
+    const [list, last] = await Promise.all([listPresets(api, params.id, { signal }), getLastPreset(api, params.id, { signal })]);
+    return { presets: list.results, last };
+  });
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [saving, setSaving] = useState<'save' | 'copy' | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>();
-  usePageTitle(loaded ? `${loaded.project.name} settings` : 'Project settings');
+  usePageTitle(project ? `${project.name} settings` : 'Project settings');
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      const query = { project_id: params.id };
-      const [project, list, last] = await Promise.all([
-        api.get('/api/project/get/', { query: { id: params.id }, struct: ProjectDetail, signal }),
-        listPresets(api, params.id, { signal }),
-        api.get('/api/settings/last/get/', { query, struct: Preset, signal }),
-      ]);
-      setLoaded({ project, presets: list.results, last });
-      return last;
-    },
-    [api, params.id],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal)
-      .then((last) => setSelectedId((current) => current ?? last.id))
-      .catch((error: unknown) => !isCancelled(error) && setMissing(true));
-    return () => controller.abort();
-  }, [load]);
-
-  if (missing) return <Text>This project does not exist, or it is not yours.</Text>;
-  if (!loaded || !selectedId) return <SettingsSkeleton />;
-  const { project, presets, last } = loaded;
-  const preset = presets.find((candidate) => candidate.id === selectedId) ?? last;
+  // A failed reload after a save keeps the page; only a first load that failed means there is nothing to show.
+  if (missing || (settings.status === 'failed' && !settings.data)) return <Text>This project does not exist, or it is not yours.</Text>;
+  if (!project || !settings.data) return <SettingsSkeleton />;
+  const { presets, last } = settings.data;
+  const preset = presets.find((candidate) => candidate.id === (selectedId ?? last.id)) ?? last;
 
   const save = async (values: Record<string, string>, asNew: boolean) => {
     setSaving(asNew ? 'copy' : 'save');
     try {
       const assumptions = assumptionsOf(values);
       const name = values.name!.trim();
-      const saved = asNew
-        ? await api.post('/api/settings/update/v2/', { name, based_on: preset.id, project_id: project.id, assumptions }, { struct: Preset })
-        : await api.patch('/api/settings/update/v2/', { id: preset.id, name, assumptions }, { struct: Preset });
-      await load();
+      const saved = await savePreset(api, asNew ? { name, based_on: preset.id, project_id: project.id, assumptions } : { id: preset.id, name, assumptions });
+      await settings.reload();
       setSelectedId(saved.id);
       setServerErrors(undefined);
       notify(asNew ? `Preset "${saved.name}" saved.` : 'Preset saved.');

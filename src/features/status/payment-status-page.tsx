@@ -1,11 +1,10 @@
 import { CreditCard } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toFormErrors } from '../../../machines/form-errors.ts';
 import { useActors, useSession } from '../../lib/actors-context.tsx';
 import { PageSkeleton } from '../../components/ui/page-skeleton.tsx';
 import { StatusPanel } from '../../components/ui/status-panel.tsx';
-import { billingMessages, SubscriptionsList } from '../../contract/billing.ts';
-import { isCancelled } from '../../lib/api-client.ts';
+import { billingMessages, type SubscriptionsList } from '../../contract/billing.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { getCurrentPlan } from './api/plan.ts';
 
 type Outcome = Parameters<typeof StatusPanel>[0];
 
@@ -34,25 +33,13 @@ function currentPlanOutcome({ plans, current }: SubscriptionsList): Outcome {
 export function PaymentStatusPage() {
   const { api } = useActors();
   const signedIn = useSession((s) => s.context.accessToken !== null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  useEffect(() => {
-    if (!signedIn) return;
-    const controller = new AbortController();
-    api
-      .get('/api/subscriptions_list/', { struct: SubscriptionsList, signal: controller.signal })
-      .then((answer) => setOutcome(currentPlanOutcome(answer)))
-      .catch((error: unknown) => {
-        if (isCancelled(error)) return;
-        const { status, detail } = toFormErrors(error);
-        setOutcome(status === 404 && detail === billingMessages.off ? outcomes.billingOff : outcomes.unknown);
-      });
-    return () => controller.abort();
-  }, [api, signedIn]);
+  const plan = useResource(signedIn ? 'current plan' : null, (signal) => getCurrentPlan(api, { signal }));
 
   if (!signedIn) return <StatusPanel icon={CreditCard} {...outcomes.signedOut} />;
-  if (!outcome) {
-    return <PageSkeleton standalone />;
+  if (plan.status === 'loading') return <PageSkeleton standalone />;
+  if (plan.status === 'failed') {
+    const billingOff = plan.error?.status === 404 && plan.error.detail === billingMessages.off;
+    return <StatusPanel icon={CreditCard} {...(billingOff ? outcomes.billingOff : outcomes.unknown)} />;
   }
-  return <StatusPanel icon={CreditCard} {...outcome} />;
+  return <StatusPanel icon={CreditCard} {...currentPlanOutcome(plan.data)} />;
 }

@@ -1,11 +1,10 @@
 import { Badge, Button, Card, DataList, Heading, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { ArrowLeft, CalendarDays, CircleCheck, Circle, FolderKanban, Lightbulb, MapPin, Milestone, SearchCheck, Tag, UserRound, type LucideIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { useActors } from '../../lib/actors-context.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import type { Task } from '../../contract/tasks.ts';
-import { isCancelled } from '../../lib/api-client.ts';
+import { useResource } from '../../lib/use-resource.ts';
 import { projectPath } from '../../lib/project-path.ts';
 import { useProject } from '../../lib/use-project.ts';
 import { getTask } from './api/tasks.ts';
@@ -15,17 +14,9 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 /** /project/detail/task/{id}/: one task with its phase, category, status, due date, assignee, why, parcel and criterion. */
 export function TaskPage({ params }: { params: { id: string } }) {
   const { api } = useActors();
-  const [task, setTask] = useState<Task | null>(null);
-  const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    getTask(api, params.id, { signal: controller.signal })
-      .then(setTask)
-      .catch((error: unknown) => !isCancelled(error) && setMissing(true));
-    return () => controller.abort();
-  }, [api, params.id]);
+  const { status, data: task } = useResource(params.id, (signal) => getTask(api, params.id, { signal }));
   usePageTitle(task?.title ?? 'Task');
-  if (missing) return <Text>This task does not exist, or it is not yours.</Text>;
+  if (status === 'failed') return <Text>This task does not exist, or it is not yours.</Text>;
   if (!task) return <TaskSkeleton />;
   return <TaskDetail task={task} />;
 }

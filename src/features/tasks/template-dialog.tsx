@@ -1,9 +1,8 @@
 import { Badge, Button, Card, Dialog, HStack, Icon, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { LayoutTemplate } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useActors } from '../../lib/actors-context.tsx';
-import type { TaskTemplate } from '../../contract/tasks.ts';
-import { isCancelled } from '../../lib/api-client.ts';
+import { useResource } from '../../lib/use-resource.ts';
 import { listTaskTemplates } from './api/tasks.ts';
 import { AppDialog } from '../../components/ui/app-dialog.tsx';
 import { useTaskBoardSelector, type TaskBoardRef } from './use-task-board.ts';
@@ -11,8 +10,9 @@ import { useTaskBoardSelector, type TaskBoardRef } from './use-task-board.ts';
 /** The built-in and the user's templates; applying one appends its tasks to their phases, and closes the dialog. */
 export function TemplateDialog({ board, onClose }: { board: TaskBoardRef; onClose: () => void }) {
   const { api } = useActors();
-  const [templates, setTemplates] = useState<TaskTemplate[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { status, data } = useResource('task templates', (signal) => listTaskTemplates(api, { signal }));
+  const templates = data?.results;
+  const failed = status === 'failed';
   const view = useTaskBoardSelector(board, (s) => ({
     applying: s.matches({ ready: 'applyingTemplate' }),
     applyingId: s.context.applying?.templateId ?? null,
@@ -20,13 +20,6 @@ export function TemplateDialog({ board, onClose }: { board: TaskBoardRef; onClos
     error: s.context.templateErrors ? (s.context.templateErrors.detail ?? Object.values(s.context.templateErrors.fields).flat()[0] ?? 'The template could not be applied.') : null,
   }));
 
-  useEffect(() => {
-    const controller = new AbortController();
-    listTaskTemplates(api, { signal: controller.signal })
-      .then((list) => setTemplates(list.results))
-      .catch((error: unknown) => !isCancelled(error) && setFailed(true));
-    return () => controller.abort();
-  }, [api]);
   // The last refusal belongs to the last time the dialog was open.
   useEffect(() => board.send({ type: 'feedback.clear' }), [board]);
   useEffect(() => {

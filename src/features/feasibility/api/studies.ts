@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { BlobBody } from '../../../lib/blob-body.ts';
+import { PresetList } from '../../../contract/settings.ts';
 import { FeasibilityStudy, StudyEnergy, StudyFinance, StudyLimit, StudyList, StudyWeather, type StudyCreateBody } from '../../../contract/feasibility.ts';
 
 /** The feasibility endpoints (src/contract/feasibility.ts), one function each; every answer is checked with its struct. */
@@ -39,3 +40,10 @@ export const getStudyWeather = (api: ApiClient, id: string, { signal }: CallOpti
 
 export const getPlotMap = (api: ApiClient, id: string, { signal }: CallOptions = {}) =>
   api.get(`${base}/plot_map/get/`, { query: { id }, responseType: 'blob', struct: BlobBody, signal });
+
+/** The presets the project's studies can use (the settings screen reads the same list through its own api module). */
+export const listProjectPresets = (api: ApiClient, projectId: string, { signal }: CallOptions = {}) =>
+  api.get('/api/settings/list/', { query: { project_id: projectId }, struct: PresetList, signal });
+
+/** Where a study's plot map is uploaded (PATCH, multipart `id` and `file`), with progress through useUpload. */
+export const plotMapUploadPath = `${base}/plot_map/upload/`;

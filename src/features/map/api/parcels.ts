@@ -1,0 +1,29 @@
+import type { ApiClient } from '../../../lib/api-client.ts';
+import { ApnDetails, NewApnAnswer, ReasonedParcels } from '../../../contract/gis.ts';
+import { ProjectDetail } from '../../../contract/projects.ts';
+import type { ScreeningRequest } from '../../../../machines/parcel-screening.machine.ts';
+
+/** The parcel endpoints of the map screen (src/contract/gis.ts); every answer is checked with its struct. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** The parcels of the project (or of a box on the map) with each one's verdict and reasons under the filters. */
+export const screenParcels = (api: ApiClient, { scope, filters }: ScreeningRequest, { signal }: CallOptions = {}) =>
+  api.post(
+    '/api/gis/get_reasoned_geo_json/',
+    { ...('projectId' in scope ? { project_id: scope.projectId } : { bbox: scope.bbox }), filters: Object.keys(filters).length > 0 ? filters : undefined },
+    { struct: ReasonedParcels, signal },
+  );
+
+/** A parcel of the store by its number (APN; SSL in the DC sample). */
+export const findParcel = (api: ApiClient, apn: string, { signal }: CallOptions = {}) => api.get('/api/gis/get_search_apn_details/', { query: { apn }, struct: ApnDetails, signal });
+
+export const attachParcel = (api: ApiClient, projectId: string, apn: string, { signal }: CallOptions = {}) =>
+  api.post('/api/gis/new_apn/', { project_id: projectId, apn }, { struct: NewApnAnswer, signal });
+
+/** Where a parcel file is uploaded (multipart `project_id` and `file`), with progress through useUpload. */
+export const parcelImportPath = '/api/gis/parcels/import/';
+
+/** The project with its parcels, read again after an import whose answer was lost (useUpload's refresh). */
+export const getProject = (api: ApiClient, id: string, { signal }: CallOptions = {}) => api.get('/api/project/get/', { query: { id }, struct: ProjectDetail, signal });
