@@ -143,6 +143,26 @@ describe('the new-study form with PVWatts v8, in jsdom against the real API', ()
 
     fireEvent.click(within(form).getByRole('button', { name: 'Run and save study' }));
     await screen.findByRole('heading', { name: 'Study 2' }, { timeout: 30_000 });
+    // The study's finance downloads as a workbook (a zip, as every xlsx) and as CSV, named after project and study.
+    const files: { blob: Blob; name: string }[] = [];
+    const createObjectURL = URL.createObjectURL;
+    const click = HTMLAnchorElement.prototype.click;
+    URL.createObjectURL = (blob: Blob) => (files.push({ blob, name: '' }), 'blob:test');
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      files[files.length - 1]!.name = this.download;
+    };
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Spreadsheet (XLSX)' }));
+      await waitFor(() => expect(files).toHaveLength(1));
+      fireEvent.click(screen.getByRole('button', { name: 'Cash flows (CSV)' }));
+      await waitFor(() => expect(files).toHaveLength(2));
+    } finally {
+      URL.createObjectURL = createObjectURL;
+      HTMLAnchorElement.prototype.click = click;
+    }
+    expect(files.map((file) => file.name)).toEqual(['anacostia-study-2.xlsx', 'anacostia-study-2.csv']);
+    expect(new TextDecoder().decode(new Uint8Array(await files[0]!.blob.arrayBuffer()).slice(0, 2))).toBe('PK');
+    expect(await files[1]!.blob.text()).toMatch(/^"?Year/);
     const second = (await studiesOf(client, anacostia.id)).find((study) => study.name === 'Study 2')!;
     expect(second.system).toMatchObject({
       model: 'pvwatts_v8',

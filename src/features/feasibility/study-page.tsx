@@ -23,6 +23,7 @@ import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './u
 import { WeatherCard } from './weather-card.tsx';
 import { WhatIfPanel } from './what-if/what-if-panel.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { ExportButtons } from './export-buttons.tsx';
 
 function NotFound({ project }: { project: ProjectDetail | null }) {
   return (
@@ -147,6 +148,7 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
           description={`Saved ${new Date(study.created_at).toLocaleString()} · model ${study.model_version} · preset ${study.preset.name}`}
           actions={
             <>
+              <ExportButtons study={study} projectName={project.name} />
               <Button size="sm" variant="outline" disabled={!idle} onClick={() => feasibility.send({ type: 'renameModal.open', id: study.id })}>
                 Rename
               </Button>

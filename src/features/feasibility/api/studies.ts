@@ -47,3 +47,7 @@ export const listProjectPresets = (api: ApiClient, projectId: string, { signal }
 
 /** Where a study's plot map is uploaded (PATCH, multipart `id` and `file`), with progress through useUpload. */
 export const plotMapUploadPath = `${base}/plot_map/upload/`;
+
+/** The study's finance as a workbook with live formulas (xlsx) or its yearly cash flows as values (csv). */
+export const exportStudyFinance = (api: ApiClient, id: string, format: 'xlsx' | 'csv') =>
+  api.get(`${base}/financial_estimation/export/`, { query: { id, format }, responseType: 'blob', struct: BlobBody });
