@@ -20,6 +20,9 @@ const decoderOf = (field: unknown): Decoder => {
 };
 
 /**
+ * Reads drizzle internals (`fields`, `joinsNotNullableMap`, `customResultMapper`, an SQL's `decoder`), so package.json pins
+ * drizzle-orm to an exact version: bump it only together with tests/server/compiled-rows.test.ts passing.
+ *
  * A prepared select whose rows are mapped by a mapper worked out once from its columns. Drizzle's own mapping works out,
  * for every field of every row, what kind of field it is (walking its class chain), its decoder and the path it goes
  * to: on the project list that was a third of the CPU the query cost. The answer is the same: each value decoded by its

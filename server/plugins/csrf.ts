@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { DomainError } from '../domain-error.ts';
 
 export const csrfCookie = 'csrftoken';
@@ -15,13 +16,12 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const csrf = fp(async (app: FastifyInstance, options: { secure: boolean; exempt?: string[] }) => {
   const exempt = new Set(options.exempt ?? []);
   // Cookies whose signature checked out: a browser sends the same one with every request, and checking its HMAC each
-  // time cost more than finding a cached answer. Only valid ones are kept, the oldest going first.
-  const verified = new Set<string>();
+  // time cost more than finding a cached answer. Only valid ones are kept, the least recently used going first.
+  const verified = new LRUCache<string, true>({ max: 10_000 });
   const isValid = (request: FastifyRequest, raw: string) => {
-    if (verified.has(raw)) return true;
+    if (verified.get(raw)) return true;
     if (!request.unsignCookie(raw).valid) return false;
-    if (verified.size >= 10_000) verified.delete(verified.values().next().value!);
-    verified.add(raw);
+    verified.set(raw, true);
     return true;
   };
   app.addHook('onRequest', async (request, reply) => {

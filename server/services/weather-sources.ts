@@ -3,6 +3,7 @@
  * and year for NSRDB, and kept in the database), or typed monthly means synthesised into an hourly year. Never an
  * invented resource: when no source can serve a location the answer says so and points to an upload.
  */
+import { LRUCache } from 'lru-cache';
 import type { NsrdbSource, NsrdbYear, WeatherSource, WeatherUsed } from '../../src/contract/energy.ts';
 import { monthlyMeansOf } from '../../src/solar/answers.ts';
 import { synthesiseWeatherYear } from '../../src/solar/monthly-synthesis.ts';
@@ -121,18 +122,17 @@ function usedOf(weather: WeatherYear, extra: Pick<WeatherUsed, 'source' | 'weath
 
 /** A few parsed years with their site context, so repeated what-ifs on one site skip parsing and the sun path. */
 class RecentSites {
-  private entries = new Map<string, SiteWeather>();
-  constructor(private readonly size: number) {}
+  private readonly entries: LRUCache<string, SiteWeather>;
+  constructor(size: number) {
+    this.entries = new LRUCache({ max: size });
+  }
 
   async get(key: string, read: () => { weather: WeatherYear; text: string } | Promise<{ weather: WeatherYear; text: string }>): Promise<SiteWeather> {
-    let entry = this.entries.get(key);
-    if (entry) this.entries.delete(key);
-    else {
-      const { weather, text } = await read();
-      entry = { weather, text, site: createSiteContext(weather) };
-    }
+    const known = this.entries.get(key);
+    if (known) return known;
+    const { weather, text } = await read();
+    const entry = { weather, text, site: createSiteContext(weather) };
     this.entries.set(key, entry);
-    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
     return entry;
   }
 }
