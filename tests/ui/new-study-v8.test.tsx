@@ -2,7 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { energyMessages } from '../../src/contract/energy.ts';
 import type { FeasibilityStudy, StudyList } from '../../src/contract/feasibility.ts';
 import { settingsMessages } from '../../src/contract/settings.ts';
@@ -145,20 +145,18 @@ describe('the new-study form with PVWatts v8, in jsdom against the real API', ()
     await screen.findByRole('heading', { name: 'Study 2' }, { timeout: 30_000 });
     // The study's finance downloads as a workbook (a zip, as every xlsx) and as CSV, named after project and study.
     const files: { blob: Blob; name: string }[] = [];
-    const createObjectURL = URL.createObjectURL;
-    const click = HTMLAnchorElement.prototype.click;
-    URL.createObjectURL = (blob: Blob) => (files.push({ blob, name: '' }), 'blob:test');
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+    const objectUrl = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => (files.push({ blob: blob as Blob, name: '' }), 'blob:test'));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       files[files.length - 1]!.name = this.download;
-    };
+    });
     try {
       fireEvent.click(screen.getByRole('button', { name: 'Spreadsheet (XLSX)' }));
       await waitFor(() => expect(files).toHaveLength(1));
       fireEvent.click(screen.getByRole('button', { name: 'Cash flows (CSV)' }));
       await waitFor(() => expect(files).toHaveLength(2));
     } finally {
-      URL.createObjectURL = createObjectURL;
-      HTMLAnchorElement.prototype.click = click;
+      objectUrl.mockRestore();
+      click.mockRestore();
     }
     expect(files.map((file) => file.name)).toEqual(['anacostia-study-2.xlsx', 'anacostia-study-2.csv']);
     expect(new TextDecoder().decode(new Uint8Array(await files[0]!.blob.arrayBuffer()).slice(0, 2))).toBe('PK');
