@@ -5,8 +5,7 @@ import type { AppContext } from '../context.ts';
 import { DomainError } from '../domain-error.ts';
 import { parse } from '../http.ts';
 import { currentUser } from '../plugins/auth.ts';
-import { rateLimitsRepository } from '../repositories/rate-limits.ts';
-import { billingRefusal, verificationsRefused, verificationWindow } from '../services/billing.ts';
+import { billingRefusal, verificationsRefused } from '../services/billing.ts';
 
 // Stripe sends small events, but an invoice's lines can take it past the API's 64 KiB.
 const webhookBodyLimit = 1024 * 1024;
@@ -17,10 +16,7 @@ const webhookBodyLimit = 1024 * 1024;
  * webhook that is not Stripe's shape answers 200 with `ignored` (ADR 019).
  */
 export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  const { billing } = ctx;
-  // The rate limiter's fixed windows in the database, shared by every instance (its buckets are typed in
-  // services/rate-limiter.ts; this one is billing's own, see verificationWindow).
-  const windows = rateLimitsRepository(ctx.database.db);
+  const { billing, rateLimiter } = ctx;
 
   /** Runs a billing call, answering Stripe's own failures as a provider that failed (logged: they are ours to look at). */
   async function answer<T>(work: () => Promise<T>): Promise<T> {
@@ -56,7 +52,7 @@ export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
     const user = currentUser(request);
     const { session_id } = parse(VerifyPaymentBody, request.body);
     const askingStripe = async () => {
-      if ((await windows.hit(verificationWindow.bucket, user.id, verificationWindow)) > verificationWindow.limit) throw verificationsRefused();
+      if (!(await rateLimiter.allow('verifyPaymentPerUser', user.id))) throw verificationsRefused(rateLimiter.limits.verifyPaymentPerUser);
     };
     return answer(() => billing.verifyPayment(user.id, session_id.trim(), askingStripe));
   });

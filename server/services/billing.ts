@@ -19,7 +19,8 @@ import { DomainError, invalid, notFound } from '../domain-error.ts';
 import type { Settings } from '../env.ts';
 import { ProjectLimitReached, type BillingRepository, type PaidState, type StripeEventRef, type SubscriptionRow } from '../repositories/billing.ts';
 import type { ProjectsRepository, ProjectValues, ProjectWithCount } from '../repositories/projects.ts';
-import { secondsLeft } from '../repositories/rate-limits.ts';
+import { secondsLeft, type Window } from '../repositories/rate-limits.ts';
+import { defaultLimits } from './rate-limiter.ts';
 
 // Stripe limits the whole account (100 requests/s live, 25 in test mode), so one user's reloads or a script must not
 // reach it: every user's checkout and webhooks would fail with them (ADR 019).
@@ -32,18 +33,12 @@ export const invoiceListSeconds = 30;
  * session costs 20 asks a minute, inside the window below.
  */
 export const verifySpacingSeconds = 3;
-/**
- * Verifications that ask Stripe, per user and window, counted in the database with the other rate limits so that every
- * instance shares them. A checkout needs one (four with the client's retries) and one session polled stays within it;
- * past it are loops over many sessions, refused at half a Stripe call per second.
- */
-export const verificationWindow = { bucket: 'verifyPaymentPerUser', limit: 30, seconds: 60 };
+/** The rate limiter's window for verifications that ask Stripe (`verifyPaymentPerUser` in services/rate-limiter.ts). */
+export const verificationWindow = { bucket: 'verifyPaymentPerUser' as const, ...defaultLimits.verifyPaymentPerUser };
 
-/** 429 for a verification past `verificationWindow`; Retry-After is the end of the window. */
-export const verificationsRefused = () =>
-  new DomainError('tooMany', billingMessages.tooManyVerifications(verificationWindow.limit, verificationWindow.seconds), {
-    retryAfterSeconds: secondsLeft(verificationWindow.seconds),
-  });
+/** 429 for a verification past the user's window; Retry-After is the end of the window. */
+export const verificationsRefused = (window: Window) =>
+  new DomainError('tooMany', billingMessages.tooManyVerifications(window.limit, window.seconds), { retryAfterSeconds: secondsLeft(window.seconds) });
 
 /** Why a billing request is refused. */
 export type BillingRefusalReason = 'off' | 'unknownPlan' | 'freePlan' | 'samePlan' | 'unknownCheckout' | 'notPaid' | 'expired' | 'badSignature';

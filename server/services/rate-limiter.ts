@@ -30,6 +30,9 @@ export const defaultLimits = {
   reportPerUser: { limit: 60, seconds: 60 * 60 },
   // Each checkout asks Stripe for a customer and a Checkout Session.
   checkoutPerUser: { limit: 20, seconds: 60 * 60 },
+  // Verifications that ask Stripe (ADR 019): a checkout needs one (four with the client's retries) and one session
+  // polled stays within it; past it are loops over many sessions, refused at half a Stripe call per second.
+  verifyPaymentPerUser: { limit: 30, seconds: 60 },
 } satisfies Record<string, Window>;
 
 export type Limits = Record<keyof typeof defaultLimits, Window>;

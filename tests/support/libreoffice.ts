@@ -9,6 +9,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { splitCsvLine } from '../../src/solar/weather/csv.ts';
 
 const run = promisify(execFile);
 
@@ -60,37 +61,9 @@ export async function recalculate(xlsx: Buffer): Promise<Record<string, Sheet>> 
   }
 }
 
-/** RFC 4180 CSV to rows of fields. */
+/** CSV to rows of fields (LibreOffice writes one record per line: no field holds a line break). */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
+  return text.split(/\r?\n/).filter((line) => line !== '').map(splitCsvLine);
 }
 
 /** A number as LibreOffice wrote it: percentages keep their %, thousands may be grouped. */
