@@ -1,6 +1,8 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { FeasibilityStudy, StudyCreateBody, StudyLimit, StudyList } from '../src/contract/feasibility.ts';
 import { toFormErrors, type FormErrors } from './form-errors.ts';
+import { studyNotice } from './notices.ts';
+import { snackbarSystemId } from './snackbar.machine.ts';
 
 export interface FeasibilityInput {
   projectId: string;
@@ -68,7 +70,9 @@ export type FeasibilityEvent =
   | { type: 'renameModal.cancel' }
   | { type: 'deleteModal.open'; id: string }
   | { type: 'deleteModal.confirm' }
-  | { type: 'deleteModal.cancel' };
+  | { type: 'deleteModal.cancel' }
+  /** The plan changed (the session saw a paid checkout): the study limit is checked again. */
+  | { type: 'limit.refresh' };
 
 /** Emitted after each change the server accepted, for the snackbar. */
 export type FeasibilityEmitted = { type: 'study.created' | 'study.renamed' | 'study.deleted' | 'study.primarySet'; id: string; name: string };
@@ -118,6 +122,12 @@ export const feasibilityMachine = setup({
     deleteStudy: notProvided<unknown, StudyIdInput>('deleteStudy'),
   },
   actions: {
+    // Emitted for whoever observes this actor, and told to the app's snackbar when one runs in the same actor system.
+    announce: enqueueActions<FeasibilityContext, FeasibilityEvent, FeasibilityEmitted, FeasibilityEvent, never, never, never, never, FeasibilityEmitted>(({ enqueue, system }, notice) => {
+      enqueue.emit(notice);
+      const snackbar = system.get(snackbarSystemId) as AnyActorRef | undefined;
+      if (snackbar) enqueue.sendTo(snackbar, { type: 'snackbar.show', ...studyNotice(notice) });
+    }),
     assignStudy: assign({ studies: ({ context }, params: { study: FeasibilityStudy }) => withStudy(context.studies, params.study) }),
     closeModals: assign({ renameModal: null, primaryModal: null, deleteModal: null, modalErrors: null }),
     showModalErrors: assign({ modalErrors: (_, params: { error: unknown }) => toFormErrors(params.error) }),
@@ -205,6 +215,7 @@ export const feasibilityMachine = setup({
           // Every modal ends here (a delete by way of refreshingLimit), however it was closed.
           entry: 'closeModals',
           on: {
+            'limit.refresh': { target: 'refreshingLimit', description: 'A new plan: its study limit is checked.' },
             'study.create': { guard: 'canCreate?', target: 'creating', actions: assign({ createErrors: null }) },
             'primaryModal.open': {
               guard: { type: 'canSetPrimary?', params: ({ event }) => ({ id: event.id }) },
@@ -237,7 +248,7 @@ export const feasibilityMachine = setup({
               target: 'refreshingLimit',
               actions: [
                 { type: 'assignStudy', params: ({ event }) => ({ study: event.output }) },
-                emit(({ event }) => ({ type: 'study.created' as const, id: event.output.id, name: event.output.name })),
+                { type: 'announce', params: ({ event }) => ({ type: 'study.created' as const, id: event.output.id, name: event.output.name }) },
               ],
             },
             onError: { target: 'idle', actions: assign({ createErrors: ({ event }) => toFormErrors(event.error) }) },
@@ -279,7 +290,7 @@ export const feasibilityMachine = setup({
                   target: '#feasibility.ready.idle',
                   actions: [
                     { type: 'assignStudy', params: ({ event }) => ({ study: event.output }) },
-                    emit(({ event }) => ({ type: 'study.primarySet' as const, id: event.output.id, name: event.output.name })),
+                    { type: 'announce', params: ({ event }) => ({ type: 'study.primarySet' as const, id: event.output.id, name: event.output.name }) },
                   ],
                 },
                 onError: { target: 'confirming', actions: { type: 'showModalErrors', params: ({ event }) => ({ error: event.error }) } },
@@ -311,7 +322,7 @@ export const feasibilityMachine = setup({
                   target: '#feasibility.ready.idle',
                   actions: [
                     { type: 'assignStudy', params: ({ event }) => ({ study: event.output }) },
-                    emit(({ event }) => ({ type: 'study.renamed' as const, id: event.output.id, name: event.output.name })),
+                    { type: 'announce', params: ({ event }) => ({ type: 'study.renamed' as const, id: event.output.id, name: event.output.name }) },
                   ],
                 },
                 onError: { target: 'editing', actions: { type: 'showModalErrors', params: ({ event }) => ({ error: event.error }) } },
@@ -341,10 +352,10 @@ export const feasibilityMachine = setup({
                 onDone: {
                   target: '#feasibility.ready.refreshingLimit',
                   actions: [
-                    emit(({ context }) => {
+                    { type: 'announce', params: ({ context }) => {
                       const { id, name } = findStudy(context, context.deleteModal!.id)!;
                       return { type: 'study.deleted' as const, id, name };
-                    }),
+                    } },
                     assign({ studies: ({ context }) => withOnePrimary(context.studies.filter((study) => study.id !== context.deleteModal!.id)) }),
                   ],
                 },

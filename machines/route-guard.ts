@@ -2,6 +2,8 @@
  * The SPA's routes (spec §2) and the route guard: a pure function of the path and the stored session flags.
  * The router renders from `appRoutes` and asks `guardRoute` before every render; the tests walk the same list.
  */
+import { parse as parsePattern } from 'regexparam';
+import type { SessionContext } from './session.machine.ts';
 
 export type RouteAccess = 'public' | 'authenticated';
 
@@ -69,6 +71,15 @@ export interface GuardSession {
   temp: 'true' | null;
 }
 
+/**
+ * The guard's view of the session, from its context alone: the token, the project flag and the temp flag it
+ * restored at boot (the screens never read storage to decide a route).
+ */
+export function guardSessionOf(context: Pick<SessionContext, 'accessToken' | 'hasProject' | 'temp'>): GuardSession {
+  const hasAccessToken = context.accessToken !== null;
+  return { hasAccessToken, project: hasAccessToken ? (context.hasProject ? 'true' : 'false') : null, temp: context.temp ? 'true' : null };
+}
+
 export interface GuardResult {
   /** Where to go instead; absent when the path may render. Always a path that itself needs no redirect. */
   redirect?: string;
@@ -82,35 +93,32 @@ const pathsTo = {
   projectAdd: '/project/add',
 } as const;
 
-function segmentsOf(path: string): string[] {
-  const withoutQuery = path.split(/[?#]/, 1)[0] ?? '';
-  return withoutQuery.split('/').filter((segment) => segment !== '');
+function segmentsOf(pattern: string): string[] {
+  return pattern.split('/').filter((segment) => segment !== '');
 }
 
 // Literal segments beat parameters (/project/add is not a project called "add"), so a route with more
 // literal segments is tried first; patterns of different lengths never compete.
-const routesBySpecificity = [...appRoutes].sort(
-  (a, b) => segmentsOf(b.pattern).filter((s) => !s.startsWith(':')).length - segmentsOf(a.pattern).filter((s) => !s.startsWith(':')).length,
-);
+const literalCount = (route: AppRoute) => segmentsOf(route.pattern).filter((s) => !s.startsWith(':')).length;
+// wouter's own pattern parser (regexparam), made case-sensitive: /Project is not /project.
+const compiledRoutes = [...appRoutes]
+  .sort((a, b) => literalCount(b) - literalCount(a))
+  .map((route) => {
+    const { pattern, keys } = parsePattern(route.pattern);
+    return { route, pattern: new RegExp(pattern.source), keys };
+  });
 
 /** The route a path shows, with its decoded params; undefined means the not-found screen. Ignores query, hash and a trailing slash. */
 export function matchRoute(path: string): RouteMatch | undefined {
-  const segments = segmentsOf(path);
-  for (const route of routesBySpecificity) {
-    const patternSegments = segmentsOf(route.pattern);
-    if (patternSegments.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const matches = patternSegments.every((patternSegment, index) => {
-      const segment = segments[index] ?? '';
-      if (!patternSegment.startsWith(':')) return patternSegment === segment;
-      try {
-        params[patternSegment.slice(1)] = decodeURIComponent(segment);
-      } catch {
-        return false; // malformed escape: not a path we produced
-      }
-      return true;
-    });
-    if (matches) return { route, params };
+  const pathname = path.split(/[?#]/, 1)[0] ?? '';
+  for (const { route, pattern, keys } of compiledRoutes) {
+    const found = pattern.exec(pathname);
+    if (!found) continue;
+    try {
+      return { route, params: Object.fromEntries(keys.map((key, index) => [key, decodeURIComponent(found[index + 1] ?? '')])) };
+    } catch {
+      return undefined; // a malformed escape: not a path we produced
+    }
   }
   return undefined;
 }

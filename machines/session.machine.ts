@@ -18,6 +18,8 @@ import type { checkoutMachine, CheckoutInput } from './checkout.machine.ts';
 import type { feasibilityMachine } from './feasibility.machine.ts';
 import type { taskBoardMachine } from './task-board.machine.ts';
 import { toFormErrors, type FormErrors } from './form-errors.ts';
+import { modalMachine } from './modal.machine.ts';
+import { snackbarMachine, snackbarSystemId } from './snackbar.machine.ts';
 
 /** The four localStorage values (spec §3) as the storage module reads them. */
 export interface StoredSession {
@@ -59,8 +61,8 @@ export type SessionNotice =
 
 export const sessionExpiredMessage = 'Your session has expired. Please log in again.';
 
-/** systemIds the signed-in children are spawned with, so any actor can reach them with `system.get(id)`. */
-export const sessionChildIds = { feasibility: 'feasibility', taskBoard: 'taskBoard', checkout: 'checkout' } as const;
+/** systemIds the session's children are spawned with, so any actor can reach them with `system.get(id)`. */
+export const sessionChildIds = { snackbar: snackbarSystemId, modal: 'modal', feasibility: 'feasibility', taskBoard: 'taskBoard', checkout: 'checkout' } as const;
 
 export interface SessionContext {
   /** Mirror of the stored tokens; the API client reads storage itself (another tab may have rotated them). */
@@ -68,6 +70,8 @@ export interface SessionContext {
   refreshToken: string | null;
   /** The project flag: false keeps the user in needsFirstProject (spec §2: /project/add). */
   hasProject: boolean;
+  /** The stored temp flag ("true"), read at boot: a user without a project may still move around (spec §2). */
+  temp: boolean;
   /** The account from the login answer or the last `account.update`; null after a reload until the account screen loads it. */
   user: Account | null;
   /** The tab of the shared /auth container; entering loggedOut and signup, reset or verify success select 'login'. */
@@ -75,6 +79,10 @@ export interface SessionContext {
   /** The last refusal of an auth form, for the form to show (field errors and detail). */
   errors: FormErrors | null;
   notice: SessionNotice | null;
+  /** snackbar.machine.ts, systemId 'snackbar': spawned with the session and living as long as it; every actor tells it what to say. */
+  snackbar: ActorRefFrom<typeof snackbarMachine>;
+  /** modal.machine.ts, systemId 'modal': the spec's modal state, spawned with the session. */
+  modal: ActorRefFrom<typeof modalMachine>;
   /** The project the screens have open ('project.open'), whose feasibility and task-board children run. */
   openProjectId: string | null;
   /** feasibility.machine.ts for the open project, systemId 'feasibility'; spawned on 'project.open'. */
@@ -83,6 +91,16 @@ export interface SessionContext {
   taskBoard: ActorRefFrom<typeof taskBoardMachine> | undefined;
   /** checkout.machine.ts during a purchase, systemId 'checkout'; spawned on 'checkout.start' and 'checkout.resume'. */
   checkout: ActorRefFrom<typeof checkoutMachine> | undefined;
+  /** What the checkout child runs for: the plan bought or the session resumed, the paid session, and whether it ended. */
+  purchase: Purchase | null;
+}
+
+export interface Purchase {
+  planId: string | null;
+  /** The Checkout Session: the one resumed, or the one Stripe's form reported paid ('checkout.completed'). */
+  sessionId: string | null;
+  /** The child reached a final state (verified, failed or cancelled); it stays readable until 'checkout.end'. */
+  finished: boolean;
 }
 
 export type SessionEvent =
@@ -101,14 +119,14 @@ export type SessionEvent =
   | { type: 'project.created' }
   /** A project's screens opened: its feasibility and task-board children start (a project already open keeps the running ones). */
   | { type: 'project.open'; projectId: string }
-  /** The project's screens closed: its feasibility and task-board children stop. */
-  | { type: 'project.close' }
   | { type: 'account.update'; account: Account }
-  /** The billing screens start a purchase of a plan: a new checkout child replaces any earlier one. */
+  /** /stripe/{plan} opens: a new checkout child replaces any earlier one, unless a purchase of that plan is under way. */
   | { type: 'checkout.start'; planId: string }
-  /** /payment-success after a page load: a new checkout child verifies that session. */
+  /** Stripe's form reports the Checkout Session paid: the checkout child verifies it. */
+  | { type: 'checkout.completed'; sessionId: string }
+  /** /payment-success/{session} opens: a checkout child verifies that session, unless the running one already does. */
   | { type: 'checkout.resume'; sessionId: string }
-  /** The billing screens are done with the checkout: its child stops. */
+  /** The user cancels or leaves the payment screens: the checkout child stops. */
   | { type: 'checkout.end' }
   /** The checkout child ended; its output is the verified payment, or null when it did not end paid. */
   | DoneActorEvent<VerifiedPayment | null, typeof sessionChildIds.checkout>;
@@ -117,12 +135,14 @@ const signedOutContext = {
   accessToken: null,
   refreshToken: null,
   hasProject: false,
+  temp: false,
   user: null,
   authTab: 'login',
   openProjectId: null,
   feasibility: undefined,
   taskBoard: undefined,
   checkout: undefined,
+  purchase: null,
 } as const satisfies Partial<SessionContext>;
 
 function notProvided<TOutput, TInput>(name: string) {
@@ -209,6 +229,8 @@ export const sessionMachine = setup({
     taskBoard: childNotProvided<typeof taskBoardMachine>('taskBoard'),
     /** A plan purchase; the app provides one with its API effects. */
     checkout: childNotProvided<typeof checkoutMachine>('checkout'),
+    snackbar: snackbarMachine,
+    modal: modalMachine,
   },
   actions: {
     storeSession: (_, _tokens: SessionTokens) => missingAction('storeSession'),
@@ -228,16 +250,26 @@ export const sessionMachine = setup({
     }),
     endCheckout: enqueueActions<SessionContext, SessionEvent, undefined, SessionEvent, never, never, never, never, never>(({ context, enqueue }) => {
       if (context.checkout) enqueue.stopChild(context.checkout);
-      enqueue.assign({ checkout: undefined });
+      enqueue.assign({ checkout: undefined, purchase: null });
     }),
-    spawnCheckout: assign({
-      checkout: ({ spawn }, { input }: { input: CheckoutInput }) => spawn('checkout', { id: sessionChildIds.checkout, systemId: sessionChildIds.checkout, input }),
+    spawnCheckout: assign(({ spawn }, { input }: { input: CheckoutInput }) => ({
+      checkout: spawn('checkout', { id: sessionChildIds.checkout, systemId: sessionChildIds.checkout, input }),
+      purchase: { planId: 'planId' in input ? input.planId : null, sessionId: 'sessionId' in input ? input.sessionId : null, finished: false },
+    })),
+    completePayment: enqueueActions<SessionContext, SessionEvent, { sessionId: string }, SessionEvent, never, never, never, never, never>(({ context, enqueue }, { sessionId }: { sessionId: string }) => {
+      if (!context.checkout || !context.purchase) return;
+      enqueue.assign({ purchase: { ...context.purchase, sessionId } });
+      enqueue.sendTo(context.checkout, { type: 'payment.completed' });
     }),
+    finishPurchase: assign({ purchase: ({ context }) => (context.purchase ? { ...context.purchase, finished: true } : null) }),
     openProject: assign(({ spawn }, { projectId }: { projectId: string }) => ({
       openProjectId: projectId,
       feasibility: spawn('feasibility', { id: sessionChildIds.feasibility, systemId: sessionChildIds.feasibility, input: { projectId } }),
       taskBoard: spawn('taskBoard', { id: sessionChildIds.taskBoard, systemId: sessionChildIds.taskBoard, input: { projectId } }),
     })),
+    refreshLimit: enqueueActions<SessionContext, SessionEvent, undefined, SessionEvent, never, never, never, never, never>(({ context, enqueue }) => {
+      if (context.feasibility) enqueue.sendTo(context.feasibility, { type: 'limit.refresh' });
+    }),
     forgetSession: assign(signedOutContext),
     showErrors: assign({ errors: (_, params: { error: unknown }) => toFormErrors(params.error) }),
     showNotice: assign((_, params: { notice: SessionNotice; authTab?: AuthTab }) => ({
@@ -260,16 +292,26 @@ export const sessionMachine = setup({
     'signedOut?': ({ context }) => context.accessToken === null,
     'hasProject?': ({ context }) => context.hasProject,
     'anotherProject?': ({ context }, { projectId }: { projectId: string }) => context.openProjectId !== projectId,
+    // A screen shown again (back from another screen, React's double effects) goes on with the purchase under way.
+    'anotherPurchase?': ({ context: { purchase } }, { planId }: { planId: string }) => !(purchase && !purchase.finished && purchase.planId === planId),
+    'anotherCheckoutSession?': ({ context }, { sessionId }: { sessionId: string }) => context.purchase?.sessionId !== sessionId,
     'paid?': (_, { payment }: { payment: VerifiedPayment | null }) => payment !== null,
   },
 }).createMachine({
   id: 'session',
   description: 'Who is using the app: nobody yet, a visitor on the auth screens, or a signed-in user with their open project and checkout.',
   initial: 'booting',
-  context: { ...signedOutContext, errors: null, notice: null },
+  context: ({ spawn }) => ({
+    ...signedOutContext,
+    errors: null,
+    notice: null,
+    snackbar: spawn('snackbar', { id: sessionChildIds.snackbar, systemId: sessionChildIds.snackbar }),
+    modal: spawn('modal', { id: sessionChildIds.modal, systemId: sessionChildIds.modal }),
+  }),
   states: {
     booting: {
       description: 'The app has just opened and reads the session saved in this browser.',
+      tags: 'settling',
       invoke: {
         id: 'restoreSession',
         src: 'restoreSession',
@@ -280,6 +322,7 @@ export const sessionMachine = setup({
             refreshToken: event.output.refreshToken,
             // Our login always writes the flag; a missing one does not force the first-project screen.
             hasProject: event.output.project !== 'false',
+            temp: event.output.temp === 'true',
           })),
         },
         onError: { target: 'loggedOut' },
@@ -288,7 +331,7 @@ export const sessionMachine = setup({
 
     enteringApp: {
       description: 'Decides where a restored or new session lands: the auth screens, the first-project screen or the projects.',
-      always: [{ guard: 'signedOut?', target: 'loggedOut' }, { guard: 'hasProject?', target: 'signedIn.ready' }, { target: 'signedIn.needsFirstProject' }],
+      always: [{ guard: 'signedOut?', target: 'loggedOut' }, { guard: 'hasProject?', target: 'signedIn.project.ready' }, { target: 'signedIn.project.needsFirstProject' }],
     },
 
     loggedOut: {
@@ -339,8 +382,8 @@ export const sessionMachine = setup({
     },
 
     signedIn: {
-      description: 'A user is signed in: their projects (or the first-project screen), the open project and a checkout run here, also while the access token is renewed.',
-      initial: 'ready',
+      description: 'A user is signed in: two regions at once, where they are in their projects and whether the access token is being renewed.',
+      type: 'parallel',
       on: {
         'session.logout': { target: 'loggingOut', description: 'The user logs out.' },
         'account.update': { actions: { type: 'assignAccount', params: ({ event }) => ({ account: event.account }) } },
@@ -349,52 +392,70 @@ export const sessionMachine = setup({
           guard: { type: 'anotherProject?', params: projectOfEvent },
           actions: ['closeProject', { type: 'openProject', params: projectOfEvent }],
         },
-        'project.close': { actions: 'closeProject' },
         // One checkout at a time: an earlier one (another plan, a cancelled or finished one) stops as the new one starts.
-        'checkout.start': { description: 'The user buys a plan.', actions: ['endCheckout', { type: 'spawnCheckout', params: checkoutOfEvent }] },
-        'checkout.resume': { description: 'The payment page reloads and checks that payment again.', actions: ['endCheckout', { type: 'spawnCheckout', params: checkoutOfEvent }] },
-        'checkout.end': { actions: 'endCheckout' },
-        // A new plan changes the open project's study limit: its children stop, and the project's screens start fresh
-        // ones (which load the new limit) when it is next opened.
-        'xstate.done.actor.checkout': {
-          description: 'A paid plan closes the open project, so its screens reload the new limits.',
-          guard: { type: 'paid?', params: ({ event }) => ({ payment: event.output }) },
-          actions: 'closeProject',
+        'checkout.start': {
+          description: 'The user buys a plan, unless a purchase of that plan is already under way.',
+          guard: { type: 'anotherPurchase?', params: ({ event }) => ({ planId: event.planId }) },
+          actions: ['endCheckout', { type: 'spawnCheckout', params: checkoutOfEvent }],
         },
+        'checkout.resume': {
+          description: 'The payment page (after a page load) checks that payment, unless the running checkout already does.',
+          guard: { type: 'anotherCheckoutSession?', params: ({ event }) => ({ sessionId: event.sessionId }) },
+          actions: ['endCheckout', { type: 'spawnCheckout', params: checkoutOfEvent }],
+        },
+        'checkout.completed': {
+          description: "Stripe's form reports the payment done: the checkout verifies it.",
+          actions: { type: 'completePayment', params: ({ event }) => ({ sessionId: event.sessionId }) },
+        },
+        'checkout.end': { description: 'The user cancels or leaves the payment screens.', actions: 'endCheckout' },
+        // A new plan changes the open project's study limit: its studies actor checks the limit again.
+        'xstate.done.actor.checkout': [
+          {
+            description: 'A paid plan: the open project checks its study limit again.',
+            guard: { type: 'paid?', params: ({ event }) => ({ payment: event.output }) },
+            actions: ['finishPurchase', 'refreshLimit'],
+          },
+          { actions: 'finishPurchase' },
+        ],
       },
       states: {
-        needsFirstProject: {
-          description: 'The user has no project yet: only the first-project screen opens (spec §2: /project/add).',
-          on: {
-            'session.refresh': { target: 'refreshing' },
-            'project.created': { target: 'ready', description: 'The first project is saved.', actions: ['markProjectCreated', { type: 'storeProjectFlag', params: { project: true } }] },
-          },
-        },
-        ready: {
-          description: 'The user works in their projects.',
-          on: { 'session.refresh': { target: 'refreshing', description: 'A request found the access token expired.' } },
-        },
-        refreshing: {
-          // 'session.refresh' is not handled here: every caller waits for the refresh under way.
-          description: 'The access token is renewed; the screens stay as they are and their requests wait for it.',
-          invoke: {
-            id: 'refreshTokens',
-            src: 'refreshTokens',
-            // Back to ready or needsFirstProject, whichever the project flag says: that is where it was. The open
-            // project's children keep running throughout: their requests wait for this refresh in the API client.
-            onDone: [
-              { guard: 'hasProject?', target: 'ready', actions: { type: 'assignTokens', params: ({ event }) => event.output } },
-              { target: 'needsFirstProject', actions: { type: 'assignTokens', params: ({ event }) => event.output } },
-            ],
-            onError: {
-              target: '#session.loggedOut',
-              description: 'The login expired: back to the log-in screen with a notice.',
-              actions: { type: 'showNotice', params: { notice: { kind: 'sessionExpired', detail: sessionExpiredMessage } } },
+        project: {
+          description: 'Where the user is in their work: the first-project screen until a project exists, then their projects.',
+          initial: 'ready',
+          states: {
+            needsFirstProject: {
+              description: 'The user has no project yet: only the first-project screen opens (spec §2: /project/add).',
+              tags: 'needsFirstProject',
+              on: {
+                'project.created': { target: 'ready', description: 'The first project is saved.', actions: ['markProjectCreated', { type: 'storeProjectFlag', params: { project: true } }] },
+              },
             },
+            ready: { description: 'The user works in their projects.' },
           },
-          on: {
-            // A project created just before the 401 still counts once the refresh is through.
-            'project.created': { actions: ['markProjectCreated', { type: 'storeProjectFlag', params: { project: true } }] },
+        },
+        token: {
+          description: 'The access token: valid, or being renewed while the screens and the open project carry on.',
+          initial: 'valid',
+          states: {
+            valid: {
+              description: 'Requests go out with the access token.',
+              on: { 'session.refresh': { target: 'refreshing', description: 'A request found the access token expired.' } },
+            },
+            refreshing: {
+              // 'session.refresh' is not handled here: every caller waits for the refresh under way.
+              description: 'The access token is renewed; the screens stay as they are and their requests wait for it.',
+              tags: 'refreshing',
+              invoke: {
+                id: 'refreshTokens',
+                src: 'refreshTokens',
+                onDone: { target: 'valid', actions: { type: 'assignTokens', params: ({ event }) => event.output } },
+                onError: {
+                  target: '#session.loggedOut',
+                  description: 'The login expired: back to the log-in screen with a notice.',
+                  actions: { type: 'showNotice', params: { notice: { kind: 'sessionExpired', detail: sessionExpiredMessage } } },
+                },
+              },
+            },
           },
         },
       },

@@ -7,6 +7,9 @@ export interface SnackbarMessage {
   color: SnackbarColor;
 }
 
+/** The snackbar's systemId: the session spawns it, and any actor of the app's system tells it what to say. */
+export const snackbarSystemId = 'snackbar';
+
 /** Spec §9: a message stays 3500 ms (bottom right). */
 export const snackbarDisplayMs = 3500;
 /** Messages waiting behind the visible one; beyond this the oldest waiting one is dropped, so a burst of failures does not hold the screen for minutes. */

@@ -1,6 +1,8 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { Task, TaskBoard, TaskCategory, TaskCreateBody, TaskEditBody, TaskPhase, TaskReorderBody } from '../src/contract/tasks.ts';
 import { genericErrorMessages, toFormErrors, type FormErrors } from './form-errors.ts';
+import { taskNotice } from './notices.ts';
+import { snackbarSystemId } from './snackbar.machine.ts';
 
 export interface TaskBoardInput {
   projectId: string;
@@ -172,6 +174,12 @@ export const taskBoardMachine = setup({
     applyTemplate: notProvided<TaskBoard, ApplyTemplateInput>('applyTemplate'),
   },
   actions: {
+    // Emitted for whoever observes this actor, and told to the app's snackbar when one runs in the same actor system.
+    announce: enqueueActions<TaskBoardContext, TaskBoardEvent, TaskBoardEmitted, TaskBoardEvent, never, never, never, never, TaskBoardEmitted>(({ enqueue, system }, notice) => {
+      enqueue.emit(notice);
+      const snackbar = system.get(snackbarSystemId) as AnyActorRef | undefined;
+      if (snackbar) enqueue.sendTo(snackbar, { type: 'snackbar.show', ...taskNotice(notice) });
+    }),
     putTask: assign({ board: ({ context }, params: { task: Task }) => putTask(context.board!, params.task) }),
     closeModals: assign({ taskModal: null, deleteModal: null, modalErrors: null, rollback: null, applying: null }),
     showModalErrors: assign({ modalErrors: (_, params: { error: unknown }) => toFormErrors(params.error) }),
@@ -284,7 +292,7 @@ export const taskBoardMachine = setup({
                   target: '#taskBoard.ready.idle',
                   actions: [
                     { type: 'putTask', params: ({ event }) => ({ task: event.output }) },
-                    emit(({ event }) => ({ type: 'task.created' as const, id: event.output.id, title: event.output.title })),
+                    { type: 'announce', params: ({ event }) => ({ type: 'task.created' as const, id: event.output.id, title: event.output.title }) },
                   ],
                 },
                 onError: { target: 'open', actions: { type: 'showModalErrors', params: ({ event }) => ({ error: event.error }) } },
@@ -304,7 +312,7 @@ export const taskBoardMachine = setup({
                   target: '#taskBoard.ready.idle',
                   actions: [
                     { type: 'putTask', params: ({ event }) => ({ task: event.output }) },
-                    emit(({ event }) => ({ type: 'task.edited' as const, id: event.output.id, title: event.output.title })),
+                    { type: 'announce', params: ({ event }) => ({ type: 'task.edited' as const, id: event.output.id, title: event.output.title }) },
                   ],
                 },
                 onError: { target: 'open', actions: { type: 'showModalErrors', params: ({ event }) => ({ error: event.error }) } },
@@ -327,16 +335,16 @@ export const taskBoardMachine = setup({
               target: 'idle',
               actions: [
                 { type: 'putTask', params: ({ event }) => ({ task: event.output }) },
-                emit(({ event }) => ({ type: 'task.completed' as const, id: event.output.id, title: event.output.title, status: event.output.status })),
+                { type: 'announce', params: ({ event }) => ({ type: 'task.completed' as const, id: event.output.id, title: event.output.title, status: event.output.status }) },
               ],
             },
             onError: {
               target: 'idle',
               actions: [
-                emit(({ context, event }) => {
+                { type: 'announce', params: ({ context, event }) => {
                   const { id } = context.rollback!;
                   return { type: 'task.completeRefused' as const, id, title: titleOf(context, id), reason: refusalReason(event.error) };
-                }),
+                } },
                 'rollBack',
               ],
             },
@@ -357,10 +365,10 @@ export const taskBoardMachine = setup({
             onError: {
               target: 'idle',
               actions: [
-                emit(({ context, event }) => {
+                { type: 'announce', params: ({ context, event }) => {
                   const { id } = context.rollback!;
                   return { type: 'task.moveRefused' as const, id, title: titleOf(context, id), reason: refusalReason(event.error) };
-                }),
+                } },
                 'rollBack',
               ],
             },
@@ -388,10 +396,10 @@ export const taskBoardMachine = setup({
                 onDone: {
                   target: '#taskBoard.ready.idle',
                   actions: [
-                    emit(({ context }) => {
+                    { type: 'announce', params: ({ context }) => {
                       const { id } = context.deleteModal!;
                       return { type: 'task.deleted' as const, id, title: titleOf(context, id) };
-                    }),
+                    } },
                     assign({ board: ({ context }) => removeTask(context.board!, context.deleteModal!.id) }),
                   ],
                 },
@@ -410,11 +418,11 @@ export const taskBoardMachine = setup({
             onDone: {
               target: 'idle',
               actions: [
-                emit(({ context, event }) => ({
+                { type: 'announce', params: ({ context, event }) => ({
                   type: 'template.applied' as const,
                   templateId: context.applying!.templateId,
                   added: event.output.count - (context.board?.count ?? 0),
-                })),
+                }) },
                 assign({ board: ({ event }) => renumberBoard(event.output) }),
               ],
             },

@@ -2,9 +2,7 @@ import { createActor, fromPromise, type ActorOptions, type AnyActorLogic } from 
 import { navigate } from 'wouter/use-browser-location';
 import type { PlanIdInput, SessionIdInput } from '../../machines/checkout.machine.ts';
 import type { ProjectIdInput, RenameStudyInput, StudyIdInput } from '../../machines/feasibility.machine.ts';
-import { modalMachine } from '../../machines/modal.machine.ts';
 import { sessionMachine, type AuthAnswer, type AuthRequest, type LogoutInput, type StoredSession } from '../../machines/session.machine.ts';
-import { snackbarMachine } from '../../machines/snackbar.machine.ts';
 import type { ApplyTemplateInput, ProjectIdInput as BoardProjectInput, TaskIdInput } from '../../machines/task-board.machine.ts';
 import { DetailResponse, LoginResponse, SignupResponse, TokenPair } from '../contract/auth.ts';
 import type { CheckoutSession, VerifiedPayment } from '../contract/billing.ts';
@@ -20,8 +18,8 @@ import { createSessionStore, type SessionStore } from '../lib/session-storage.ts
 export type Inspect = ActorOptions<AnyActorLogic>['inspect'];
 
 /**
- * The app's actors with their real effects: the session (root), the snackbar and the modal, and the one
- * API client. Made once in main.tsx; tests make their own with other storage.
+ * The app's actors with their real effects: the session (root, with the snackbar and the modal as its children), and
+ * the one API client. Made once in main.tsx; tests make their own with other storage.
  */
 export interface AppActorsOptions {
   store?: SessionStore;
@@ -128,11 +126,9 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
     onSessionExpired: options.onSessionExpired ?? (() => navigate('/auth/login', { replace: true })),
   });
 
-  const snackbar = createActor(snackbarMachine, { inspect: options.inspect, systemId: 'snackbar' });
-  const modal = createActor(modalMachine, { inspect: options.inspect, systemId: 'modal' });
   session.start();
-  snackbar.start();
-  modal.start();
+  // One actor system: the snackbar and the modal are the session's children, spawned with it.
+  const { snackbar, modal } = session.getSnapshot().context;
   return { store, api, session, snackbar, modal };
 }
 

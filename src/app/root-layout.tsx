@@ -2,7 +2,6 @@ import { Avatar, Box, Button, CloseButton, Drawer, Flex, HStack, IconButton, Lin
 import { CreditCard, FolderKanban, LogOut, Menu, UserRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
-import { guardRoute } from '../../machines/route-guard.ts';
 import { Brand } from '../components/ui/brand.tsx';
 import { ColorModeToggle } from '../components/ui/color-mode-toggle.tsx';
 import { InShell } from '../components/ui/shell-context.ts';
@@ -10,6 +9,7 @@ import { Account } from '../contract/auth.ts';
 import { useActors, useSession } from '../lib/actors-context.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { ScreenTransition } from './screen-transition.tsx';
+import { useReachable } from './use-guard.ts';
 
 interface NavLink {
   href: string;
@@ -23,18 +23,6 @@ const account: NavLink = { href: '/account', label: 'Account', icon: UserRound }
 
 const mainContentId = 'main-content';
 const sidebarWidth = '60';
-
-/**
- * Whether the route guard lets the user open a path now. While a first project is required it sends every screen but
- * /project/add back there, so a link to one of them would only bounce.
- */
-function useReachable() {
-  const { store } = useActors();
-  const hasAccessToken = useSession((s) => s.context.accessToken !== null);
-  const hasProject = useSession((s) => s.context.hasProject);
-  const session = { hasAccessToken, project: hasAccessToken ? (hasProject ? ('true' as const) : ('false' as const)) : null, temp: store.read().temp };
-  return (path: string) => guardRoute(path, session).redirect === undefined;
-}
 
 /**
  * The user the frame shows (name, photo, whether billing is on). A login brings it; after a page load the session has

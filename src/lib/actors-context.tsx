@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
-import type { Actor, SnapshotFrom } from 'xstate';
+import type { Actor, ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { modalMachine } from '../../machines/modal.machine.ts';
 import type { sessionMachine } from '../../machines/session.machine.ts';
 import type { SnackbarColor, snackbarMachine } from '../../machines/snackbar.machine.ts';
@@ -12,8 +12,10 @@ export interface AppActors {
   store: SessionStore;
   api: ApiClient;
   session: Actor<typeof sessionMachine>;
-  snackbar: Actor<typeof snackbarMachine>;
-  modal: Actor<typeof modalMachine>;
+  /** The session's child (systemId 'snackbar'). */
+  snackbar: ActorRefFrom<typeof snackbarMachine>;
+  /** The session's child (systemId 'modal'). */
+  modal: ActorRefFrom<typeof modalMachine>;
 }
 
 const ActorsContext = createContext<AppActors | null>(null);
@@ -30,9 +32,9 @@ export function useActors(): AppActors {
 
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
-/** A narrow view of the session actor; re-renders only when the selected value changes. */
-export function useSession<T>(selector: (snapshot: SessionSnapshot) => T): T {
-  return useSelector(useActors().session, selector);
+/** A narrow view of the session actor; re-renders only when the selected value changes (by `compare`, default ===). */
+export function useSession<T>(selector: (snapshot: SessionSnapshot) => T, compare?: (a: T, b: T) => boolean): T {
+  return useSelector(useActors().session, selector, compare);
 }
 
 /** Shows a message in the snackbar (3500 ms, bottom right, queued). */

@@ -1,13 +1,11 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import type { ActorRef, AnyActorRef, SnapshotFrom } from 'xstate';
-import type { SnackbarColor } from '../../machines/snackbar.machine.ts';
-import { useActors, useNotify, useSession, type SessionSnapshot } from './actors-context.tsx';
+import type { AnyActorRef, SnapshotFrom } from 'xstate';
+import { useActors, useSession, type SessionSnapshot } from './actors-context.tsx';
 
 /** The actors the session runs for the open project. */
 type ProjectActorKey = 'feasibility' | 'taskBoard';
 type ProjectActor<K extends ProjectActorKey> = NonNullable<SessionSnapshot['context'][K]>;
-type EmittedBy<TRef> = TRef extends ActorRef<infer _Snapshot, infer _Event, infer TEmitted> ? TEmitted : never;
 
 /** Opens a project in the session (its actors start, or keep running) and returns one of them once it is that project's. */
 export function useProjectActor<K extends ProjectActorKey>(projectId: string, key: K): ProjectActor<K> | undefined {
@@ -21,18 +19,4 @@ export function useProjectActor<K extends ProjectActorKey>(projectId: string, ke
 /** A narrow view of a project actor, compared field by field; undefined until the project is open. */
 export function useProjectActorSelector<TRef extends AnyActorRef, T>(ref: TRef | undefined, selector: (snapshot: SnapshotFrom<TRef>) => T): T | undefined {
   return useSelector(ref, (snapshot) => (snapshot ? selector(snapshot as SnapshotFrom<TRef>) : undefined), shallowEqual);
-}
-
-/** Shows what a project actor emits in the snackbar, whichever project is open. */
-export function useProjectActorNotices<K extends ProjectActorKey>(key: K, notice: (event: EmittedBy<ProjectActor<K>>) => { message: string; color: SnackbarColor }) {
-  const ref = useSession((s) => s.context[key] as ProjectActor<K> | undefined);
-  const notify = useNotify();
-  useEffect(() => {
-    if (!ref) return;
-    const subscription = (ref as AnyActorRef).on('*', (event) => {
-      const { message, color } = notice(event as EmittedBy<ProjectActor<K>>);
-      notify(message, color);
-    });
-    return () => subscription.unsubscribe();
-  }, [ref, notify, notice]);
 }

@@ -14,6 +14,6 @@ export class RefreshRefusedError extends Error {
 export async function refreshThroughSession(session: ActorRefFrom<typeof sessionMachine>): Promise<void> {
   await waitFor(session, (snapshot) => !snapshot.matches('booting'));
   session.send({ type: 'session.refresh' }); // ignored while a refresh runs: this caller waits for that one
-  const settled = await waitFor(session, (snapshot) => !snapshot.matches({ signedIn: 'refreshing' }));
+  const settled = await waitFor(session, (snapshot) => !snapshot.hasTag('refreshing'));
   if (!settled.matches('signedIn')) throw new RefreshRefusedError('The session could not be refreshed.');
 }

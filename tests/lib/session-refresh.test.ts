@@ -29,7 +29,7 @@ function wireApp() {
   });
   let refreshes = 0;
   session.subscribe((snapshot) => {
-    if (snapshot.matches({ signedIn: 'refreshing' })) refreshes += 1;
+    if (snapshot.hasTag('refreshing')) refreshes += 1;
   });
   return { store, session, client, onSessionExpired, refreshes: () => refreshes };
 }
@@ -37,7 +37,7 @@ function wireApp() {
 async function logIn(app: ReturnType<typeof wireApp>) {
   await waitFor(app.session, (snapshot) => snapshot.matches({ loggedOut: 'idle' }));
   app.session.send({ type: 'login.submit', email: 'ada@example.com', password: correctPassword });
-  await waitFor(app.session, (snapshot) => snapshot.matches({ signedIn: 'needsFirstProject' }));
+  await waitFor(app.session, (snapshot) => snapshot.hasTag('needsFirstProject'));
 }
 
 describe('session refresh through the session actor', () => {
@@ -51,7 +51,7 @@ describe('session refresh through the session actor', () => {
     expect(results).toHaveLength(4);
     expect(api.requestsTo('/api/user/token/refresh/')).toHaveLength(1);
     const snapshot = app.session.getSnapshot();
-    expect(snapshot.value).toEqual({ signedIn: 'needsFirstProject' });
+    expect(snapshot.value).toEqual({ signedIn: { project: 'needsFirstProject', token: 'valid' } });
     expect(app.refreshes()).toBe(1);
     expect(app.store.read()).toMatchObject({ accessToken: snapshot.context.accessToken, refreshToken: snapshot.context.refreshToken, project: 'false' });
     expect(app.onSessionExpired).not.toHaveBeenCalled();

@@ -61,6 +61,7 @@ function eventsFor(snapshot: FeasibilitySnapshot): ModelEvent[] {
     { type: 'renameModal.cancel' },
     { type: 'deleteModal.confirm' },
     { type: 'deleteModal.cancel' },
+    { type: 'limit.refresh' },
 
     { type: 'xstate.done.actor.listStudies', output: listed },
     { type: 'xstate.done.actor.listStudies', output: empty },

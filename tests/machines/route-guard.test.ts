@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appRoutes, guardRoute, matchRoute, pathTo, type GuardSession, type RouteName } from '../../machines/route-guard.ts';
+import { appRoutes, guardRoute, guardSessionOf, matchRoute, pathTo, type GuardSession, type RouteName } from '../../machines/route-guard.ts';
 
 const sampleParams: Record<string, string> = { id: '42', name: 'Solar Farm A', feasibilityId: '7', session_id: 'cs_test_123', token: 'abc.def' };
 
@@ -121,5 +121,23 @@ describe('route table', () => {
     expect(matchRoute('/project/detail/task/5')?.route.name).toBe('taskDetail');
     expect(matchRoute('/project/edit/5/x')?.route.name).toBe('projectEdit');
     expect(matchRoute('/project/5/x')?.route.name).toBe('projectDetail');
+  });
+
+  it("matches with wouter's parser, case-sensitively, and only whole segments", () => {
+    expect(matchRoute('/Project/add')).toBeUndefined();
+    expect(matchRoute('/project/add/')?.route.name).toBe('projectAdd');
+    expect(matchRoute('/project/add/extra/more/and-more')).toBeUndefined();
+    expect(matchRoute('/accounts')).toBeUndefined();
+  });
+});
+
+describe("the guard's view of the session", () => {
+  it('reads the token, the project flag and the temp flag from the context alone', () => {
+    expect(guardSessionOf({ accessToken: null, hasProject: false, temp: false })).toEqual({ hasAccessToken: false, project: null, temp: null });
+    expect(guardSessionOf({ accessToken: 'a', hasProject: false, temp: true })).toEqual({ hasAccessToken: true, project: 'false', temp: 'true' });
+    expect(guardSessionOf({ accessToken: 'a', hasProject: true, temp: false })).toEqual({ hasAccessToken: true, project: 'true', temp: null });
+    // The temp flag lets a user without a project move around (spec §2).
+    expect(guardRoute('/account', guardSessionOf({ accessToken: 'a', hasProject: false, temp: true }))).toEqual({});
+    expect(guardRoute('/account', guardSessionOf({ accessToken: 'a', hasProject: false, temp: false }))).toEqual({ redirect: '/project/add' });
   });
 });

@@ -5,7 +5,7 @@ import { checkoutMachine, type CheckoutInput, type PlanIdInput, type SessionIdIn
 import { feasibilityMachine, type ProjectIdInput } from '../../machines/feasibility.machine.ts';
 import { taskBoardMachine } from '../../machines/task-board.machine.ts';
 import type { CheckoutSession, VerifiedPayment } from '../../src/contract/billing.ts';
-import type { StudyLimit, StudyList } from '../../src/contract/feasibility.ts';
+import type { FeasibilityStudy, StudyCreateBody, StudyLimit, StudyList } from '../../src/contract/feasibility.ts';
 import type { TaskBoard } from '../../src/contract/tasks.ts';
 import { genericErrorMessages } from '../../machines/form-errors.ts';
 import {
@@ -128,8 +128,9 @@ const events: ModelEvent[] = [
   { type: 'account.update', account: editedAccount },
   { type: 'project.open', projectId: 'project-1' },
   { type: 'project.open', projectId: 'project-2' },
-  { type: 'project.close' },
   { type: 'checkout.start', planId: 'pro' },
+  { type: 'checkout.start', planId: 'team' },
+  { type: 'checkout.completed', sessionId: 'cs_test_paid' },
   { type: 'checkout.resume', sessionId: 'cs_test_paid' },
   { type: 'checkout.end' },
 ];
@@ -150,14 +151,14 @@ const idleCheckout = checkoutMachine.provide({
   actors: { createCheckoutSession: unanswered<CheckoutSession, PlanIdInput>(), verifyPayment: unanswered<VerifiedPayment, SessionIdInput>() },
 });
 /** The spawned children, by systemId (the invoked effects are the rest). */
-const spawnedChildIds: readonly string[] = [sessionChildIds.feasibility, sessionChildIds.taskBoard, sessionChildIds.checkout];
+const spawnedChildIds: readonly string[] = Object.values(sessionChildIds);
 /** What a checkout child was started with, read back as its context holds it. */
 const checkoutInputOf = (checkout: CheckoutRef): CheckoutInput => {
   const { planId, sessionId } = checkout.getSnapshot().context;
   return planId === null ? { sessionId: sessionId! } : { planId };
 };
 
-function createSystemUnderTest(children: { checkout?: typeof idleCheckout } = {}) {
+function createSystemUnderTest(children: { checkout?: typeof idleCheckout; feasibility?: typeof idleFeasibility } = {}) {
   const store = createSessionStore(createMemoryStorage());
   const doubles = new EffectDoubles();
   const actor = createActor(
@@ -167,7 +168,7 @@ function createSystemUnderTest(children: { checkout?: typeof idleCheckout } = {}
         authRequest: doubles.actor<AuthAnswer, AuthRequest>('authRequest'),
         refreshTokens: doubles.actor<TokenPair, void>('refreshTokens'),
         logout: doubles.actor<unknown, LogoutInput>('logout'),
-        feasibility: idleFeasibility,
+        feasibility: children.feasibility ?? idleFeasibility,
         taskBoard: idleTaskBoard,
         checkout: children.checkout ?? idleCheckout,
       },
@@ -219,14 +220,24 @@ describe('session machine', () => {
           }
           openProject = event.projectId as string;
         }
-        if (event.type === 'project.close' && signedIn) openProject = null;
-        if (event.type === 'checkout.start' && signedIn) checkoutInput = { planId: event.planId as string };
-        if (event.type === 'checkout.resume' && signedIn) checkoutInput = { sessionId: event.sessionId as string };
-        if (event.type === 'checkout.end' && signedIn) checkoutInput = null;
-        if (event.type.startsWith('checkout.') && signedIn && before.context.checkout) {
-          // A start or resume replaces the running checkout; an end stops it.
-          expect(after.context.checkout).not.toBe(before.context.checkout);
-          expect(before.context.checkout.getSnapshot().status).toBe('stopped');
+        // The chart decides whether a billing screen's event starts another checkout (the guards the screens no longer repeat).
+        const purchase = before.context.purchase;
+        const replaces =
+          signedIn &&
+          (event.type === 'checkout.start'
+            ? !(purchase && !purchase.finished && purchase.planId === event.planId)
+            : event.type === 'checkout.resume'
+              ? purchase?.sessionId !== event.sessionId
+              : event.type === 'checkout.end');
+        if (replaces) {
+          checkoutInput = event.type === 'checkout.start' ? { planId: event.planId as string } : event.type === 'checkout.resume' ? { sessionId: event.sessionId as string } : null;
+          if (before.context.checkout) {
+            // A start or resume replaces the running checkout; an end stops it.
+            expect(after.context.checkout).not.toBe(before.context.checkout);
+            expect(before.context.checkout.getSnapshot().status).toBe('stopped');
+          }
+        } else if (event.type.startsWith('checkout.')) {
+          expect(after.context.checkout).toBe(before.context.checkout);
         }
         if (after.matches('loggedOut')) {
           openProject = null;
@@ -241,9 +252,13 @@ describe('session machine', () => {
           const snapshot = actor.getSnapshot();
           expect(snapshot.status).toBe('active');
           expect(snapshot.value).toEqual(expected.value);
-          const { feasibility, taskBoard, checkout, ...context } = snapshot.context;
-          const { feasibility: expectedFeasibility, taskBoard: expectedTaskBoard, checkout: expectedCheckout, ...expectedContext } = expected.context;
+          const { feasibility, taskBoard, checkout, snackbar, modal, ...context } = snapshot.context;
+          const { feasibility: expectedFeasibility, taskBoard: expectedTaskBoard, checkout: expectedCheckout, snackbar: _s, modal: _m, ...expectedContext } = expected.context;
           expect(context).toEqual(expectedContext);
+          // One actor system: the snackbar and the modal live as long as the session, reachable by their systemIds.
+          expect(actor.system.get(sessionChildIds.snackbar)).toBe(snackbar);
+          expect(actor.system.get(sessionChildIds.modal)).toBe(modal);
+          for (const child of [snackbar, modal]) expect(child.getSnapshot().status).toBe('active');
           expect(feasibility === undefined).toBe(expectedFeasibility === undefined);
           expect(taskBoard === undefined).toBe(expectedTaskBoard === undefined);
           expect(checkout === undefined).toBe(expectedCheckout === undefined);
@@ -300,9 +315,7 @@ describe('session machine', () => {
       [
         '"booting"',
         '"loggingOut"',
-        JSON.stringify({ signedIn: 'needsFirstProject' }),
-        JSON.stringify({ signedIn: 'ready' }),
-        JSON.stringify({ signedIn: 'refreshing' }),
+        ...['needsFirstProject', 'ready'].flatMap((project) => ['valid', 'refreshing'].map((token) => JSON.stringify({ signedIn: { project, token } }))),
         ...['idle', 'loggingIn', 'loggingInWithGoogle', 'signingUp', 'requestingReset', 'resettingPassword', 'verifying', 'resendingVerification'].map(
           (state) => JSON.stringify({ loggedOut: state }),
         ),
@@ -357,12 +370,12 @@ describe('session machine details', () => {
     actor.start();
     doubles.settle('restoreSession', 'done', restored({ accessToken: 'a', refreshToken: 'r', project: 'false' }));
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ signedIn: 'needsFirstProject' });
+    expect(actor.getSnapshot().value).toEqual({ signedIn: { project: 'needsFirstProject', token: 'valid' } });
     for (let i = 0; i < 5; i++) actor.send({ type: 'session.refresh' });
     expect(doubles.started.filter((effect) => effect.src === 'refreshTokens')).toHaveLength(1);
     doubles.settle('refreshTokens', 'done', rotated);
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ signedIn: 'needsFirstProject' });
+    expect(actor.getSnapshot().value).toEqual({ signedIn: { project: 'needsFirstProject', token: 'valid' } });
     expect(actor.getSnapshot().context.accessToken).toBe(rotated.access);
     actor.stop();
   });
@@ -399,7 +412,7 @@ describe('session machine details', () => {
     await flush();
     for (const child of [feasibility!, taskBoard!, checkout!]) expect(child.getSnapshot().status).toBe('stopped');
     expect(actor.getSnapshot().context).toMatchObject({ feasibility: undefined, taskBoard: undefined, checkout: undefined });
-    for (const id of Object.values(sessionChildIds)) expect(actor.system.get(id)).toBeUndefined();
+    for (const id of [sessionChildIds.feasibility, sessionChildIds.taskBoard, sessionChildIds.checkout]) expect(actor.system.get(id)).toBeUndefined();
     actor.stop();
   });
 
@@ -417,6 +430,10 @@ describe('session machine details', () => {
     expect(first.getSnapshot().value).toEqual({ creatingSession: 'requesting' });
     expect(first.getSnapshot().context.planId).toBe('pro');
 
+    // The screen shown again (React's double effects, back from another screen) goes on with the same purchase.
+    actor.send({ type: 'checkout.start', planId: 'pro' });
+    expect(checkout()).toBe(first);
+
     actor.send({ type: 'checkout.start', planId: 'team' });
     const second = checkout()!;
     expect(first.getSnapshot().status).toBe('stopped');
@@ -427,6 +444,8 @@ describe('session machine details', () => {
     expect(second.getSnapshot().status).toBe('stopped');
     expect(resumed.getSnapshot().value).toEqual({ verifying: 'requesting' });
     expect(resumed.getSnapshot().context.sessionId).toBe('cs_test_paid');
+    actor.send({ type: 'checkout.resume', sessionId: 'cs_test_paid' });
+    expect(checkout()).toBe(resumed);
 
     actor.send({ type: 'checkout.end' });
     expect(resumed.getSnapshot().status).toBe('stopped');
@@ -435,9 +454,67 @@ describe('session machine details', () => {
     actor.stop();
   });
 
-  it('a verified payment closes the open project, so its screens reload the limits of the new plan', async () => {
-    const verify = new EffectDoubles();
+  it("verifies the session Stripe's form reported paid, and the payment page goes on with that verification", async () => {
+    const stripe = new EffectDoubles();
     const { actor, doubles } = createSystemUnderTest({
+      checkout: checkoutMachine.provide({
+        actors: { createCheckoutSession: stripe.actor<CheckoutSession, PlanIdInput>('createCheckoutSession'), verifyPayment: stripe.actor<VerifiedPayment, SessionIdInput>('verifyPayment') },
+      }),
+    });
+    actor.start();
+    doubles.settle('restoreSession', 'done', restored({ accessToken: 'a', refreshToken: 'r', project: 'true' }));
+    await flush();
+    actor.send({ type: 'checkout.start', planId: 'pro' });
+    stripe.settle('createCheckoutSession', 'done', { session_id: 'cs_1', client_secret: 'secret_1' });
+    await flush();
+    const checkout = actor.getSnapshot().context.checkout!;
+    expect(checkout.getSnapshot().value).toBe('paying');
+
+    actor.send({ type: 'checkout.completed', sessionId: 'cs_1' });
+    expect(checkout.getSnapshot().value).toEqual({ verifying: 'requesting' });
+    expect(actor.getSnapshot().context.purchase).toEqual({ planId: 'pro', sessionId: 'cs_1', finished: false });
+    actor.send({ type: 'checkout.resume', sessionId: 'cs_1' });
+    expect(actor.getSnapshot().context.checkout).toBe(checkout);
+    actor.stop();
+  });
+
+  it("puts the project children's notices in the session's snackbar, one actor system", async () => {
+    const created = { id: 'study-1', project_id: 'project-1', name: 'South field', is_primary: true, created_at: '2025-01-10T09:00:00.000Z' } as unknown as FeasibilityStudy;
+    const { actor, doubles } = createSystemUnderTest({
+      feasibility: feasibilityMachine.provide({
+        actors: {
+          listStudies: fromPromise<StudyList, ProjectIdInput>(async () => ({ count: 0, results: [] })),
+          checkLimit: fromPromise<StudyLimit, ProjectIdInput>(async () => ({ allowed: true, used: 0, limit: null, detail: null })),
+          createStudy: fromPromise<FeasibilityStudy, StudyCreateBody>(async () => created),
+        },
+      }),
+    });
+    actor.start();
+    doubles.settle('restoreSession', 'done', restored({ accessToken: 'a', refreshToken: 'r', project: 'true' }));
+    await flush();
+    actor.send({ type: 'project.open', projectId: 'project-1' });
+    await flush();
+    actor.getSnapshot().context.feasibility!.send({ type: 'study.create', study: { name: 'South field', weather: { source: 'pvgis' } } });
+    await flush();
+    const { snackbar } = actor.getSnapshot().context;
+    expect(snackbar.getSnapshot().matches('visible')).toBe(true);
+    expect(snackbar.getSnapshot().context.current).toEqual({ message: 'Study saved: South field', color: 'success' });
+    actor.stop();
+  });
+
+  it('a verified payment has the open project check the study limit of the new plan', async () => {
+    const verify = new EffectDoubles();
+    let limitChecks = 0;
+    const { actor, doubles } = createSystemUnderTest({
+      feasibility: feasibilityMachine.provide({
+        actors: {
+          listStudies: fromPromise<StudyList, ProjectIdInput>(async () => ({ count: 0, results: [] })),
+          checkLimit: fromPromise<StudyLimit, ProjectIdInput>(async () => {
+            limitChecks += 1;
+            return { allowed: true, used: 0, limit: limitChecks === 1 ? 1 : 10, detail: null };
+          }),
+        },
+      }),
       checkout: checkoutMachine.provide({
         actors: { createCheckoutSession: unanswered<CheckoutSession, PlanIdInput>(), verifyPayment: verify.actor<VerifiedPayment, SessionIdInput>('verifyPayment') },
       }),
@@ -446,7 +523,9 @@ describe('session machine details', () => {
     doubles.settle('restoreSession', 'done', restored({ accessToken: 'a', refreshToken: 'r', project: 'true' }));
     await flush();
     actor.send({ type: 'project.open', projectId: 'project-1' });
+    await flush();
     const { feasibility } = actor.getSnapshot().context;
+    expect(feasibility!.getSnapshot().context.limit?.limit).toBe(1);
 
     // A refusal changes no plan: the project stays open.
     actor.send({ type: 'checkout.resume', sessionId: 'cs_test_unpaid' });
@@ -460,8 +539,11 @@ describe('session machine details', () => {
     verify.settle('verifyPayment', 'done', payment);
     await flush();
     const { context } = actor.getSnapshot();
-    expect(feasibility!.getSnapshot().status).toBe('stopped');
-    expect(context).toMatchObject({ feasibility: undefined, taskBoard: undefined, openProjectId: null });
+    // The project stays open; its studies actor was told to check the limit again (it asks the server once more).
+    expect(context.feasibility).toBe(feasibility);
+    expect(feasibility!.getSnapshot().status).toBe('active');
+    expect(limitChecks).toBe(2);
+    expect(feasibility!.getSnapshot().context.limit?.limit).toBe(10);
     // The finished checkout stays readable for the payment-success screen until it ends it.
     expect(context.checkout?.getSnapshot()).toMatchObject({ status: 'done', value: 'verified', output: payment });
     actor.send({ type: 'checkout.end' });
@@ -503,12 +585,6 @@ describe('session machine details', () => {
     expect(second.getSnapshot().context.projectId).toBe('project-2');
     expect(actor.getSnapshot().context.openProjectId).toBe('project-2');
 
-    actor.send({ type: 'project.close' });
-    await flush();
-    expect(second.getSnapshot().status).toBe('stopped');
-    expect(feasibility()).toBeUndefined();
-    expect(actor.getSnapshot().context).toMatchObject({ feasibility: undefined, openProjectId: null });
-
     actor.send({ type: 'project.open', projectId: 'project-1' });
     const third = feasibility()!;
     actor.send({ type: 'session.logout' });
@@ -544,12 +620,6 @@ describe('session machine details', () => {
     expect(second).not.toBe(first);
     expect(second.getSnapshot().context.projectId).toBe('project-2');
 
-    actor.send({ type: 'project.close' });
-    await flush();
-    expect(second.getSnapshot().status).toBe('stopped');
-    expect(taskBoard()).toBeUndefined();
-    expect(actor.getSnapshot().context).toMatchObject({ taskBoard: undefined, openProjectId: null });
-
     actor.send({ type: 'project.open', projectId: 'project-1' });
     const third = taskBoard()!;
     actor.send({ type: 'session.logout' });
@@ -568,10 +638,10 @@ describe('session machine details', () => {
     await flush();
     actor.send({ type: 'session.refresh' });
     actor.send({ type: 'project.open', projectId: 'project-1' });
-    expect(actor.getSnapshot().value).toEqual({ signedIn: 'refreshing' });
+    expect(actor.getSnapshot().value).toEqual({ signedIn: { project: 'ready', token: 'refreshing' } });
     doubles.settle('refreshTokens', 'done', rotated);
     await flush();
-    expect(actor.getSnapshot().value).toEqual({ signedIn: 'ready' });
+    expect(actor.getSnapshot().value).toEqual({ signedIn: { project: 'ready', token: 'valid' } });
     const feasibility = actor.system.get(sessionChildIds.feasibility) as FeasibilityRef;
     expect(feasibility).toBe(actor.getSnapshot().context.feasibility);
     expect(feasibility.getSnapshot().status).toBe('active');

@@ -23,22 +23,18 @@ export function CheckoutPage({ params }: { params: { id: string } }) {
   const [subscriptions, reload] = useBillingData(getSubscriptions);
   const { checkout, view } = useCheckout();
 
-  useEffect(() => {
-    // A purchase of this plan already under way (back from another screen, React's double effects) goes on.
-    const running = session.getSnapshot().context.checkout?.getSnapshot();
-    if (running?.status === 'active' && running.context.planId === planId) return;
-    session.send({ type: 'checkout.start', planId });
-  }, [session, planId]);
+  // The session's chart decides: a purchase of this plan already under way (back from another screen, React's double
+  // effects) goes on; any other one is replaced.
+  useEffect(() => session.send({ type: 'checkout.start', planId }), [session, planId]);
 
   const sessionId = view?.sessionId;
   const onComplete = useCallback(() => {
-    if (!checkout || !sessionId) return;
-    checkout.send({ type: 'payment.completed' });
+    if (!sessionId) return;
+    session.send({ type: 'checkout.completed', sessionId });
     navigate(pathTo('paymentSuccess', { session_id: sessionId }));
-  }, [checkout, sessionId, navigate]);
+  }, [session, sessionId, navigate]);
 
   const cancel = () => {
-    checkout?.send({ type: 'checkout.cancel' });
     session.send({ type: 'checkout.end' });
     navigate('/subscription');
   };

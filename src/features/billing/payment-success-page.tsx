@@ -17,8 +17,10 @@ export function PaymentSuccessPage({ params }: { params: { session_id: string } 
   const { session } = useActors();
   const { checkout, view } = useCheckout();
 
+  // Coming from /stripe the running checkout already verifies this session and the chart keeps it; after a page load
+  // a new one resumes it.
   useEffect(() => {
-    if (session.getSnapshot().context.checkout?.getSnapshot().context.sessionId !== sessionId) session.send({ type: 'checkout.resume', sessionId });
+    session.send({ type: 'checkout.resume', sessionId });
     return () => session.send({ type: 'checkout.end' });
   }, [session, sessionId]);
 

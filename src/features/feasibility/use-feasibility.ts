@@ -1,6 +1,6 @@
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { feasibilityMachine } from '../../../machines/feasibility.machine.ts';
-import { useProjectActor, useProjectActorNotices, useProjectActorSelector } from '../../lib/project-actors.ts';
+import { useProjectActor, useProjectActorSelector } from '../../lib/project-actors.ts';
 
 export type FeasibilityRef = ActorRefFrom<typeof feasibilityMachine>;
 export type FeasibilitySnapshot = SnapshotFrom<typeof feasibilityMachine>;
@@ -11,12 +11,3 @@ export const useFeasibility = (projectId: string): FeasibilityRef | undefined =>
 /** A narrow view of the feasibility actor, compared field by field; undefined until the project is open. */
 export const useFeasibilitySelector = <T>(ref: FeasibilityRef | undefined, selector: (snapshot: FeasibilitySnapshot) => T): T | undefined =>
   useProjectActorSelector(ref, selector);
-
-const notices = { 'study.created': 'Study saved', 'study.renamed': 'Study renamed', 'study.deleted': 'Study deleted', 'study.primarySet': 'Primary study set' } as const;
-const studyNotice = (event: { type: keyof typeof notices; name: string }) => ({ message: `${notices[event.type]}: ${event.name}`, color: 'success' as const });
-
-/** Shows the feasibility actor's accepted changes in the snackbar, whichever project is open. */
-export function FeasibilityNotices() {
-  useProjectActorNotices('feasibility', studyNotice);
-  return null;
-}

@@ -5,7 +5,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
-import { useActors, useSession } from '../../lib/actors-context.tsx';
+import { useProjectActor } from '../../lib/project-actors.ts';
 import { StatusPanel } from '../../components/ui/status-panel.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -59,9 +59,7 @@ const isUsableBbox = (bbox: Bbox | null): bbox is Bbox => !!bbox && bbox[0] < bb
  * from a screening reason; undefined while the board cannot take one.
  */
 function useAddTaskFromReason(projectId: string) {
-  const { session } = useActors();
-  useEffect(() => session.send({ type: 'project.open', projectId }), [session, projectId]);
-  const board = useSession((s) => (s.context.openProjectId === projectId ? s.context.taskBoard : undefined));
+  const board = useProjectActor(projectId, 'taskBoard');
   const ready = useSelector(board, (s) => !!s?.can({ type: 'taskModal.open', id: null, category: null, last_task: null }));
   if (!board || !ready) return undefined;
   return (parcelId: string, apn: string, reason: Parameters<typeof taskFromReason>[2]) => {

@@ -16,7 +16,7 @@ export function ProjectAddPage() {
   const { api, session } = useActors();
   const notify = useNotify();
   const [, navigate] = useLocation();
-  const firstProject = useSession((s) => s.matches({ signedIn: 'needsFirstProject' }));
+  const firstProject = useSession((s) => s.hasTag('needsFirstProject'));
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>();
   const [saving, setSaving] = useState(false);
 

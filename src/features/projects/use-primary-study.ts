@@ -1,6 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
-import { useActors, useSession } from '../../lib/actors-context.tsx';
+import { useProjectActor } from '../../lib/project-actors.ts';
 import type { FeasibilityStudy } from '../../contract/feasibility.ts';
 
 export interface PrimaryStudyView {
@@ -14,11 +13,7 @@ export interface PrimaryStudyView {
  * primary at once; opens the project's actors in the session (or keeps the running ones).
  */
 export function usePrimaryStudy(projectId: string): PrimaryStudyView {
-  const { session } = useActors();
-  useEffect(() => {
-    session.send({ type: 'project.open', projectId });
-  }, [session, projectId]);
-  const ref = useSession((s) => (s.context.openProjectId === projectId ? s.context.feasibility : undefined));
+  const ref = useProjectActor(projectId, 'feasibility');
   return useSelector(
     ref,
     (snapshot): PrimaryStudyView =>
