@@ -16,9 +16,10 @@ export const spa = fp(async (app: FastifyInstance, options: { root?: string }) =
       index: false,
       // vite build writes .br and .gz siblings (vite.config.ts): sent as they are, with Vary: Accept-Encoding.
       preCompressed: true,
-      setHeaders(reply, path) {
-        // Vite puts a content hash in every asset name under /assets.
-        void reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // Our cache-control, not send's default max-age=0: Vite puts a content hash in every asset name under /assets.
+      cacheControl: false,
+      setHeaders(response, path) {
+        response.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
