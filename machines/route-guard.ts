@@ -44,6 +44,7 @@ export const appRoutes = [
   { name: 'projectEdit', pattern: '/project/edit/:id/:name', access: 'authenticated', title: 'Edit project' },
   { name: 'projectDetail', pattern: '/project/:id/:name', access: 'authenticated', title: 'Project' },
   { name: 'feasibilityDetail', pattern: '/project/:id/:name/feasibility/:feasibilityId', access: 'authenticated', title: 'Feasibility' },
+  { name: 'studyCompare', pattern: '/project/:id/:name/compare', access: 'authenticated', title: 'Compare studies' },
   { name: 'taskDetail', pattern: '/project/detail/task/:id/', access: 'authenticated', title: 'Task' },
   { name: 'projectSettings', pattern: '/project/settings/:id/:name', access: 'authenticated', title: 'Project settings' },
   { name: 'projectMap', pattern: '/project/map/:id/:name', access: 'authenticated', title: 'Map' },

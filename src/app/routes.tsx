@@ -66,6 +66,10 @@ export const screens: Record<RouteName, Screen> = {
   paymentSuccess: lazyScreen(() => import('../features/billing/payment-success-page.tsx'), 'PaymentSuccessPage'),
   projectEdit: lazyScreen(() => import('../features/projects/project-edit-page.tsx'), 'ProjectEditPage'),
   feasibilityDetail: lazyScreen(() => import('../features/feasibility/study-page.tsx'), 'StudyPage'),
+  studyCompare: lazyScreen(async () => {
+    const { CompareStudiesPage } = await import('../features/feasibility/compare/compare-page.tsx');
+    return { CompareStudiesPage: ({ params }: { params: { id: string; name: string } }) => <CompareStudiesPage projectId={params.id} projectName={params.name} /> };
+  }, 'CompareStudiesPage'),
   taskDetail: lazyScreen(() => import('../features/tasks/task-page.tsx'), 'TaskPage'),
   projectSettings: lazyScreen(() => import('../features/settings/project-settings-page.tsx'), 'ProjectSettingsPage'),
   projectMap: lazyScreen(() => import('../features/map/project-map-page.tsx'), 'ProjectMapPage'),

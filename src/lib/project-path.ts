@@ -16,3 +16,6 @@ export const projectEditPath = (project: { id: string; name: string }) => pathTo
 export const projectMapPath = (project: { id: string; name: string }) => pathTo('projectMap', paramsOf(project));
 export const projectSettingsPath = (project: { id: string; name: string }) => pathTo('projectSettings', paramsOf(project));
 export const studyPath = (project: { id: string; name: string }, studyId: string) => pathTo('feasibilityDetail', { ...paramsOf(project), feasibilityId: studyId });
+/** /project/{id}/{name}/compare?studies=12,15: the studies side by side, in the order given. */
+export const comparePath = (project: { id: string; name: string }, ids: readonly string[]) =>
+  `${pathTo('studyCompare', paramsOf(project))}?studies=${ids.map(encodeURIComponent).join(',')}`;

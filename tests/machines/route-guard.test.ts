@@ -33,6 +33,7 @@ const table: Record<RouteName | 'notFound', [string, string, string, string, str
   projectEdit: ['/getstart', '.', '/project/add', '.', '.'],
   projectDetail: ['/getstart', '.', '/project/add', '.', '.'],
   feasibilityDetail: ['/getstart', '.', '/project/add', '.', '.'],
+  studyCompare: ['/getstart', '.', '/project/add', '.', '.'],
   taskDetail: ['/getstart', '.', '/project/add', '.', '.'],
   projectSettings: ['/getstart', '.', '/project/add', '.', '.'],
   projectMap: ['/getstart', '.', '/project/add', '.', '.'],
@@ -83,7 +84,7 @@ describe('route guard', () => {
 });
 
 describe('route table', () => {
-  it('lists the spec §2 authenticated routes with their patterns', () => {
+  it('lists the spec §2 authenticated routes with their patterns, and ours after them', () => {
     expect(appRoutes.filter((route) => route.access === 'authenticated').map((route) => route.pattern)).toEqual([
       '/',
       '/project',
@@ -95,6 +96,8 @@ describe('route table', () => {
       '/project/edit/:id/:name',
       '/project/:id/:name',
       '/project/:id/:name/feasibility/:feasibilityId',
+      // Not in the spec: studies side by side (issue 22).
+      '/project/:id/:name/compare',
       '/project/detail/task/:id/',
       '/project/settings/:id/:name',
       '/project/map/:id/:name',

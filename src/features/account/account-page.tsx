@@ -1,6 +1,6 @@
-import { Avatar, Box, Button, Card, DataList, Heading, Input, Stack, Text } from '@chakra-ui/react';
+import { Avatar, Box, Button, DataList, Input, Stack, Text } from '@chakra-ui/react';
 import { CreditCard } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { useActors, useNotify, useSession } from '../../lib/actors-context.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
@@ -13,6 +13,7 @@ import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { editAccount, getAccount } from './api/account.ts';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 
 const maxPhotoBytes = 5 * 1024 * 1024;
 const photoTypes = ['image/png', 'image/jpeg', 'image/webp'];
@@ -83,7 +84,7 @@ function AccountForm({ account }: { account: Account }) {
     <Stack gap={{ base: 6, md: 8 }} maxW="3xl">
       <PageHeader title="Account" description="Your profile, how you log in, and your plan." />
       <form noValidate onSubmit={form.onSubmit((values) => void save(values))}>
-        <SettingsSection title="Profile" description="Shown beside your name in Sunplot.">
+        <SectionCard title="Profile" description="Shown beside your name in Sunplot.">
           <Stack direction={{ base: 'column', sm: 'row' }} gap={5} align={{ base: 'flex-start', sm: 'center' }}>
             <Avatar.Root size="2xl" colorPalette="brand">
               <Avatar.Fallback name={account.name} />
@@ -109,9 +110,9 @@ function AccountForm({ account }: { account: Account }) {
           <Button type="submit" colorPalette="brand" loading={saving} alignSelf="flex-start">
             Save
           </Button>
-        </SettingsSection>
+        </SectionCard>
       </form>
-      <SettingsSection title="Login" description="The address you log in with.">
+      <SectionCard title="Login" description="The address you log in with.">
         <Stack gap={2}>
           <DataList.Root>
             <DataList.Item>
@@ -125,35 +126,18 @@ function AccountForm({ account }: { account: Account }) {
             You log in with this address, and password reset links are sent to it. It cannot be changed here.
           </Text>
         </Stack>
-      </SettingsSection>
+      </SectionCard>
       {account.show_subscription && (
-        <SettingsSection title="Subscription" description="Your plan, its limits and your invoices.">
+        <SectionCard title="Subscription" description="Your plan, its limits and your invoices.">
           <Button asChild variant="outline" alignSelf="flex-start">
             <RouterLink href="/subscription">
               <CreditCard size={16} aria-hidden="true" />
               Your subscription and invoices
             </RouterLink>
           </Button>
-        </SettingsSection>
+        </SectionCard>
       )}
     </Stack>
   );
 }
 
-/** One group of settings: its title and what it is for, then its fields, on a card. */
-function SettingsSection({ title, description, children }: { title: string; description: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase()}`;
-  return (
-    <Card.Root as="section" aria-labelledby={id} boxShadow="xs">
-      <Card.Header pb={0}>
-        <Heading as="h2" size="md" id={id}>
-          {title}
-        </Heading>
-        <Text fontSize="sm" color="fg.muted">
-          {description}
-        </Text>
-      </Card.Header>
-      <Card.Body gap={5}>{children}</Card.Body>
-    </Card.Root>
-  );
-}

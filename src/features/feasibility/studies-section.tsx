@@ -1,5 +1,5 @@
 import { Badge, Button, Dialog, HStack, Icon, Portal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
-import { ChartNoAxesColumn, Plus, Star } from 'lucide-react';
+import { ChartNoAxesColumn, GitCompareArrows, Plus, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { useActors } from '../../lib/actors-context.tsx';
@@ -8,6 +8,8 @@ import { studyPath } from '../../lib/project-path.ts';
 import { NewStudyForm } from './new-study/new-study-form.tsx';
 import { useNewStudyData } from './new-study/new-study-data.ts';
 import { StudyModals } from './study-modals.tsx';
+import { comparePath } from '../../lib/project-path.ts';
+import { firstToCompare, minCompared } from './compare/compare-path.ts';
 import { formatMoney, formatMwh, formatPerKwh } from './study-format.ts';
 import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
@@ -33,11 +35,19 @@ export function StudiesSection({ project }: { project: ProjectDetail }) {
         <Text as="h2" id="studies-heading" fontSize="xl" fontWeight="semibold">
           Feasibility studies
         </Text>
-        <HStack gap={3}>
+        <HStack gap={3} wrap="wrap">
           {view?.limit && (
             <Text fontSize="sm" color="fg.muted">
               {view.limit.limit === null ? `${view.limit.used} (no limit on your plan)` : `${view.limit.used} of ${view.limit.limit} on your plan`}
             </Text>
+          )}
+          {view && view.studies.length >= minCompared && (
+            <Button asChild size="sm" variant="outline">
+              <RouterLink href={comparePath(project, firstToCompare(view.studies))}>
+                <GitCompareArrows aria-hidden />
+                Compare studies
+              </RouterLink>
+            </Button>
           )}
           <Button size="sm" colorPalette="brand" onClick={() => setCreating(true)} disabled={!view?.canCreate}>
             <Plus aria-hidden />

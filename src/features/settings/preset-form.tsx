@@ -5,7 +5,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import type { Preset } from '../../contract/settings.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { assumptionFields, assumptionRules, energyModelFields, hintOf, pathOf, sections, valuesOf, type AssumptionField } from './assumption-fields.ts';
+import { assumptionFields, assumptionRules, energyModelFields, hintOf, pathOf, sections, valuesOf, type AssumptionField } from '../../lib/assumption-fields.ts';
 
 const sectionIcons: Record<(typeof sections)[number]['section'], LucideIcon> = { system: SunMedium, costs: Coins, tariff: Receipt, finance: Landmark, incentives: BadgePercent, debt: HandCoins, reserves: PiggyBank };
 

@@ -8,7 +8,7 @@ import type { Preset } from '../../contract/settings.ts';
 import { useActors } from '../../lib/actors-context.tsx';
 import { projectSettingsPath } from '../../lib/project-path.ts';
 import { useResource } from '../../lib/use-resource.ts';
-import { assumptionFields, builtinOf, hintOf, pathOf, sections, type AssumptionField } from './assumption-fields.ts';
+import { assumptionFields, builtinOf, hintOf, pathOf, sections, type AssumptionField } from '../../lib/assumption-fields.ts';
 import { listPresets } from './api/presets.ts';
 import { PresetBadges } from './preset-badges.tsx';
 

@@ -14,13 +14,13 @@ import {
   type AssumptionsPatch,
   type Preset,
   type ValueSource,
-} from '../../contract/settings.ts';
-import { required } from '../../contract/validation.ts';
-import { mountOfArrayType } from '../../solar/array-types.ts';
-import { DEPRECIATION_SCHEDULES } from '../../solar/depreciation.ts';
-import { monthLongNames, splitRow } from '../../lib/months.ts';
-import { structRule } from '../../lib/struct-rule.ts';
-import type { FieldRule } from '../../lib/use-form.ts';
+} from '../contract/settings.ts';
+import { required } from '../contract/validation.ts';
+import { mountOfArrayType } from '../solar/array-types.ts';
+import { DEPRECIATION_SCHEDULES } from '../solar/depreciation.ts';
+import { monthLongNames, splitRow } from './months.ts';
+import { structRule } from './struct-rule.ts';
+import type { FieldRule } from './use-form.ts';
 
 type Section = keyof Assumptions;
 

@@ -1,0 +1,80 @@
+import type { FeasibilityStudy, StudyHeadline } from '../../../contract/feasibility.ts';
+import { formatMoney, formatMw, formatMwh, formatPct, formatPerKwh, paybackText } from '../study-format.ts';
+
+export interface FigureCell {
+  text: string;
+  /** A word on what the number is, where studies differ in it ("after tax"). */
+  note?: string;
+  best: boolean;
+}
+
+export interface FigureRow {
+  label: string;
+  cells: FigureCell[];
+}
+
+const afterTaxOf = (h: StudyHeadline) => h.structure === 'single_owner';
+
+interface Figure {
+  label: string;
+  value: (h: StudyHeadline) => number | null | undefined;
+  text: (h: StudyHeadline) => string;
+  note?: (h: StudyHeadline) => string | undefined;
+  /** Which way is better; none for a figure that is a choice, not a result (the size). */
+  better?: 'higher' | 'lower';
+  /** Figures are compared only among studies that agree on this (the currency, pre-tax or after tax). */
+  basis?: (h: StudyHeadline) => string;
+  /** Shown only when some study has it (DSCR needs debt; the breakeven price needs the solver). */
+  optional?: boolean;
+}
+
+const money = (h: StudyHeadline) => `${h.currency} ${h.structure ?? 'pre_tax'}`;
+const structure = (h: StudyHeadline) => h.structure ?? 'pre_tax';
+const percent = (value: number | null) => (value === null ? 'none' : `${value.toFixed(2)} %`);
+
+const figures: Figure[] = [
+  { label: 'DC / AC size', value: (h) => h.dc_kw, text: (h) => `${formatMw(h.dc_kw)}dc / ${formatMw(h.ac_kw)}ac` },
+  { label: 'Energy (P50)', value: (h) => h.p50_annual_kwh, text: (h) => formatMwh(h.p50_annual_kwh), better: 'higher' },
+  { label: 'Energy (P90, one year)', value: (h) => h.p90_annual_kwh, text: (h) => formatMwh(h.p90_annual_kwh), better: 'higher' },
+  { label: 'Specific yield', value: (h) => h.specific_yield_kwh_per_kwp, text: (h) => `${Math.round(h.specific_yield_kwh_per_kwp).toLocaleString('en-US')} kWh/kWp`, better: 'higher' },
+  { label: 'Capacity factor (AC)', value: (h) => h.capacity_factor_ac, text: (h) => formatPct(h.capacity_factor_ac), better: 'higher' },
+  { label: 'Capex', value: (h) => h.capex, text: (h) => formatMoney(h.capex, h.currency) },
+  { label: 'NPV', value: (h) => h.npv, text: (h) => formatMoney(h.npv, h.currency), note: (h) => (afterTaxOf(h) ? 'after tax, equity' : 'pre-tax'), better: 'higher', basis: money },
+  { label: 'IRR', value: (h) => h.irr_pct, text: (h) => percent(h.irr_pct), note: (h) => (afterTaxOf(h) ? 'equity, after tax' : 'project, pre-tax'), better: 'higher', basis: structure },
+  { label: 'LCOE', value: (h) => h.lcoe_per_kwh, text: (h) => formatPerKwh(h.lcoe_per_kwh, h.currency), note: (h) => (afterTaxOf(h) ? 'nominal, after incentives' : 'discounted'), better: 'lower', basis: money },
+  // A study that never pays back ranks after every one that does.
+  { label: 'Payback', value: (h) => h.simple_payback_years ?? Infinity, text: (h) => paybackText(h.simple_payback_years, h.discounted_payback_years).value, better: 'lower', basis: structure },
+  { label: 'Min DSCR', value: (h) => h.min_dscr, text: (h) => (h.min_dscr == null ? 'no debt' : h.min_dscr.toFixed(2)), better: 'higher', optional: true },
+  {
+    label: 'PPA price needed',
+    value: (h) => h.breakeven_ppa_per_kwh,
+    text: (h) => (h.breakeven_ppa_per_kwh == null ? 'none' : formatPerKwh(h.breakeven_ppa_per_kwh, h.currency)),
+    note: (h) => (afterTaxOf(h) ? 'for the target equity IRR' : 'for NPV = 0'),
+    better: 'lower',
+    basis: money,
+    optional: true,
+  },
+];
+
+/** Which of `values` are best: none when fewer than two can be ranked or they are all equal. */
+function bestOf(values: (number | null | undefined)[], better: 'higher' | 'lower'): boolean[] {
+  const ranked = values.filter((value): value is number => value !== null && value !== undefined && !Number.isNaN(value));
+  const top = better === 'higher' ? Math.max(...ranked) : Math.min(...ranked);
+  const allEqual = ranked.every((value) => value === top);
+  return values.map((value) => ranked.length >= 2 && !allEqual && value === top && Number.isFinite(top));
+}
+
+/**
+ * The studies' headline figures, one row a figure and one cell a study; the best of each result is marked where the
+ * studies can be ranked on it (the same currency and tax basis).
+ */
+export function figureRows(studies: readonly Pick<FeasibilityStudy, 'headline'>[]): FigureRow[] {
+  const headlines = studies.map((study) => study.headline);
+  return figures
+    .filter((figure) => !figure.optional || headlines.some((h) => figure.value(h) != null))
+    .map((figure) => {
+      const comparable = !figure.basis || new Set(headlines.map(figure.basis)).size === 1;
+      const best = figure.better && comparable ? bestOf(headlines.map(figure.value), figure.better) : headlines.map(() => false);
+      return { label: figure.label, cells: headlines.map((h, i) => ({ text: figure.text(h), note: figure.note?.(h), best: best[i]! })) };
+    });
+}
