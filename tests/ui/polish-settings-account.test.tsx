@@ -55,7 +55,7 @@ describe('settings and account screens, polish of issue 13, in jsdom against the
     const { ['Ground coverage ratio']: _changed, ...unchanged } = after;
     const { ['Ground coverage ratio']: _default, ...defaults } = before;
     expect(unchanged).toEqual(defaults);
-  });
+  }, 90_000); // 55 fields filled and read back in jsdom: about 6 s alone, several times that on a loaded machine.
 
   it('shows the email on the account page as text with how it is used, not as a field that looks editable', async () => {
     const { account, storage } = await signedInWithProject();
