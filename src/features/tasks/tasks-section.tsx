@@ -18,7 +18,7 @@ import { Badge, Box, Button, Checkbox, Heading, HStack, Icon, IconButton, Link, 
 import { BookmarkPlus, CalendarDays, ClipboardList, GripVertical, LayoutTemplate, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { canMoveTask, findTask, maxPosition } from '../../../machines/task-board.machine.ts';
+import { findTask, maxPosition } from '../../../machines/task-board.machine.ts';
 import type { ProjectDetail } from '../../contract/projects.ts';
 import { taskCategories, type Task, type TaskBoard, type TaskCategory, type TaskPhase } from '../../contract/tasks.ts';
 import { categoryLabel, formatDueDate, phaseLabel, taskPath } from './task-format.ts';
@@ -246,7 +246,8 @@ function Board({ board, filters }: { board: TaskBoardRef; filters: Filters }) {
     const task = findTask(data, String(active.id));
     if (!task || !over) return;
     const target = dropTarget(data, task, over, dropY(event));
-    if (target && canMoveTask(data, task.id, target.phase, target.position)) board.send({ type: 'task.reorder', id: task.id, phase: target.phase, position: target.position });
+    // The board's chart decides whether the move is one (its guard is the server's rule); a drop in place sends nothing.
+    if (target && board.getSnapshot().can({ type: 'task.reorder', ...target, id: task.id })) board.send({ type: 'task.reorder', ...target, id: task.id });
   };
 
   return (
