@@ -324,6 +324,8 @@ export const taskBoardMachine = setup({
         /** The board shows the toggle already; the server's copy replaces it, a refusal puts the board back. */
         completing: {
           description: 'A task was ticked (or unticked): the board shows it already while the server saves it.',
+          // The screen shows a change the server has not kept yet: leaving the page now would lose it.
+          tags: 'unsaved',
           invoke: {
             id: 'completeTask',
             src: 'completeTask',
@@ -354,6 +356,7 @@ export const taskBoardMachine = setup({
         /** The board shows the move already; the server's board replaces it, a refusal puts back the board before the move. */
         reordering: {
           description: 'A task was dragged to a new place: the board shows it already while the server saves it.',
+          tags: 'unsaved',
           invoke: {
             id: 'reorderTask',
             src: 'reorderTask',

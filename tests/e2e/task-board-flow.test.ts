@@ -130,6 +130,26 @@ describe.skipIf(!!unavailable)('a task board in Chromium, as a new user', () => 
     expect(await column(page, 'Site control').getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
   });
 
+  it('asks before a reload would lose a tick the server has not kept yet', async () => {
+    // The server takes 3 s to answer this once, so the reload comes while the board shows a change it does not have.
+    await page.route('**/api/project/task/complete/', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    const lease = column(page, 'Site control').getByRole('checkbox', { name: `Done: ${titles.lease}` });
+    await lease.uncheck({ force: true });
+    const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => void dialog.dismiss().then(() => resolve(dialog.type()))));
+    const reload = page.reload({ timeout: 5000 }).catch(() => 'cancelled');
+    expect(await asked).toBe('beforeunload');
+    await reload;
+    // The user stayed: the change reaches the server and the page says so.
+    await page.getByRole('status').filter({ hasText: `Task reopened: ${titles.lease}` }).waitFor();
+    await page.unroute('**/api/project/task/complete/');
+    await lease.check({ force: true });
+    await page.getByRole('status').filter({ hasText: `Task done: ${titles.lease}` }).waitFor();
+    expect(await progress(page, 'Site control')).toBe('1 of 2 done');
+  });
+
   it('filters by status and category', async () => {
     await page.getByLabel('Filter by status').selectOption('done');
     await expect.poll(() => page.getByTestId('task-card').count()).toBe(1);

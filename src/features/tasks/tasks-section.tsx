@@ -29,6 +29,7 @@ import { useTaskBoard, useTaskBoardSelector, type TaskBoardRef } from './use-tas
 import { SelectField } from '../../components/ui/select-field.tsx';
 import { EmptyPanel } from '../../components/ui/empty-panel.tsx';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
+import { useLeaveWarning } from '../../lib/use-leave-warning.ts';
 
 type StatusFilter = '' | Task['status'];
 const filterWidth = { base: 'full', sm: '48' };
@@ -49,6 +50,8 @@ export function TasksSection({ project }: { project: ProjectDetail }) {
     canCreate: s.can({ type: 'taskModal.open', id: null, category: null, last_task: null }),
     canApply: s.can({ type: 'template.apply', templateId: '' }),
   }));
+  // A move or a tick shows at once; reloading before the server has it would lose it without a word.
+  useLeaveWarning(useTaskBoardSelector(board, (s) => s.hasTag('unsaved')) ?? false);
   const [filters, setFilters] = useState<Filters>({ category: '', status: '' });
   const [choosingTemplate, setChoosingTemplate] = useState(false);
   const [savingTemplate, setSavingTemplate] = useState(false);
