@@ -20,6 +20,8 @@ export const spa = fp(async (app: FastifyInstance, options: { root?: string }) =
       cacheControl: false,
       setHeaders(response, path) {
         response.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Every file may have a .br or .gz sibling, so a cache must key on the encoding asked for.
+        response.setHeader('vary', 'accept-encoding');
       },
     });
   }
