@@ -55,6 +55,11 @@ export const isCancelled = (error: unknown): error is CancelledError => error in
  * Options of one request. The result type comes from `struct`; without one it is `unknown`, and a type
  * argument given without a struct would be an unchecked claim about the server, so do not write one.
  */
+/** What every feature's API function takes beside its arguments: the signal that cancels the call. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 export interface RequestOptions<T = unknown> {
   query?: Record<string, string | number | boolean | null | undefined>;
   /** A plain object or array sent as JSON, or FormData for uploads (multipart). */

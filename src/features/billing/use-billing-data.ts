@@ -2,7 +2,7 @@ import { useActors } from '../../lib/actors-context.tsx';
 import { billingMessages } from '../../contract/billing.ts';
 import type { ApiClient } from '../../lib/api-client.ts';
 import { useResource } from '../../lib/use-resource.ts';
-import type { CallOptions } from './api/billing.ts';
+import type { CallOptions } from '../../lib/api-client.ts';
 
 /** A billing answer as a screen shows it: loading, the data, billing switched off on this server, or why it failed. */
 export type BillingData<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'off' } | { status: 'failed'; detail: string };

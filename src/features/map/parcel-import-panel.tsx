@@ -4,7 +4,8 @@ import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { UploadStatus } from '../../components/ui/upload-progress.tsx';
 import { maxParcelFileBytes, parcelFileExtensions, ParcelImportAnswer } from '../../contract/gis.ts';
 import { useUpload } from '../../lib/use-upload.ts';
-import { getProject, parcelImportPath } from './api/parcels.ts';
+import { getProject } from '../../lib/api/projects.ts';
+import { parcelImportPath } from './api/parcels.ts';
 
 /** Refusals listed one by one; the rest are counted. */
 const listedRefusals = 100;

@@ -1,12 +1,7 @@
 import type { CheckoutFailure } from '../../../../machines/checkout.machine.ts';
 import { genericErrorMessages, toFormErrors } from '../../../../machines/form-errors.ts';
 import { CheckoutSession, InvoiceList, SubscriptionsList, VerifiedPayment } from '../../../contract/billing.ts';
-import { ApiError, type ApiClient } from '../../../lib/api-client.ts';
-
-/** The billing endpoints (src/contract/billing.ts), one function each; every answer is checked with its struct. */
-export interface CallOptions {
-  signal?: AbortSignal;
-}
+import { ApiError, type ApiClient, type CallOptions } from '../../../lib/api-client.ts';
 
 /** The plans, the user's current one, their usage and Stripe's publishable key. 404 `{detail: billingMessages.off}` with billing off. */
 export const getSubscriptions = (api: ApiClient, { signal }: CallOptions = {}) => api.get('/api/subscriptions_list/', { struct: SubscriptionsList, signal });

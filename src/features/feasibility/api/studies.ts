@@ -1,14 +1,10 @@
-import type { ApiClient } from '../../../lib/api-client.ts';
+import type { ApiClient, CallOptions } from '../../../lib/api-client.ts';
 import { BlobBody } from '../../../lib/blob-body.ts';
 import { PresetList } from '../../../contract/settings.ts';
 import { FeasibilityStudy, StudyEnergy, StudyFinance, StudyLimit, StudyList, StudyWeather, type StudyCreateBody } from '../../../contract/feasibility.ts';
 
 /** The feasibility endpoints (src/contract/feasibility.ts), one function each; every answer is checked with its struct. */
 const base = '/api/project/feasibility';
-
-export interface CallOptions {
-  signal?: AbortSignal;
-}
 
 export const listStudies = (api: ApiClient, projectId: string, { signal }: CallOptions = {}) =>
   api.get(`${base}/list/`, { query: { project_id: projectId }, struct: StudyList, signal });

@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { PublicConfig } from '../../../contract/auth.ts';
 import { nsrdbYears, type NsrdbSource, type NsrdbYear } from '../../../contract/energy.ts';
-import type { CallOptions } from './studies.ts';
+import type { CallOptions } from '../../../lib/api-client.ts';
 
 export type { NsrdbSource, NsrdbYear };
 

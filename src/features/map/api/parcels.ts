@@ -1,12 +1,6 @@
-import type { ApiClient } from '../../../lib/api-client.ts';
+import type { ApiClient, CallOptions } from '../../../lib/api-client.ts';
 import { ApnDetails, NewApnAnswer, ReasonedParcels } from '../../../contract/gis.ts';
-import { ProjectDetail } from '../../../contract/projects.ts';
 import type { ScreeningRequest } from '../../../../machines/parcel-screening.machine.ts';
-
-/** The parcel endpoints of the map screen (src/contract/gis.ts); every answer is checked with its struct. */
-export interface CallOptions {
-  signal?: AbortSignal;
-}
 
 /** The parcels of the project (or of a box on the map) with each one's verdict and reasons under the filters. */
 export const screenParcels = (api: ApiClient, { scope, filters }: ScreeningRequest, { signal }: CallOptions = {}) =>
@@ -25,5 +19,3 @@ export const attachParcel = (api: ApiClient, projectId: string, apn: string, { s
 /** Where a parcel file is uploaded (multipart `project_id` and `file`), with progress through useUpload. */
 export const parcelImportPath = '/api/gis/parcels/import/';
 
-/** The project with its parcels, read again after an import whose answer was lost (useUpload's refresh). */
-export const getProject = (api: ApiClient, id: string, { signal }: CallOptions = {}) => api.get('/api/project/get/', { query: { id }, struct: ProjectDetail, signal });

@@ -1,12 +1,7 @@
-import type { ApiClient } from '../../../lib/api-client.ts';
+import type { ApiClient, CallOptions } from '../../../lib/api-client.ts';
 import { BlobBody } from '../../../lib/blob-body.ts';
 import { CoordinatesAnswer, NewApnAnswer, ReasonedParcels } from '../../../contract/gis.ts';
 import { Portfolio, Project, ProjectList, type ProjectCreateBody, type ProjectEditBody } from '../../../contract/projects.ts';
-
-/** The project endpoints this feature calls (src/contract/projects.ts, src/contract/gis.ts); every answer is checked with its struct. */
-export interface CallOptions {
-  signal?: AbortSignal;
-}
 
 /** A page of the user's projects, newest first; `search` matches the name anywhere, ignoring case. */
 export const listProjects = (api: ApiClient, query: { search?: string; page: number; page_size: number }, { signal }: CallOptions = {}) =>

@@ -1,12 +1,8 @@
-import type { ApiClient } from '../../../lib/api-client.ts';
+import type { ApiClient, CallOptions } from '../../../lib/api-client.ts';
 import { SelectList, Task, TaskBoard, TaskTemplate, TaskTemplateList, type TaskCreateBody, type TaskEditBody, type TaskReorderBody } from '../../../contract/tasks.ts';
 
 /** The task endpoints (src/contract/tasks.ts), one function each; every answer is checked with its struct. */
 const base = '/api/project';
-
-export interface CallOptions {
-  signal?: AbortSignal;
-}
 
 /** Phases in development order, each with its tasks by position and its done/total. */
 export const getTaskBoard = (api: ApiClient, projectId: string, { signal }: CallOptions = {}) =>
