@@ -1,27 +1,27 @@
 import type { Database } from './db/client.ts';
 import type { Settings } from './env.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { RequestMeta } from './repositories/audit.ts';
-import type { auditRepository } from './repositories/audit.ts';
-import type { contactsRepository } from './repositories/contacts.ts';
-import type { oneTimeTokensRepository } from './repositories/one-time-tokens.ts';
-import type { FeasibilityRepository } from './repositories/feasibility.ts';
-import type { TasksRepository } from './repositories/tasks.ts';
-import type { LayersRepository } from './repositories/layers.ts';
-import type { ParcelsRepository } from './repositories/parcels.ts';
-import type { ProjectsRepository } from './repositories/projects.ts';
-import type { SettingsPresetsRepository } from './repositories/settings-presets.ts';
-import type { UsersRepository } from './repositories/users.ts';
-import type { WeatherFilesRepository } from './repositories/weather.ts';
-import type { AnswerCache } from './services/answer-cache.ts';
-import type { Billing } from './services/billing.ts';
-import type { MediaStore } from './services/media.ts';
-import type { ProjectScreening } from './services/project-screening.ts';
-import type { RateLimiter } from './services/rate-limiter.ts';
-import type { SessionService } from './services/sessions.ts';
-import type { WeatherSources } from './services/weather-sources.ts';
+import type { RequestMeta } from './auth/audit-repository.ts';
+import type { auditRepository } from './auth/audit-repository.ts';
+import type { contactsRepository } from './public/contacts-repository.ts';
+import type { oneTimeTokensRepository } from './auth/one-time-tokens-repository.ts';
+import type { FeasibilityRepository } from './feasibility/repository.ts';
+import type { TasksRepository } from './tasks/repository.ts';
+import type { LayersRepository } from './gis/layers-repository.ts';
+import type { ParcelsRepository } from './gis/parcels-repository.ts';
+import type { ProjectsRepository } from './projects/repository.ts';
+import type { SettingsPresetsRepository } from './settings/repository.ts';
+import type { User, UsersRepository } from './auth/users-repository.ts';
+import type { WeatherFilesRepository } from './energy/weather-repository.ts';
+import type { AnswerCache } from './platform/answer-cache.ts';
+import type { Billing } from './billing/service.ts';
+import type { MediaStore } from './platform/media.ts';
+import type { ProjectScreening } from './gis/project-screening.ts';
+import type { RateLimiter } from './platform/rate-limiter.ts';
+import type { SessionService } from './auth/sessions.ts';
+import type { WeatherSources } from './energy/weather-sources.ts';
 import type { FastifyRequest } from 'fastify';
-import type { OnlineGeocoder } from './services/online-geocoders.ts';
+import type { OnlineGeocoder } from './gis/online-geocoders.ts';
 
 /** What route plugins need, built once in app.ts. */
 export interface AppContext {
@@ -30,7 +30,7 @@ export interface AppContext {
   settings: Settings;
   database: Database;
   /** Undefined when ANSWER_CACHE_MB is 0. */
-  answerCache: AnswerCache | undefined;
+  answerCache: AnswerCache<User> | undefined;
   version: string;
   mailer: Mailer;
   media: MediaStore;

@@ -3,10 +3,10 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { buildSpaIfNeeded } from './build-spa.ts';
-import { DataDirInUseError, lockDataDir } from './data-dir-lock.ts';
+import { DataDirInUseError, lockDataDir } from './platform/data-dir-lock.ts';
 import { openDatabase } from './db/client.ts';
 import { loadSettings, SettingsError } from './env.ts';
-import { loadJwtSecret } from './secrets.ts';
+import { loadJwtSecret } from './platform/secrets.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 

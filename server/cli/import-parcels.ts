@@ -9,11 +9,11 @@ import { parseArgs } from 'node:util';
 import { layerKinds } from '../db/schema.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { loadSettings } from '../env.ts';
-import { layersRepository, type LayerKind } from '../repositories/layers.ts';
-import { parcelsRepository } from '../repositories/parcels.ts';
-import { usersRepository } from '../repositories/users.ts';
-import type { Bbox } from '../services/geometry.ts';
-import { GeoFileError, layerFeaturesFrom, parcelRowsFrom, readGeoFile, type Refusal } from '../services/parcel-import.ts';
+import { layersRepository, type LayerKind } from '../gis/layers-repository.ts';
+import { parcelsRepository } from '../gis/parcels-repository.ts';
+import { usersRepository } from '../auth/users-repository.ts';
+import type { Bbox } from '../geo/geometry.ts';
+import { GeoFileError, layerFeaturesFrom, parcelRowsFrom, readGeoFile, type Refusal } from '../geo/parcel-import.ts';
 
 const USAGE = `Usage: npx tsx server/cli/import-parcels.ts FILE [options]
 

@@ -3,7 +3,7 @@ import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Listening } from '../db/client.ts';
-import type { AnswerBucket, AnswerCache, CachedAnswer } from '../services/answer-cache.ts';
+import type { AnswerBucket, AnswerCache, CachedAnswer } from '../platform/answer-cache.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,16 +1,11 @@
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import fp from 'fastify-plugin';
-import { DomainError } from '../domain-error.ts';
-import type { Login, User, UsersRepository } from '../repositories/users.ts';
-import type { AnswerCache } from '../services/answer-cache.ts';
-import { InvalidTokenError, type TokenSigner } from '../services/tokens.ts';
+import { signedIn, unauthorized } from '../auth/request-user.ts';
+import type { Login, User, UsersRepository } from '../auth/users-repository.ts';
+import type { AnswerCache } from '../platform/answer-cache.ts';
+import { InvalidTokenError, type TokenSigner } from '../auth/tokens.ts';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    user?: User;
-    /** The login a verified access token names; `checked` once a query found it active (on `loginInQuery` routes, the route's own). */
-    login?: Login & { checked: boolean };
-  }
   interface FastifyInstance {
     /** preHandler for authenticated routes: sets `request.user` or answers 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
@@ -26,16 +21,12 @@ declare module 'fastify' {
   }
 }
 
-// The error plugin adds `WWW-Authenticate: Bearer` to every 'unauthenticated' answer.
-const unauthorized = (detail: string) => new DomainError('unauthenticated', detail);
-const sessionEnded = () => unauthorized('Given token not valid: the session has ended.');
-
 /**
  * Every authenticated request checks the user and its login family, so logout and reset take effect at once;
  * one query does both, the route's own query on `loginInQuery` routes. With the answer cache on, a login found active
  * is remembered until the user's data (logins included) changes, and later requests with it need no query.
  */
-export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSigner; users: UsersRepository; cache?: AnswerCache }) => {
+export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSigner; users: UsersRepository; cache?: AnswerCache<User> }) => {
   async function verifiedLogin(request: FastifyRequest): Promise<Login> {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
@@ -56,7 +47,7 @@ export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSign
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const login = await verifiedLogin(request);
     request.login = { ...login, checked: false };
-    // Taken before the query, so a change that lands meanwhile drops what the query read (server/services/answer-cache.ts).
+    // Taken before the query, so a change that lands meanwhile drops what the query read (server/platform/answer-cache.ts).
     const bucket = options.cache?.bucket(login.userId);
     const known = bucket?.login(login.familyId);
     if (known) {
@@ -86,21 +77,3 @@ export const auth = fp(async (app: FastifyInstance, options: { signer: TokenSign
     };
   });
 });
-
-export function currentUser(request: FastifyRequest): User {
-  if (!request.user) throw unauthorized('Authentication credentials were not provided.');
-  return request.user;
-}
-
-/** The login of a `loginInQuery` route, for its query to join. */
-export function currentLogin(request: FastifyRequest): Login {
-  if (!request.login) throw unauthorized('Authentication credentials were not provided.');
-  return request.login;
-}
-
-/** Gives back what a query joined to `activeLogin` read, the login now checked, or answers 401 when the login has ended (nothing read). */
-export function signedIn<T extends object>(request: FastifyRequest, read: T | undefined): T {
-  if (request.login) request.login.checked = true;
-  if (!read) throw sessionEnded();
-  return read;
-}

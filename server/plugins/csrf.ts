@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
-import { DomainError } from '../domain-error.ts';
+import { DomainError } from '../platform/domain-error.ts';
 
 export const csrfCookie = 'csrftoken';
 export const csrfHeader = 'x-csrftoken';

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { DomainError, type RefusalKind } from '../domain-error.ts';
+import { DomainError, type RefusalKind } from '../platform/domain-error.ts';
 
 // Fastify's own client errors, mapped to the API's `{detail}` shape.
 const clientErrors: Record<string, [number, string]> = {

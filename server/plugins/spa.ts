@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { notFound } from '../domain-error.ts';
+import { notFound } from '../platform/domain-error.ts';
 
 /** Serves the built SPA, precompressed, with history fallback; unknown /api and /media paths stay JSON 404s. */
 export const spa = fp(async (app: FastifyInstance, options: { root?: string }) => {

@@ -4,8 +4,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Feature, Geometry } from 'geojson';
-import type { Bbox } from '../services/geometry.ts';
-import { layerFeaturesFrom, parcelRowsFrom, readGeoFile } from '../services/parcel-import.ts';
+import type { Bbox } from '../geo/geometry.ts';
+import { layerFeaturesFrom, parcelRowsFrom, readGeoFile } from '../geo/parcel-import.ts';
 
 const dir = fileURLToPath(new URL('../data/gis/dc/', import.meta.url));
 

@@ -1,8 +1,8 @@
 import { count, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { parcels as parcelsTable } from '../db/schema.ts';
-import { layersRepository } from '../repositories/layers.ts';
-import { parcelsRepository } from '../repositories/parcels.ts';
+import { layersRepository } from '../gis/layers-repository.ts';
+import { parcelsRepository } from '../gis/parcels-repository.ts';
 import { dcCoverage, dcSourceDate, readDcDemo } from './dc-demo.ts';
 
 // Any constant will do: it only has to be the same for every instance that may start at once.

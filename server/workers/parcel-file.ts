@@ -1,7 +1,6 @@
 /** Worker thread task: an uploaded parcel file read within the upload limits, into parcel rows and refusals. */
 import { parcelImportMessages } from '../../src/contract/gis.ts';
-import type { NewParcel } from '../repositories/parcels.ts';
-import { GeoFileError, guessApnField, parcelRowsFrom, parseGeoBytes, type GeoFileLimits, type Refusal } from '../services/parcel-import.ts';
+import { GeoFileError, guessApnField, parcelRowsFrom, parseGeoBytes, type GeoFileLimits, type NewParcel, type Refusal } from '../geo/parcel-import.ts';
 import { workerTask } from './worker-pool.ts';
 
 export interface ParcelFileTask {

@@ -1,7 +1,7 @@
 /** Worker thread task: screening off the request thread, either which parcels a boundary overlaps or every parcel's reasons. */
 import type { LayerRef, ScreeningCriteria } from '../../src/contract/gis.ts';
-import type { AreaGeometry, Bbox } from '../services/geometry.ts';
-import { indexLayer, overlapsArea, screenParcel, type IndexedLayer, type LayerKind, type LayerSet, type ScreenedParcel, type ScreeningResult } from '../services/screening.ts';
+import type { AreaGeometry, Bbox } from '../geo/geometry.ts';
+import { indexLayer, overlapsArea, screenParcel, type IndexedLayer, type LayerKind, type LayerSet, type ScreenedParcel, type ScreeningResult } from '../geo/screening.ts';
 import { workerTask } from './worker-pool.ts';
 
 /** A layer as a thread receives it: its features as UTF-8 JSON in shared memory, so sending it copies nothing. */

@@ -239,7 +239,7 @@ export type LayerRef = Infer<typeof LayerRef>;
 export type ParcelSummary = Infer<typeof ParcelSummary>;
 export type CoordinateCandidate = Infer<typeof CoordinateCandidate>;
 
-// Answers of the /api/gis/ endpoints (server/routes/gis.ts, server/services/project-views.ts).
+// Answers of the /api/gis/ endpoints (server/gis/routes.ts, server/projects/views.ts).
 
 export const CoordinatesAnswer = object({ query: string(), count: number(), results: array(CoordinateCandidate) });
 

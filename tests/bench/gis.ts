@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { dcCoverage, dcSourceDate, readDcDemo } from '../../server/seed/dc-demo.ts';
-import { defaultCriteria, indexLayer, screenParcel, type LayerSet } from '../../server/services/screening.ts';
+import { defaultCriteria, indexLayer, screenParcel, type LayerSet } from '../../server/geo/screening.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '9' }, json: { type: 'boolean', default: false } } });
 const runs = Math.max(1, Number(values.runs) || 9);

@@ -6,7 +6,7 @@
  */
 import { loadavg } from 'node:os';
 import { readShared, WEATHER_FILES } from '../solar/fixtures.ts';
-import { builtinPresets } from '../../server/services/preset-defaults.ts';
+import { builtinPresets } from '../../server/settings/preset-defaults.ts';
 import type { SystemUsed } from '../../src/contract/energy.ts';
 import type { PreparedStudy, WhatIfInputs, WhatIfValues } from '../../src/solar/what-if.ts';
 import { financeAssumptionsOf, singleOwnerTermsOf, systemSpecOf } from '../../src/solar/answers.ts';

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirInUseError, lockDataDir, lockFileName } from '../../server/data-dir-lock.ts';
+import { DataDirInUseError, lockDataDir, lockFileName } from '../../server/platform/data-dir-lock.ts';
 import { createConfirmedAccount } from '../support/accounts.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { assert } from 'superstruct';
 import { createActor, fromPromise, toPromise } from 'xstate';
 import { checkoutMachine, type CheckoutFailure } from '../../machines/checkout.machine.ts';
-import { invoiceListSeconds, verificationWindow, verifySpacingSeconds } from '../../server/services/billing.ts';
+import { invoiceListSeconds, verificationWindow, verifySpacingSeconds } from '../../server/billing/service.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   billingMessages,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database, Listening } from '../../server/db/client.ts';
-import { changesChannel } from '../../server/services/answer-cache.ts';
+import { changesChannel } from '../../server/platform/answer-cache.ts';
 import { describeApi } from '../support/describe-api.ts';
 import { openTestDatabase, queryRows } from '../support/test-db.ts';
 

@@ -8,7 +8,7 @@ import { FeasibilityStudy, StudyEnergy, StudyFinance, StudyList, StudyWeather, f
 import type { Project } from '../../src/contract/projects.ts';
 import type { Preset } from '../../src/contract/settings.ts';
 import { messages } from '../../src/contract/validation.ts';
-import { feasibilityRepository } from '../../server/repositories/feasibility.ts';
+import { feasibilityRepository } from '../../server/feasibility/repository.ts';
 import { signedInPair } from '../support/accounts.ts';
 import { pageText } from '../support/pdf-text.ts';
 import { describeApi } from '../support/describe-api.ts';

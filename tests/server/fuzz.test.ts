@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import type { Database } from '../../server/db/client.ts';
 import { loadSettings } from '../../server/env.ts';
-import { defaultLimits, type Limits } from '../../server/services/rate-limiter.ts';
+import { defaultLimits, type Limits } from '../../server/platform/rate-limiter.ts';
 import { signedInPair } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import { HttpClient } from '../support/http-client.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoordinateCandidate } from '../../src/contract/gis.ts';
 import { messages } from '../../src/contract/validation.ts';
-import { geocode, parseLatLon } from '../../server/services/geocoding.ts';
+import { geocode, parseLatLon } from '../../server/geo/geocoding.ts';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient } from '../support/http-client.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { rateLimitsRepository } from '../../server/repositories/rate-limits.ts';
-import { createRateLimiter, defaultLimits, type Limits } from '../../server/services/rate-limiter.ts';
+import { rateLimitsRepository } from '../../server/platform/rate-limits-repository.ts';
+import { createRateLimiter, defaultLimits, type Limits } from '../../server/platform/rate-limiter.ts';
 import { signUpAndLogIn } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient, HttpResult } from '../support/http-client.ts';

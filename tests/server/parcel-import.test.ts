@@ -10,7 +10,7 @@ import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { queryRows } from '../support/test-db.ts';
-import { parcelUploadLimits } from '../../server/services/parcel-import.ts';
+import { parcelUploadLimits } from '../../server/geo/parcel-import.ts';
 
 const importPath = '/api/gis/parcels/import/';
 

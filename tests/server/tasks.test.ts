@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../src/contract/projects.ts';
 import { SelectList, Task, TaskBoard, TaskTemplateList, taskMessages, taskPhases, type TaskTemplate } from '../../src/contract/tasks.ts';
 import { messages } from '../../src/contract/validation.ts';
-import { rooftopTemplate, utilityScaleTemplate } from '../../server/services/task-templates.ts';
+import { rooftopTemplate, utilityScaleTemplate } from '../../server/tasks/templates.ts';
 import { signedInPair } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient } from '../support/http-client.ts';

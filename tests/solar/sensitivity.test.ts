@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinPresets } from '../../server/services/preset-defaults.ts';
+import { builtinPresets } from '../../server/settings/preset-defaults.ts';
 import { financeAssumptionsOf, singleOwnerTermsOf, type StudyAssumptions } from '../../src/solar/answers.ts';
 import { singleOwner } from '../../src/solar/single-owner.ts';
 import { SENSITIVITY_STEPS, headlineFigures, tornado, type TornadoInputs } from '../../src/solar/sensitivity.ts';

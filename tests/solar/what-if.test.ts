@@ -7,10 +7,10 @@ import type { FinanceBody, FinanceResult, WeatherSource } from '../../src/contra
 import type { FinanceFigures } from '../../src/solar/answers.ts';
 import type { StudyWeather } from '../../src/contract/feasibility.ts';
 import { prepareWhatIf, recompute, sliderValuesOf, withWhatIf, type WhatIfFigures, type WhatIfInputs, type WhatIfValues } from '../../src/solar/what-if.ts';
-import { estimateEnergy, estimateFinance, type PresetUsed } from '../../server/services/energy-estimates.ts';
-import { builtinPresets } from '../../server/services/preset-defaults.ts';
-import { createWeatherSources, type ChosenWeather } from '../../server/services/weather-sources.ts';
-import type { WeatherFileSummary } from '../../server/repositories/weather.ts';
+import { estimateEnergy, estimateFinance, type PresetUsed } from '../../server/energy/estimates.ts';
+import { builtinPresets } from '../../server/settings/preset-defaults.ts';
+import { createWeatherSources, type ChosenWeather } from '../../server/energy/weather-sources.ts';
+import type { WeatherFileSummary } from '../../server/energy/weather-repository.ts';
 import { meansAt } from './monthly-means.ts';
 import { readShared, WEATHER_FILES } from './fixtures.ts';
 

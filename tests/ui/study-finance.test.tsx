@@ -7,7 +7,7 @@ import type { StudyHeadline } from '../../src/contract/feasibility.ts';
 import { CashFlowTable, FinanceSummary } from '../../src/features/feasibility/study-finance.tsx';
 import { StudyFigures } from '../../src/features/feasibility/study-figures.tsx';
 import { financeFiguresFor } from '../../src/solar/answers.ts';
-import { builtinPresets } from '../../server/services/preset-defaults.ts';
+import { builtinPresets } from '../../server/settings/preset-defaults.ts';
 import { polyfillBrowser } from './render-app.tsx';
 
 const usUtility = builtinPresets.find((p) => p.id === 'builtin:us-utility')!;

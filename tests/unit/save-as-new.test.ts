@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FeasibilityStudy, StudyWeather } from '../../src/contract/feasibility.ts';
 import { saveAsNewStudy } from '../../src/features/feasibility/save-as-new.ts';
 import { sliderValuesOf } from '../../src/solar/what-if.ts';
-import { builtinPresets } from '../../server/services/preset-defaults.ts';
+import { builtinPresets } from '../../server/settings/preset-defaults.ts';
 
 const { system: _system, ...usSections } = builtinPresets.find((p) => p.id === 'builtin:us-utility')!.assumptions;
 

@@ -4,9 +4,9 @@ import intersect from '@turf/intersect';
 import fc from 'fast-check';
 import type { Feature, Geometry, Polygon, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { geodesicAreaM2 } from '../../../server/services/geometry.ts';
-import { coveredArea, type Polygons } from '../../../server/services/planar.ts';
-import { indexLayer, screenParcel, type LayerSet } from '../../../server/services/screening.ts';
+import { geodesicAreaM2 } from '../../../server/geo/geometry.ts';
+import { coveredArea, type Polygons } from '../../../server/geo/planar.ts';
+import { indexLayer, screenParcel, type LayerSet } from '../../../server/geo/screening.ts';
 
 const square = (x0: number, y0: number, size: number): Polygons => [
   [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { geocode, lookupCity, lookupPincode, lookupZip, parseLatLon } from '../../../server/services/geocoding.ts';
+import { geocode, lookupCity, lookupPincode, lookupZip, parseLatLon } from '../../../server/geo/geocoding.ts';
 
 describe('parseLatLon', () => {
   it('reads latitude first, with commas, spaces or hemisphere letters', () => {

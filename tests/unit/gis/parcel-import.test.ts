@@ -7,7 +7,7 @@ import shpwrite from '@mapbox/shp-write';
 import type { FeatureCollection, Polygon } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { formatReport, importFile, parseOptions, UsageError } from '../../../server/cli/import-parcels.ts';
-import { GeoFileError, layerFeaturesFrom, parcelRowsFrom, parseGeoBytes } from '../../../server/services/parcel-import.ts';
+import { GeoFileError, layerFeaturesFrom, parcelRowsFrom, parseGeoBytes } from '../../../server/geo/parcel-import.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const square = (x: number, y: number, d = 0.001): Polygon => ({

@@ -4,8 +4,8 @@ import intersect from '@turf/intersect';
 import fc from 'fast-check';
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
-import { bboxOf } from '../../../server/services/geometry.ts';
-import { area, contains, distance, intersectionArea, localProjection, projectFeature, projectRings, shapeOf, type Polygons } from '../../../server/services/planar.ts';
+import { bboxOf } from '../../../server/geo/geometry.ts';
+import { area, contains, distance, intersectionArea, localProjection, projectFeature, projectRings, shapeOf, type Polygons } from '../../../server/geo/planar.ts';
 
 const square = (x0: number, y0: number, size: number): Polygons => [
   [

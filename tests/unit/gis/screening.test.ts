@@ -1,8 +1,8 @@
 import type { Feature, Geometry, Polygon } from 'geojson';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dcCoverage, dcSourceDate, readDcDemo } from '../../../server/seed/dc-demo.ts';
-import { acresToM2, geodesicAreaM2 } from '../../../server/services/geometry.ts';
-import { criteriaOrDefault, defaultCriteria, indexLayer, screenParcel, type LayerSet, type ScreenedParcel } from '../../../server/services/screening.ts';
+import { acresToM2, geodesicAreaM2 } from '../../../server/geo/geometry.ts';
+import { criteriaOrDefault, defaultCriteria, indexLayer, screenParcel, type LayerSet, type ScreenedParcel } from '../../../server/geo/screening.ts';
 
 const box = (w: number, s: number, e: number, n: number): Polygon => ({
   type: 'Polygon',

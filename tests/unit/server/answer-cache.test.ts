@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnswerCache } from '../../../server/services/answer-cache.ts';
+import { AnswerCache } from '../../../server/platform/answer-cache.ts';
 
 const answer = (body: string) => ({ body, encoded: {} });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadSettings, SettingsError } from '../../../server/env.ts';
-import { loadJwtSecret } from '../../../server/secrets.ts';
+import { loadJwtSecret } from '../../../server/platform/secrets.ts';
 
 describe('settings', () => {
   it('has working defaults', () => {

@@ -22,7 +22,7 @@ export interface SystemChoices {
   albedoMonthly: string[];
 }
 
-/** What the server simulates when the request leaves these out (server/services/energy-estimates.ts systemFrom). */
+/** What the server simulates when the request leaves these out (server/energy/estimates.ts systemFrom). */
 export function presetChoices(system: Preset['assumptions']['system']): SystemChoices {
   return {
     model: system.model ?? 'pvlib',

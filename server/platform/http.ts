@@ -1,0 +1,73 @@
+import { validate, type Struct } from 'superstruct';
+import { invalid } from './domain-error.ts';
+import { fieldErrors, illFormedTextMessage, isIllFormedText, numberMessage, toWellFormedText, unknownFieldMessage } from '../../src/contract/fields.ts';
+
+// The deepest real input is a MultiPolygon's position inside a body: five levels.
+const maxDepth = 32;
+const tooDeepMessage = `Nested too deeply: at most ${maxDepth} levels.`;
+
+// Keys that shadow what JavaScript calls when it turns a value into text (superstruct does, for its messages).
+const reservedKeys = new Set(['toString', 'valueOf', 'toJSON', 'toLocaleString']);
+
+/**
+ * The first thing no request may hold anywhere, whatever its struct says (an `any()` geometry or attribute bag too),
+ * as `{field: [message]}`: a key that shadows a conversion method, text with NUL or a lone surrogate (no PostgreSQL
+ * text or jsonb column can hold them), a number JSON overflowed to Infinity, or nesting past `maxDepth`. Iterative.
+ */
+function refusedAnywhere(value: unknown): Record<string, string[]> | undefined {
+  const stack: { node: unknown; path: string[] }[] = [{ node: value, path: [] }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
+    // Keys join the path only once checked, so a path is always showable.
+    const field = path.join('.') || 'non_field_errors';
+    // Deeper values would overflow the stack of whatever turns them into text (superstruct's messages, for one).
+    if (path.length > maxDepth) return { [path[0]!]: [tooDeepMessage] };
+    if (typeof node === 'string') {
+      if (isIllFormedText(node)) return { [field]: [illFormedTextMessage] };
+    } else if (typeof node === 'number') {
+      if (!Number.isFinite(node)) return { [field]: [numberMessage] };
+    } else if (typeof node === 'object' && node !== null) {
+      for (const [key, child] of Object.entries(node)) {
+        if (reservedKeys.has(key)) return { [[...path, key].join('.')]: [unknownFieldMessage] };
+        if (isIllFormedText(key)) return { [[...path, toWellFormedText(key)].join('.')]: [illFormedTextMessage] };
+        stack.push({ node: child, path: [...path, key] });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Runs superstruct's coercion and validation without capturing stack traces. superstruct builds a StructError (a
+ * TypeError, so V8 records a stack) for every failure, and also for every probe a coercer makes with `is()`: `numeric()`
+ * probes each absent number that way, so a list query without `page` built two on every request. None of those stacks is
+ * ever read (failures become field messages), and recording them was most of the cost of parsing. A rule that throws
+ * (a bug) is run again with stacks on, so the logged 500 shows where.
+ */
+function validateWithoutStacks<T, S>(struct: Struct<T, S>, value: unknown) {
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return validate(value, struct, { coerce: true });
+  } catch {
+    Error.stackTraceLimit = stackTraceLimit;
+    return validate(value, struct, { coerce: true });
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+}
+
+/** Validates (and coerces) untrusted input against a contract struct, or throws a 400 with field messages. */
+export function parse<T, S>(struct: Struct<T, S>, value: unknown): T {
+  const refused = refusedAnywhere(value);
+  if (refused) throw invalid(refused);
+  const [error, parsed] = validateWithoutStacks(struct, value ?? {});
+  if (error) throw invalid(fieldErrors(error));
+  return parsed;
+}
+
+/** An ASCII file name for old clients, the real one (RFC 6266 / 5987) for the rest. */
+export function contentDisposition(kind: 'inline' | 'attachment', fileName: string, fallback: string) {
+  const ascii = fileName.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || fallback;
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
