@@ -16,8 +16,7 @@ import { PVWATTS_V8_DEFAULTS, pvwattsV8Problems } from '../../src/solar/pvwatts-
 import { HOURS_PER_YEAR } from '../../src/solar/weather/weather-year.ts';
 import { simulate, type EngineSystem, type SimulationResult } from '../../src/solar/simulate.ts';
 import { DEFAULT_SYSTEM, equatorFacingAzimuth, systemProblems } from '../../src/solar/system-spec.ts';
-// eslint-disable-next-line no-restricted-imports -- TODO(issue 21): move src/lib/geo-distance.ts (pure) to src/solar, shared by server and client.
-import { distanceKm, formatKm, type LatLon } from '../../src/lib/geo-distance.ts';
+import { distanceKm, formatKm, type LatLon } from '../../src/solar/geo-distance.ts';
 import { DomainError, invalid } from '../platform/domain-error.ts';
 import { mergeDebt } from '../settings/preset-views.ts';
 import type { ChosenWeather } from './weather-sources.ts';

@@ -4,7 +4,8 @@ import type { PlanIdInput, SessionIdInput } from '../../machines/checkout.machin
 import type { ProjectIdInput, RenameStudyInput, StudyIdInput } from '../../machines/feasibility.machine.ts';
 import { sessionMachine, type AuthAnswer, type AuthRequest, type LogoutInput, type StoredSession } from '../../machines/session.machine.ts';
 import type { ApplyTemplateInput, ProjectIdInput as BoardProjectInput, TaskIdInput } from '../../machines/task-board.machine.ts';
-import { DetailResponse, LoginResponse, SignupResponse, TokenPair } from '../contract/auth.ts';
+import type { TokenPair } from '../contract/auth.ts';
+import { exchangeRefreshToken, revokeLogin, sendAuthRequest } from '../features/auth/api/auth.ts';
 import type { CheckoutSession, VerifiedPayment } from '../contract/billing.ts';
 import type { FeasibilityStudy, StudyCreateBody, StudyLimit, StudyList } from '../contract/feasibility.ts';
 import type { Task, TaskBoard, TaskCreateBody, TaskEditBody, TaskReorderBody } from '../contract/tasks.ts';
@@ -49,34 +50,16 @@ export function createAppActors(options: AppActorsOptions = {}): AppActors {
   const coordinator = createRefreshCoordinator({
     store,
     locks: options.locks,
-    exchange: (refresh) => api.post('/api/user/token/refresh/', { refresh }, { struct: TokenPair, auth: false, cancelPrevious: false }),
+    exchange: (refresh) => exchangeRefreshToken(api, refresh),
   });
-  const anonymous = { auth: false } as const;
 
   const session = createActor(
     sessionMachine.provide({
       actors: {
         restoreSession: fromPromise<StoredSession, void>(async () => store.read()),
-        authRequest: fromPromise<AuthAnswer, AuthRequest>(({ input: { type, ...body } }) => {
-          switch (type) {
-            case 'login.submit':
-              return api.post('/api/user/login/', body, { ...anonymous, struct: LoginResponse });
-            case 'googleLogin.submit':
-              return api.post('/api/user/google_login/', body, { ...anonymous, struct: LoginResponse });
-            case 'signup.submit':
-              return api.post('/api/user/signup/', body, { ...anonymous, struct: SignupResponse });
-            case 'passwordReset.request':
-              return api.post('/api/user/reset/email_send/', body, { ...anonymous, struct: DetailResponse });
-            case 'passwordReset.submit':
-              return api.patch('/api/user/reset_password/', body, { ...anonymous, struct: DetailResponse });
-            case 'email.verify':
-              return api.post('/api/user/verify/', body, { ...anonymous, struct: DetailResponse });
-            case 'verification.resend':
-              return api.post('/api/user/verify/resend/', body, { ...anonymous, struct: DetailResponse });
-          }
-        }),
+        authRequest: fromPromise<AuthAnswer, AuthRequest>(({ input }) => sendAuthRequest(api, input)),
         refreshTokens: fromPromise<TokenPair, void>(() => coordinator.refresh()),
-        logout: fromPromise<unknown, LogoutInput>(({ input }) => (input.refresh ? api.post('/api/user/logout/', input, anonymous) : Promise.resolve())),
+        logout: fromPromise<unknown, LogoutInput>(({ input }) => revokeLogin(api, input.refresh)),
         feasibility: childMachines.logic('feasibility machine', ({ feasibilityMachine }) => feasibilityMachine.provide({
           actors: {
             listStudies: fromPromise<StudyList, ProjectIdInput>(async ({ input, signal }) => (await studiesApi()).listStudies(api, input.projectId, { signal })),

@@ -5,7 +5,7 @@ import { Link as RouterLink, useLocation } from 'wouter';
 import { Brand } from '../components/ui/brand.tsx';
 import { ColorModeToggle } from '../components/ui/color-mode-toggle.tsx';
 import { InShell } from '../components/ui/shell-context.ts';
-import { Account } from '../contract/auth.ts';
+import { getAccount } from '../features/account/api/account.ts';
 import { useActors, useSession } from '../lib/actors-context.tsx';
 import { useMediaQuery } from '../lib/use-media-query.ts';
 import { ScreenTransition } from './screen-transition.tsx';
@@ -34,8 +34,7 @@ function useAccountLoaded() {
   useEffect(() => {
     if (!missing) return;
     const controller = new AbortController();
-    api
-      .get('/api/user/account/get/', { struct: Account, signal: controller.signal })
+    getAccount(api, { signal: controller.signal })
       .then((account) => session.send({ type: 'account.update', account }))
       .catch(() => undefined); // The frame works without it; the account page reports its own failure.
     return () => controller.abort();

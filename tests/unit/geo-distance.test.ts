@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceKm, formatKm } from '../../src/lib/geo-distance.ts';
+import { distanceKm, formatKm } from '../../src/solar/geo-distance.ts';
 
 describe('great-circle distance', () => {
   it('is zero for the same point and the same either way', () => {

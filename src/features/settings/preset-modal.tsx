@@ -9,7 +9,7 @@ import { useActors } from '../../lib/actors-context.tsx';
 import { projectSettingsPath } from '../../lib/project-path.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { assumptionFields, builtinOf, hintOf, pathOf, sections, type AssumptionField } from '../../lib/assumption-fields.ts';
-import { listPresets } from './api/presets.ts';
+import { listPresets } from '../../lib/api/presets.ts';
 import { PresetBadges } from './preset-badges.tsx';
 
 /** The screens of one project: their path holds its id and name (/project/{id}/{name}/…). */

@@ -9,7 +9,8 @@ import { SelectField } from '../../components/ui/select-field.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
 import { assumptionsOf, builtinOf, formErrorsOf } from '../../lib/assumption-fields.ts';
-import { getLastPreset, listPresets, savePreset } from './api/presets.ts';
+import { getLastPreset, listPresets } from '../../lib/api/presets.ts';
+import { savePreset } from './api/presets.ts';
 import { PresetBadges } from './preset-badges.tsx';
 import { PresetForm } from './preset-form.tsx';
 

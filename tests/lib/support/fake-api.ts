@@ -19,7 +19,7 @@ export interface SeenRequest {
 /**
  * A loopback stand-in for the Sunplot API with the behaviour the client depends on: a csrftoken cookie on
  * every /api answer and a double-submit check on unsafe methods, access tokens that expire on demand, and
- * refresh tokens that rotate and revoke the whole login when a rotated one comes back (as server/services/sessions.ts).
+ * refresh tokens that rotate and revoke the whole login when a rotated one comes back (as server/auth/sessions.ts).
  */
 export async function startFakeApi({ refreshDelayMs = 25 } = {}) {
   const seen: SeenRequest[] = [];
@@ -164,5 +164,10 @@ export function createCookieJar() {
     }
     return response;
   };
-  return { fetch: fetchWithCookies, readCookie: (name: string) => cookies.get(name), cookies };
+  // As the app reads document.cookie: the value as the server encoded it on the wire, decoded.
+  const readCookie = (name: string) => {
+    const value = cookies.get(name);
+    return value === undefined ? undefined : decodeURIComponent(value);
+  };
+  return { fetch: fetchWithCookies, readCookie, cookies };
 }

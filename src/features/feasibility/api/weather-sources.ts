@@ -1,7 +1,6 @@
-import type { ApiClient } from '../../../lib/api-client.ts';
 import { PublicConfig } from '../../../contract/auth.ts';
-import { nsrdbYears, type NsrdbSource, type NsrdbYear } from '../../../contract/energy.ts';
-import type { CallOptions } from '../../../lib/api-client.ts';
+import { nsrdbYears, WeatherFileList, type NsrdbSource, type NsrdbYear } from '../../../contract/energy.ts';
+import type { ApiClient, CallOptions } from '../../../lib/api-client.ts';
 
 export type { NsrdbSource, NsrdbYear };
 
@@ -17,3 +16,9 @@ export const nsrdbYearChoices: readonly NsrdbYear[] = [
 
 /** The weather of a study on NSRDB at the project's location; `year` defaults to the typical year. */
 export const nsrdbWeather = (year: NsrdbYear = 'tmy'): NsrdbSource => (year === 'tmy' ? { source: 'nsrdb' } : { source: 'nsrdb', year });
+
+/** The user's uploaded weather files, newest first. */
+export const listWeatherFiles = (api: ApiClient, { signal }: CallOptions = {}) => api.get('/api/gis/weather/list/', { struct: WeatherFileList, signal });
+
+/** Where a weather file is uploaded (multipart `file`), with progress through useUpload. */
+export const weatherUploadPath = '/api/gis/weather/upload/';

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
-import type { ApiClient } from '../../../lib/api-client.ts';
-import { WeatherFileList, type WeatherFile } from '../../../contract/energy.ts';
+import { useCallback, useMemo, useState } from 'react';
+import type { WeatherFile } from '../../../contract/energy.ts';
 import type { FeasibilityStudy } from '../../../contract/feasibility.ts';
-import { Preset, PresetList } from '../../../contract/settings.ts';
+import type { Preset } from '../../../contract/settings.ts';
+import type { ApiClient } from '../../../lib/api-client.ts';
+import { getLastPreset, listPresets } from '../../../lib/api/presets.ts';
+import { useResource } from '../../../lib/use-resource.ts';
 import { getStudyWeather, listStudies } from '../api/studies.ts';
-import { getWeatherSourceOptions } from '../api/weather-sources.ts';
+import { getWeatherSourceOptions, listWeatherFiles } from '../api/weather-sources.ts';
 import { monthlyMeansOf, type MonthlyMeans } from './monthly-prefill.ts';
 
 export interface NewStudyData {
@@ -18,34 +20,36 @@ export interface NewStudyData {
   nsrdb: boolean;
 }
 
+async function loadNewStudyData(api: ApiClient, projectId: string, signal: AbortSignal): Promise<NewStudyData> {
+  const [presets, last, weather, studies, nsrdb] = await Promise.all([
+    listPresets(api, projectId, { signal }),
+    getLastPreset(api, projectId, { signal }),
+    listWeatherFiles(api, { signal }),
+    // Only a convenience for the monthly means: the form works without it.
+    listStudies(api, projectId, { signal }).then(
+      (list) => list.results,
+      () => [],
+    ),
+    getWeatherSourceOptions(api, { signal }).then(
+      (options) => options.nsrdb,
+      () => false,
+    ),
+  ]);
+  return { presets: presets.results, lastPresetId: last.id, weatherFiles: weather.results, studies, nsrdb };
+}
+
 /** What the new-study form offers: the presets (the last one first chosen), the user's weather files, the project's studies, and whether NSRDB is on. */
 export function useNewStudyData(api: ApiClient, projectId: string) {
-  const [data, setData] = useState<NewStudyData | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    const { signal } = controller;
-    const query = { project_id: projectId };
-    Promise.all([
-      api.get('/api/settings/list/', { query, struct: PresetList, signal }),
-      api.get('/api/settings/last/get/', { query, struct: Preset, signal }),
-      api.get('/api/gis/weather/list/', { struct: WeatherFileList, signal }),
-      // Only a convenience for the monthly means: the form works without it.
-      listStudies(api, projectId, { signal }).then(
-        (list) => list.results,
-        () => [],
-      ),
-      getWeatherSourceOptions(api, { signal }).then(
-        (options) => options.nsrdb,
-        () => false,
-      ),
-    ])
-      .then(([presets, last, weather, studies, nsrdb]) => setData({ presets: presets.results, lastPresetId: last.id, weatherFiles: weather.results, studies, nsrdb }))
-      .catch(() => !signal.aborted && setFailed(true));
-    return () => controller.abort();
-  }, [api, projectId]);
-  const addWeatherFile = (file: WeatherFile) => setData((current) => current && { ...current, weatherFiles: [file, ...current.weatherFiles] });
-  return { data, failed, addWeatherFile };
+  const read = useResource(`new study|${projectId}`, (signal) => loadNewStudyData(api, projectId, signal));
+  // Files uploaded in the form since the load, newest first: the list need not be asked again.
+  const [uploaded, setUploaded] = useState<WeatherFile[]>([]);
+  const loaded = read.data;
+  const data = useMemo(
+    () => loaded && { ...loaded, weatherFiles: [...uploaded, ...loaded.weatherFiles.filter((file) => !uploaded.some((added) => added.id === file.id))] },
+    [loaded, uploaded],
+  );
+  const addWeatherFile = useCallback((file: WeatherFile) => setUploaded((current) => [file, ...current]), []);
+  return { data: data ?? null, failed: read.status === 'failed' && !loaded, addWeatherFile };
 }
 
 /**

@@ -11,10 +11,10 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import type { SessionStore } from '../../../lib/session-storage.ts';
 import { useActors } from '../../../lib/actors-context.tsx';
-import { formatKm } from '../../../lib/geo-distance.ts';
+import { formatKm } from '../../../solar/geo-distance.ts';
 import { monthLongNames } from '../../../lib/months.ts';
 import { useUpload } from '../../../lib/use-upload.ts';
-import { nsrdbWeather, nsrdbYearChoices, type NsrdbYear } from '../api/weather-sources.ts';
+import { listWeatherFiles, nsrdbWeather, nsrdbYearChoices, weatherUploadPath, type NsrdbYear } from '../api/weather-sources.ts';
 import { mountOfArrayType } from '../../../solar/array-types.ts';
 import { DEFAULT_SIZING, dcKwFromArea } from '../../../solar/sizing.ts';
 import { monthNames } from '../study-format.ts';
@@ -85,7 +85,7 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
     [areaM2, usablePct, shownGcr, shownModuleW],
   );
 
-  const upload = useUpload({ path: '/api/gis/weather/upload/', struct: WeatherFile, store, refresh: () => api.get('/api/gis/weather/list/') });
+  const upload = useUpload({ path: weatherUploadPath, struct: WeatherFile, store, refresh: () => listWeatherFiles(api) });
   const uploadFile = async (file: File) => {
     const form = new FormData();
     form.append('file', file);

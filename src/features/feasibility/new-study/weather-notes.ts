@@ -1,6 +1,6 @@
 /** What the new-study form says about the chosen weather: how far it is from the project, and PVGIS failures in words. */
 import type { ProjectDetail } from '../../../contract/projects.ts';
-import { distanceKm, formatKm, type LatLon } from '../../../lib/geo-distance.ts';
+import { distanceKm, formatKm, type LatLon } from '../../../solar/geo-distance.ts';
 
 /** Beyond this the weather is another place's: the form asks before running a study on it. */
 export const farWeatherKm = 50;
