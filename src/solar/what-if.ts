@@ -6,8 +6,9 @@
 import type { Infer } from 'superstruct';
 import type { MonthlySource, SystemUsed } from '../contract/energy.ts';
 import type { StudyWeather } from '../contract/feasibility.ts';
-import { energyFiguresOf, financeFiguresFor, monthlyMeansOf, systemSpecOf, type EnergyFigures, type FinanceFigures, type StudyAssumptions } from './answers.ts';
+import { energyFiguresOf, financeAssumptionsOf, financeFiguresFor, monthlyMeansOf, singleOwnerTermsOf, systemSpecOf, type EnergyFigures, type FinanceFigures, type StudyAssumptions } from './answers.ts';
 import { pvwattsInverter } from './pvwatts.ts';
+import { tornado, type Tornado } from './sensitivity.ts';
 import { synthesiseWeatherYear } from './monthly-synthesis.ts';
 import { createSiteContext, type SiteContext } from './site-context.ts';
 import { simulate } from './simulate.ts';
@@ -31,7 +32,17 @@ export interface WhatIfValues {
   capex_per_wdc: number;
   price_per_kwh: number;
   discount_rate_pct: number;
+  // A single owner's terms (absent for a pre-tax study). Debt is sized one way: by share or by coverage.
+  itc_pct?: number;
+  ptc_per_kwh?: number;
+  federal_tax_rate_pct?: number;
+  debt_fraction_pct?: number;
+  min_dscr?: number;
+  debt_rate_pct?: number;
 }
+
+/** The first years of operation a PTC is paid for when the study had none (IRC §45: ten years). */
+const PTC_YEARS = 10;
 
 /** The headline figures of a study, recomputed. */
 export type WhatIfFigures = EnergyFigures & FinanceFigures;
@@ -57,6 +68,19 @@ export function sliderValuesOf(inputs: WhatIfInputs): WhatIfValues {
     capex_per_wdc: assumptions.costs.capex_per_wdc,
     price_per_kwh: assumptions.tariff.price_per_kwh,
     discount_rate_pct: afterTax(assumptions) ? assumptions.finance.equity_discount_rate_pct! : assumptions.finance.discount_rate_pct,
+    ...afterTaxValuesOf(assumptions),
+  };
+}
+
+function afterTaxValuesOf(assumptions: StudyAssumptions): Partial<WhatIfValues> {
+  const { finance, incentives, debt } = assumptions;
+  if (!afterTax(assumptions) || !incentives || !debt) return {};
+  return {
+    itc_pct: incentives.itc_pct,
+    ptc_per_kwh: incentives.ptc_per_kwh,
+    federal_tax_rate_pct: finance.federal_tax_rate_pct ?? 0,
+    ...(debt.min_dscr !== null ? { min_dscr: debt.min_dscr } : { debt_fraction_pct: debt.fraction_pct ?? 0 }),
+    debt_rate_pct: debt.rate_pct,
   };
 }
 
@@ -77,7 +101,22 @@ export function withWhatIf(study: WhatIfInputs, values: WhatIfValues): WhatIfInp
       ...assumptions,
       costs: { ...assumptions.costs, capex_per_wdc: values.capex_per_wdc },
       tariff: { ...assumptions.tariff, price_per_kwh: values.price_per_kwh },
-      finance: { ...assumptions.finance, ...discountRateOf(assumptions, values.discount_rate_pct) },
+      finance: { ...assumptions.finance, ...discountRateOf(assumptions, values.discount_rate_pct), ...(values.federal_tax_rate_pct === undefined ? {} : { federal_tax_rate_pct: values.federal_tax_rate_pct }) },
+      ...withAfterTaxValues(assumptions, values),
+    },
+  };
+}
+
+/** The single owner's incentives and debt with the sliders' values; nothing for a pre-tax study. */
+function withAfterTaxValues({ incentives, debt }: StudyAssumptions, values: WhatIfValues): Pick<StudyAssumptions, 'incentives' | 'debt'> {
+  if (!incentives || !debt || values.itc_pct === undefined) return {};
+  const ptc = values.ptc_per_kwh ?? incentives.ptc_per_kwh;
+  return {
+    incentives: { ...incentives, itc_pct: values.itc_pct, ptc_per_kwh: ptc, ptc_years: ptc > 0 && incentives.ptc_years === 0 ? PTC_YEARS : incentives.ptc_years },
+    debt: {
+      ...debt,
+      rate_pct: values.debt_rate_pct ?? debt.rate_pct,
+      ...(debt.min_dscr !== null ? { min_dscr: values.min_dscr ?? debt.min_dscr } : { fraction_pct: values.debt_fraction_pct ?? debt.fraction_pct }),
     },
   };
 }
@@ -90,4 +129,17 @@ const discountRateOf = (assumptions: StudyAssumptions, rate: number) => (afterTa
 export function recompute(prepared: PreparedStudy, inputs: WhatIfInputs): WhatIfFigures {
   const energy = simulate(prepared.weather, systemSpecOf(inputs.system), { site: prepared.site });
   return { ...energyFiguresOf(energy), ...financeFiguresFor(energy, inputs.assumptions).figures };
+}
+
+/**
+ * The sensitivity tornado around a what-if: its recomputed year-1 energy and its assumptions; P90 energy is the P50
+ * times the saved study's P90/P50 ratio (the uncertainty does not depend on the sliders).
+ */
+export function tornadoOf(inputs: WhatIfInputs, figures: Pick<WhatIfFigures, 'annual_ac_kwh' | 'dc_kw' | 'ac_kw'>, p90Ratio: number | null): Tornado {
+  return tornado({
+    energy: { annualAcKwh: figures.annual_ac_kwh, dcKw: figures.dc_kw, acKw: figures.ac_kw },
+    assumptions: financeAssumptionsOf(inputs.assumptions),
+    terms: singleOwnerTermsOf(inputs.assumptions),
+    p90AnnualKwh: p90Ratio === null ? null : figures.annual_ac_kwh * p90Ratio,
+  });
 }

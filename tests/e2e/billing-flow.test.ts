@@ -3,13 +3,12 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMessages } from '../../src/contract/billing.ts';
-import type { WeatherFile } from '../../src/contract/energy.ts';
-import { createConfirmedAccount } from '../support/accounts.ts';
 import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { logInThroughUi, pageWidth } from '../support/browser.ts';
+import { createConfirmedAccount } from '../support/accounts.ts';
+import { greensboroStudy } from '../support/greensboro.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { startStripeStandIn, type StandInPlan, type StripeStandIn } from '../support/stripe-stand-in.ts';
-import { readShared, WEATHER_FILES } from '../solar/fixtures.ts';
 
 const unavailable = browserUnavailable();
 if (unavailable) {
@@ -45,22 +44,6 @@ window.Stripe = Object.assign(function (key) {
   };
 }, { version: 'endive' });
 `;
-
-/** A Greensboro project (the TMY3 file's station) with one study: a Free user at the one-study limit. */
-async function userAtStudyLimit(app: AppProcess) {
-  const account = await createConfirmedAccount(app.baseUrl, app.dataDir);
-  const client = new HttpClient(app.baseUrl);
-  client.access = (await client.post<{ access: string }>('/api/user/login/', account)).body.access;
-  const project = await client.post<{ id: string; name: string }>('/api/project/create/', { name: 'Greensboro Solar', location: { lat: 36.1, lng: -79.95 } });
-  expect(project.status).toBe(201);
-  const form = new FormData();
-  form.append('file', new Blob([readShared(WEATHER_FILES.tmy3)]), '723170TYA.CSV');
-  const upload = await client.post<WeatherFile>('/api/gis/weather/upload/', form);
-  expect(upload.status).toBe(201);
-  const study = await client.post('/api/project/feasibility/create/', { project_id: project.body.id, weather: { source: 'upload', weather_id: upload.body.id } });
-  expect(study.status).toBe(201);
-  return { account, project: project.body };
-}
 
 /** The screens walk runs with billing off; the billing screens with plans and an invoice are shot here, beside its screenshots. */
 const screenshotDir = resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screens');
@@ -110,7 +93,7 @@ describe.skipIf(!!unavailable)('buying a plan in Chromium, with Stripe and Strip
   });
 
   it('a Free user at the study limit finds the plans from the account page', async () => {
-    const { account, project } = await userAtStudyLimit(app);
+    const { account, project } = await greensboroStudy(app); // a Free user at the one-study limit
     await logInThroughUi(page, app.baseUrl, account);
     await page.waitForURL(/\/project$/);
     await page.getByRole('link', { name: /Greensboro Solar/ }).first().click();

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import type { FinanceBody, FinanceResult, WeatherSource } from '../../src/contract/energy.ts';
 import type { FinanceFigures } from '../../src/solar/answers.ts';
 import type { StudyWeather } from '../../src/contract/feasibility.ts';
-import { prepareWhatIf, recompute, sliderValuesOf, withWhatIf, type WhatIfFigures, type WhatIfInputs, type WhatIfValues } from '../../src/solar/what-if.ts';
+import { prepareWhatIf, recompute, sliderValuesOf, tornadoOf, withWhatIf, type WhatIfFigures, type WhatIfInputs, type WhatIfValues } from '../../src/solar/what-if.ts';
+import { createWhatIfHandler, solarEngine } from '../../src/features/feasibility/what-if/what-if-protocol.ts';
 import { estimateEnergy, estimateFinance, type PresetUsed } from '../../server/energy/estimates.ts';
 import { builtinPresets } from '../../server/settings/preset-defaults.ts';
 import { createWeatherSources, type ChosenWeather } from '../../server/energy/weather-sources.ts';
@@ -145,5 +146,57 @@ describe('what-if in the browser gives the server’s figures', () => {
       { tilt_deg: 90, azimuth_deg: 180, dc_ac_ratio: 1.25, losses_pct: 14, capex_per_wdc: 1, price_per_kwh: 0.05, discount_rate_pct: 8 },
     );
     expect(() => recompute(prepared, inputs)).toThrow(/axis tilt/);
+  });
+});
+
+describe('a single owner’s credits, tax and debt in the what-if', () => {
+  const weather: StudyWeather = { id: 's2', weather_hash: 'h', kind: 'file', content: readShared(WEATHER_FILES.pvgisJson) };
+  const source: WeatherSource = { source: 'upload', weather_id: 'weather-1' };
+
+  it('starts at the study’s terms and moves them as the server’s overrides do', async () => {
+    const chosen = await serverWeather(weather.content).choose(userId, source);
+    const saved = serverStudy(chosen, tracker, study);
+    // The US utility-scale preset: 30 % ITC, no PTC, 21 % federal tax, debt sized at DSCR 1.3 at 7 %.
+    expect(sliderValuesOf(saved.inputs)).toMatchObject({ itc_pct: 30, ptc_per_kwh: 0, federal_tax_rate_pct: 21, min_dscr: 1.3, debt_rate_pct: 7 });
+    expect(sliderValuesOf(saved.inputs).debt_fraction_pct).toBeUndefined();
+
+    const values: WhatIfValues = { ...sliderValuesOf(saved.inputs), itc_pct: 10, ptc_per_kwh: 0.0275, federal_tax_rate_pct: 25, min_dscr: 1.5, debt_rate_pct: 5.5 };
+    const server = serverStudy(chosen, tracker, { ...study, incentives: { itc_pct: 10, ptc_per_kwh: 0.0275 }, finance: { federal_tax_rate_pct: 25 }, debt: { min_dscr: 1.5, rate_pct: 5.5 } });
+    const whatIf = withWhatIf(saved.inputs, values);
+    expect(whatIf.assumptions).toEqual(server.inputs.assumptions);
+    const figures = recompute(prepareWhatIf(weather), whatIf);
+    expect(figures).toEqual(server.figures);
+    expect(figures.breakeven_ppa_per_kwh).not.toEqual(saved.figures.breakeven_ppa_per_kwh);
+  });
+
+  it('moves the share of debt of a study sized by share, and pays a PTC for ten years when the study had none', () => {
+    const inputs: WhatIfInputs = {
+      system: { dc_kw: 1000, ac_kw: 800, mount: 'fixed', tilt_deg: 25, azimuth_deg: 180, gcr: null, max_angle_deg: null, backtrack: null, losses_pct: 14, dc_ac_ratio: 1.25, inverter_efficiency_pct: 96, gamma_pct_per_c: -0.47, albedo: 0.2, temperature_model: 'sapm' },
+      assumptions: { ...tracker.assumptions, incentives: { ...tracker.assumptions.incentives, ptc_years: 0 }, debt: { ...tracker.assumptions.debt, min_dscr: null, fraction_pct: 50 } },
+    };
+    const start = sliderValuesOf(inputs);
+    expect(start).toMatchObject({ debt_fraction_pct: 50 });
+    expect(start.min_dscr).toBeUndefined();
+    const moved = withWhatIf(inputs, { ...start, debt_fraction_pct: 60, ptc_per_kwh: 0.01 }).assumptions;
+    expect(moved.debt).toMatchObject({ fraction_pct: 60, min_dscr: null });
+    expect(moved.incentives).toMatchObject({ ptc_per_kwh: 0.01, ptc_years: 10 });
+    expect(withWhatIf(inputs, start)).toEqual(inputs);
+  });
+
+  it('answers with the tornado around the what-if when asked, in the worker’s handler', () => {
+    const handle = createWhatIfHandler(solarEngine);
+    const inputs = { system: { dc_kw: 5000, ac_kw: 4000, mount: 'single_axis' as const, tilt_deg: 0, azimuth_deg: 180, gcr: 0.4, max_angle_deg: 45, backtrack: true, losses_pct: 14, dc_ac_ratio: 1.25, inverter_efficiency_pct: 96, gamma_pct_per_c: -0.47, albedo: 0.2, temperature_model: 'sapm' as const }, assumptions: tracker.assumptions as WhatIfInputs['assumptions'] };
+    expect(handle({ type: 'prepare', weather })).toMatchObject({ type: 'prepared' });
+    const plain = handle({ type: 'recompute', id: 1, inputs });
+    expect(plain.type === 'result' && plain.tornado).toBeUndefined();
+    const answer = handle({ type: 'recompute', id: 2, inputs, sensitivity: { p90Ratio: 0.9 } });
+    if (answer.type !== 'result') throw new Error(`no result: ${JSON.stringify(answer)}`);
+    expect(answer.tornado).toEqual(tornadoOf(inputs, answer.result, 0.9));
+    // The tornado's base is the what-if's own equity IRR and after-tax NPV.
+    expect(answer.tornado!.base.npv).toBe(answer.result.npv);
+    expect(answer.tornado!.base.irrPct).toBe(answer.result.irr_pct);
+    const p90 = answer.tornado!.scenarios.find((scenario) => scenario.scenario === 'p90')!;
+    expect(p90.applies && p90.figures.npv < answer.result.npv).toBe(true);
+    expect(answer.tornadoMs).toBeGreaterThanOrEqual(0);
   });
 });

@@ -13,12 +13,18 @@ function sameWeather(study: FeasibilityStudy, weather: StudyWeather): NewStudy['
   return JSON.parse(weather.content) as Infer<typeof MonthlySource>;
 }
 
-/** A new study from a what-if: the saved study's every assumption, with the slider values in place. */
-export function saveAsNewStudy(study: FeasibilityStudy, weather: StudyWeather, values: WhatIfValues): NewStudy {
+/** The name a what-if is offered when saved. */
+export const whatIfName = (study: Pick<FeasibilityStudy, 'name'>) => `${study.name} (what-if)`.slice(0, 100);
+
+/**
+ * A new study from a what-if: the saved study's every assumption, with the slider values in place (a single owner's
+ * credits, tax and debt among them).
+ */
+export function saveAsNewStudy(study: FeasibilityStudy, weather: StudyWeather, values: WhatIfValues, name = whatIfName(study)): NewStudy {
   const s = study.system;
   const tracker = s.mount === 'single_axis';
   return {
-    name: `${study.name} (what-if)`.slice(0, 100),
+    name: name.trim().slice(0, 100),
     weather: sameWeather(study, weather),
     preset_id: study.preset.id,
     system: {

@@ -1,72 +1,115 @@
-import { Box, Table } from '@chakra-ui/react';
-import { ResponsiveBar } from '@nivo/bar';
+import { Box, Flex, HStack, Table, Text } from '@chakra-ui/react';
+import { ResponsiveBar, type BarTooltipProps } from '@nivo/bar';
+import type { ReactNode } from 'react';
 import { monthNames } from './study-format.ts';
-
-interface Datum {
-  [key: string]: string | number;
-  label: string;
-  value: number;
-}
 
 /**
  * Nivo draws its axes and grid with fixed greys; these follow the colour mode through Chakra's semantic tokens
  * (CSS variables), so the charts read in dark mode too.
  */
-const chartTheme = {
+export const chartTheme = {
   text: { fill: 'var(--chakra-colors-fg-muted)' },
   axis: { domain: { line: { stroke: 'var(--chakra-colors-border)' } }, ticks: { line: { stroke: 'var(--chakra-colors-border)' }, text: { fill: 'var(--chakra-colors-fg-muted)' } }, legend: { text: { fill: 'var(--chakra-colors-fg-muted)' } } },
   grid: { line: { stroke: 'var(--chakra-colors-border-muted)' } },
-  tooltip: { container: { background: 'var(--chakra-colors-bg-panel)', color: 'var(--chakra-colors-fg)' } },
+  labels: { text: { fontSize: 11 } },
 };
 
-/** A bar chart with its numbers in a table underneath for screen readers and copying. */
-function BarChart({ data, label, unit, colour, valueFormat }: { data: Datum[]; label: string; unit: string; colour: (value: number) => string; valueFormat: (value: number) => string }) {
+/** A chart's tooltip: a colour chip and one line of text with its unit. */
+export function ChartTooltip({ colour, children }: { colour: string; children: ReactNode }) {
   return (
-    <Box>
-      <Box h={{ base: '220px', md: '280px' }} role="img" aria-label={label}>
-        <ResponsiveBar<Datum>
-          data={data}
-          theme={chartTheme}
-          keys={['value']}
-          indexBy="label"
-          margin={{ top: 10, right: 10, bottom: 30, left: 64 }}
-          padding={0.25}
-          colors={({ data: d }) => colour(d.value)}
-          axisLeft={{ format: (v: number) => valueFormat(v), tickValues: 5, legend: unit, legendPosition: 'middle', legendOffset: -56 }}
-          axisBottom={{ tickRotation: data.length > 15 ? -45 : 0 }}
-          enableLabel={false}
-          valueFormat={valueFormat}
-          isInteractive
-          animate={false}
-          role="presentation"
-        />
-      </Box>
-      <details>
-        <summary style={{ cursor: 'pointer', fontSize: '0.85rem' }}>Show the numbers</summary>
-        <Table.Root size="sm" mt={2}>
+    <HStack gap={2} bg="bg.panel" color="fg" px={2} py={1} rounded="sm" boxShadow="md" fontSize="sm" whiteSpace="nowrap">
+      <Box w={3} h={3} rounded="xs" bg={colour} aria-hidden flexShrink={0} />
+      <Text>{children}</Text>
+    </HStack>
+  );
+}
+
+/** A legend in HTML, so it wraps on a phone instead of running off the chart. */
+export function ChartLegend({ items }: { items: { label: string; colour: string; line?: boolean }[] }) {
+  return (
+    <Flex as="ul" wrap="wrap" columnGap={4} rowGap={1} fontSize="xs" color="fg.muted" aria-label="Legend" listStyleType="none">
+      {items.map((item) => (
+        <HStack as="li" key={item.label} gap={1.5}>
+          <Box w={3} h={item.line ? '2px' : 3} rounded="xs" bg={item.colour} aria-hidden />
+          <Text>{item.label}</Text>
+        </HStack>
+      ))}
+    </Flex>
+  );
+}
+
+/** The numbers under a chart, for screen readers and copying. */
+export function ChartNumbers({ head, rows }: { head: string[]; rows: string[][] }) {
+  return (
+    <details>
+      <summary style={{ cursor: 'pointer', fontSize: '0.85rem' }}>Show the numbers</summary>
+      <Box overflowX="auto" mt={2}>
+        <Table.Root size="sm">
+          <Table.Header>
+            <Table.Row>
+              {head.map((cell, k) => (
+                <Table.ColumnHeader key={cell} textAlign={k === 0 ? 'start' : 'end'}>
+                  {cell}
+                </Table.ColumnHeader>
+              ))}
+            </Table.Row>
+          </Table.Header>
           <Table.Body>
-            {data.map((d) => (
-              <Table.Row key={d.label}>
-                <Table.Cell>{d.label}</Table.Cell>
-                <Table.Cell textAlign="end">{valueFormat(d.value)}</Table.Cell>
+            {rows.map((row) => (
+              <Table.Row key={row[0]}>
+                {row.map((cell, k) => (
+                  <Table.Cell key={k} textAlign={k === 0 ? 'start' : 'end'} fontVariantNumeric="tabular-nums">
+                    {cell}
+                  </Table.Cell>
+                ))}
               </Table.Row>
             ))}
           </Table.Body>
         </Table.Root>
-      </details>
-    </Box>
+      </Box>
+    </details>
   );
 }
 
-const mwh = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: v < 10 ? 2 : 0 });
-
-export function MonthlyEnergyChart({ monthlyKwh }: { monthlyKwh: number[] }) {
-  const data = monthlyKwh.map((kwh, i) => ({ label: monthNames[i]!, value: kwh / 1000 }));
-  return <BarChart data={data} label="Monthly AC energy in MWh" unit="MWh" colour={() => '#f08c00'} valueFormat={mwh} />;
+interface MonthDatum {
+  [key: string]: string | number;
+  month: string;
+  mwh: number;
 }
 
-export function CashFlowChart({ years, currency, afterTax = false }: { years: { year: number; net_cash_flow: number }[]; currency: string; afterTax?: boolean }) {
-  const data = years.map((y) => ({ label: String(y.year), value: y.net_cash_flow }));
-  const compact = (v: number) => (Math.abs(v) >= 1e6 ? `${(v / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })}M` : v.toLocaleString('en-US', { maximumFractionDigits: 0 }));
-  return <BarChart data={data} label={afterTax ? `Yearly equity cash flow after tax in ${currency}` : `Yearly net cash flow in ${currency}`} unit={currency} colour={(v) => (v >= 0 ? '#2f9e44' : '#e03131')} valueFormat={compact} />;
+const energyColour = '#f08c00';
+const mwh = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: v < 10 ? 2 : 0 });
+
+function MonthTooltip({ data }: BarTooltipProps<MonthDatum>) {
+  return (
+    <ChartTooltip colour={energyColour}>
+      {data.month}: <b>{mwh(data.mwh)} MWh</b>
+    </ChartTooltip>
+  );
+}
+
+export function MonthlyEnergyChart({ monthlyKwh }: { monthlyKwh: number[] }) {
+  const data = monthlyKwh.map((kwh, i): MonthDatum => ({ month: monthNames[i]!, mwh: kwh / 1000 }));
+  return (
+    <Box>
+      <Box h={{ base: '220px', md: '260px' }} role="img" aria-label="Monthly AC energy in MWh">
+        <ResponsiveBar<MonthDatum>
+          data={data}
+          theme={chartTheme}
+          keys={['mwh']}
+          indexBy="month"
+          margin={{ top: 10, right: 10, bottom: 30, left: 64 }}
+          padding={0.25}
+          valueScale={{ type: 'linear', min: 0, nice: true }}
+          colors={energyColour}
+          axisLeft={{ format: mwh, tickValues: 5, legend: 'MWh', legendPosition: 'middle', legendOffset: -56 }}
+          enableLabel={false}
+          tooltip={MonthTooltip}
+          animate={false}
+          role="presentation"
+        />
+      </Box>
+      <ChartNumbers head={['Month', 'MWh']} rows={data.map((d) => [d.month, mwh(d.mwh)])} />
+    </Box>
+  );
 }

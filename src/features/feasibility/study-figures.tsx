@@ -1,16 +1,80 @@
 import { Box, HStack, Icon, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
 import { Activity, CalendarClock, Coins, Gauge, Landmark, Percent, PiggyBank, ShieldCheck, Sun, Target, Zap, type LucideIcon } from 'lucide-react';
-import type { FeasibilityStudy } from '../../contract/feasibility.ts';
+import type { FeasibilityStudy, StudyHeadline } from '../../contract/feasibility.ts';
+import type { WhatIfFigures } from '../../solar/what-if.ts';
 import { formatMoney, formatMw, formatMwh, formatPct, formatPerKwh, paybackText } from './study-format.ts';
 
-/** The study's headline figures: energy, yield and the finance results, P50 beside P90. */
-export function StudyFigures({ study }: { study: FeasibilityStudy }) {
-  const h = study.headline;
+type Card = [LucideIcon, string, string, string?];
+
+/** A what-if's figures as a headline: P90 keeps the saved study's ratio to P50 (the uncertainty is the same). */
+function headlineOf(figures: WhatIfFigures, saved: StudyHeadline): StudyHeadline {
+  return {
+    ...saved,
+    dc_kw: figures.dc_kw,
+    ac_kw: figures.ac_kw,
+    annual_ac_kwh: figures.annual_ac_kwh,
+    specific_yield_kwh_per_kwp: figures.specific_yield_kwh_per_kwp,
+    capacity_factor_ac: figures.capacity_factor_ac,
+    performance_ratio: figures.performance_ratio,
+    p50_annual_kwh: figures.annual_ac_kwh,
+    p90_annual_kwh: saved.p50_annual_kwh > 0 ? (figures.annual_ac_kwh * saved.p90_annual_kwh) / saved.p50_annual_kwh : 0,
+    capex: figures.capex,
+    npv: figures.npv,
+    irr_pct: figures.irr_pct,
+    lcoe_per_kwh: figures.lcoe_per_kwh,
+    simple_payback_years: figures.simple_payback_years,
+    discounted_payback_years: figures.discounted_payback_years,
+    monthly_ac_kwh: figures.monthly_ac_kwh,
+    min_dscr: figures.min_dscr,
+    breakeven_ppa_per_kwh: figures.breakeven_ppa_per_kwh,
+  };
+}
+
+/**
+ * The study's headline figures: energy, yield and the finance results, P50 beside P90. With a what-if, its figures
+ * take the cards' place, each marked and with the saved study's figure under it where the two differ.
+ */
+export function StudyFigures({ study, whatIf = null }: { study: FeasibilityStudy; whatIf?: WhatIfFigures | null }) {
+  const saved = cardsOf(study.headline, study.uncertainty.combined_sigma_pct);
+  const savedValue = new Map(saved.map(([, label, value]) => [label, value]));
+  const figures = whatIf ? cardsOf(headlineOf(whatIf, study.headline), study.uncertainty.combined_sigma_pct) : saved;
+  return (
+    <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap={{ base: 2, md: 3 }} data-testid="study-figures" data-what-if={whatIf ? 'true' : undefined}>
+      {figures.map(([icon, label, value, help]) => {
+        const before = savedValue.get(label);
+        const moved = whatIf !== null && before !== undefined && before !== value;
+        return (
+          <Stat.Root key={label} borderWidth="1px" borderColor={moved ? 'brand.emphasized' : undefined} rounded="lg" p={{ base: 3, md: 4 }} bg="bg.panel" boxShadow="xs" gap={1} minW={0} data-moved={moved ? 'true' : undefined}>
+            <HStack asChild gap={2} color="fg.muted">
+              <Stat.Label>
+                <FigureIcon icon={icon} />
+                {label}
+              </Stat.Label>
+            </HStack>
+            <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }} fontVariantNumeric="tabular-nums" overflowWrap="anywhere">
+              {value}
+            </Stat.ValueText>
+            {/* A <dd>: a bare <span> directly in the stat's <dl> is not allowed there (axe definition-list). */}
+            {moved ? (
+              <Stat.HelpText as="dd" color="brand.fg">
+                what-if; saved {before}
+              </Stat.HelpText>
+            ) : (
+              help && <Stat.HelpText as="dd">{help}</Stat.HelpText>
+            )}
+          </Stat.Root>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
+
+function cardsOf(h: StudyHeadline, sigmaPct: number): Card[] {
   const payback = paybackText(h.simple_payback_years, h.discounted_payback_years);
   const afterTax = h.structure === 'single_owner';
-  const figures: [LucideIcon, string, string, string?][] = [
+  return [
     [Zap, 'Annual energy (P50)', formatMwh(h.annual_ac_kwh), `${formatMw(h.dc_kw)}dc / ${formatMw(h.ac_kw)}ac`],
-    [ShieldCheck, 'P90 (one year)', formatMwh(h.p90_annual_kwh), `σ ${study.uncertainty.combined_sigma_pct.toFixed(1)} % combined`],
+    [ShieldCheck, 'P90 (one year)', formatMwh(h.p90_annual_kwh), `σ ${sigmaPct.toFixed(1)} % combined`],
     [Sun, 'Specific yield', `${Math.round(h.specific_yield_kwh_per_kwp).toLocaleString('en-US')} kWh/kWp`],
     [Gauge, 'Capacity factor', formatPct(h.capacity_factor_ac), 'AC'],
     [Activity, 'Performance ratio', formatPct(h.performance_ratio)],
@@ -20,36 +84,17 @@ export function StudyFigures({ study }: { study: FeasibilityStudy }) {
           [Percent, 'Equity IRR', h.irr_pct === null ? 'none' : `${h.irr_pct.toFixed(2)} %`, 'after tax'],
           [Landmark, 'Min DSCR', h.min_dscr === null || h.min_dscr === undefined ? 'no debt' : h.min_dscr.toFixed(2)],
           [Coins, 'LCOE', formatPerKwh(h.lcoe_per_kwh, h.currency), 'nominal, after incentives'],
-        ] as [LucideIcon, string, string, string?][])
+        ] as Card[])
       : ([
           [PiggyBank, 'NPV', formatMoney(h.npv, h.currency), `capex ${formatMoney(h.capex, h.currency)}`],
           [Percent, 'IRR', h.irr_pct === null ? 'none' : `${h.irr_pct.toFixed(2)} %`],
           [Coins, 'LCOE', formatPerKwh(h.lcoe_per_kwh, h.currency), 'discounted'],
-        ] as [LucideIcon, string, string, string?][])),
+        ] as Card[])),
     ...(h.breakeven_ppa_per_kwh !== undefined && h.breakeven_ppa_per_kwh !== null
-      ? ([[Target, 'PPA price needed', formatPerKwh(h.breakeven_ppa_per_kwh, h.currency), afterTax ? 'for the target equity IRR' : 'for NPV = 0']] as [LucideIcon, string, string, string?][])
+      ? ([[Target, 'PPA price needed', formatPerKwh(h.breakeven_ppa_per_kwh, h.currency), afterTax ? 'for the target equity IRR' : 'for NPV = 0']] as Card[])
       : []),
     [CalendarClock, 'Payback', payback.value, payback.help],
   ];
-  return (
-    <SimpleGrid columns={{ base: 2, md: 3, xl: 5 }} gap={{ base: 2, md: 3 }} data-testid="study-figures">
-      {figures.map(([icon, label, value, help]) => (
-        <Stat.Root key={label} borderWidth="1px" rounded="lg" p={{ base: 3, md: 4 }} bg="bg.panel" boxShadow="xs" gap={1} minW={0}>
-          <HStack asChild gap={2} color="fg.muted">
-            <Stat.Label>
-              <FigureIcon icon={icon} />
-              {label}
-            </Stat.Label>
-          </HStack>
-          <Stat.ValueText fontSize={{ base: 'lg', md: '2xl' }} fontVariantNumeric="tabular-nums" overflowWrap="anywhere">
-            {value}
-          </Stat.ValueText>
-          {/* A <dd>: a bare <span> directly in the stat's <dl> is not allowed there (axe definition-list). */}
-          {help && <Stat.HelpText as="dd">{help}</Stat.HelpText>}
-        </Stat.Root>
-      ))}
-    </SimpleGrid>
-  );
 }
 
 function FigureIcon({ icon: Glyph }: { icon: LucideIcon }) {

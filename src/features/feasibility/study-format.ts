@@ -18,18 +18,24 @@ export function paybackText(simpleYears: number | null, discountedYears: number 
 }
 
 const symbols: Record<string, string> = { USD: '$', EUR: '€', INR: '₹' };
+const symbolOf = (currency: string) => symbols[currency] ?? `${currency} `;
 
 /** Millions past a million, so large plants stay readable. */
 export function formatMoney(value: number, currency: string): string {
-  const symbol = symbols[currency] ?? `${currency} `;
+  const symbol = symbolOf(currency);
   const sign = value < 0 ? '−' : '';
   const abs = Math.abs(value);
   return abs >= 1e6 ? `${sign}${symbol}${grouped(abs / 1e6, 2)} M` : `${sign}${symbol}${grouped(abs)}`;
 }
 
 /** A price per unit (kWh, Wdc) to four decimals. */
-const formatPer = (unit: string) => (value: number | null, currency: string) => (value === null ? 'none' : `${symbols[currency] ?? `${currency} `}${grouped(value, 4)}/${unit}`);
+const formatPer = (unit: string) => (value: number | null, currency: string) => (value === null ? 'none' : `${symbolOf(currency)}${grouped(value, 4)}/${unit}`);
 export const formatPerKwh = formatPer('kWh');
 export const formatPerWdc = formatPer('Wdc');
+
+/** A PPA price as planners quote it, per MWh to a tenth: $41.2/MWh. */
+export const formatPerMwh = (perKwh: number, currency: string) => `${symbolOf(currency)}${grouped(perKwh * 1000, 1)}/MWh`;
+/** An installed cost per watt (DC) to the cent: $0.93/W. */
+export const formatPerW = (perW: number, currency: string) => `${symbolOf(currency)}${grouped(perW, 2)}/W`;
 
 export const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Card, Heading, HStack, Icon, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { BarChart3, CloudSun, FileImage, Landmark, ListChecks, Table2, TrendingDown, Wallet, type LucideIcon } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { BarChart3, CloudSun, FileImage, Landmark, ListChecks, Table2, Tornado as TornadoIcon, TrendingDown, Wallet, type LucideIcon } from 'lucide-react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { useActors } from '../../lib/actors-context.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
@@ -13,15 +13,18 @@ import { useResource } from '../../lib/use-resource.ts';
 import { getStudyEnergy, getStudyFinance, getStudyWeather, listProjectPresets } from './api/studies.ts';
 import { LossWaterfall } from './loss-waterfall.tsx';
 import { PlotMapCard } from './plot-map-card.tsx';
-import { saveAsNewStudy } from './save-as-new.ts';
+import { saveAsNewStudy, whatIfName } from './save-as-new.ts';
 import { StudyAssumptions } from './study-assumptions.tsx';
-import { CashFlowChart, MonthlyEnergyChart } from './study-charts.tsx';
+import { BreakevenLine } from './breakeven-line.tsx';
+import { CashFlowChart } from './cash-flow-chart.tsx';
+import { MonthlyEnergyChart } from './study-charts.tsx';
+import { TornadoChart } from './tornado-chart.tsx';
 import { StudyFigures, UncertaintyNote } from './study-figures.tsx';
 import { CashFlowTable, FinanceSummary } from './study-finance.tsx';
 import { StudyModals } from './study-modals.tsx';
 import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
 import { WeatherCard } from './weather-card.tsx';
-import { WhatIfPanel } from './what-if/what-if-panel.tsx';
+import { WhatIfPanel, type WhatIfView } from './what-if/what-if-panel.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 
@@ -115,7 +118,6 @@ function useStudyResults(study: FeasibilityStudy) {
 
 function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; study: FeasibilityStudy; feasibility: FeasibilityRef }) {
   const [, navigate] = useLocation();
-  const { modal } = useActors();
   const { results, failed } = useStudyResults(study);
   const [current, setCurrent] = useState(study);
   useEffect(() => setCurrent(study), [study]);
@@ -123,6 +125,17 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
   const saving = useFeasibilitySelector(feasibility, (s) => s.matches({ ready: 'creating' })) ?? false;
   const createError = useFeasibilitySelector(feasibility, (s) => s.context.createErrors);
   const afterTax = study.headline.structure === 'single_owner';
+  const [whatIf, setWhatIf] = useState<WhatIfView | null>(null);
+  const defaultName = whatIfName(study);
+  const [newName, setNewName] = useState(defaultName);
+  useEffect(() => setNewName(defaultName), [defaultName]);
+  // The what-if's figures move the cards, the charts and the breakeven once a slider leaves the saved value.
+  const moved = whatIf?.changed && whatIf.state.result ? whatIf.state.result : null;
+  const shown = moved ?? results?.finance.finance ?? null;
+  const assumptions = whatIf?.inputs.assumptions ?? study.assumptions;
+  // One object per saved study: the panel reports each what-if up here, and a new object would be a new what-if.
+  const whatIfStudy = useMemo(() => ({ system: study.system, assumptions: study.assumptions }), [study.system, study.assumptions]);
+  const p90Ratio = study.headline.p50_annual_kwh > 0 ? study.headline.p90_annual_kwh / study.headline.p50_annual_kwh : null;
 
   useEffect(() => {
     const created = feasibility.on('study.created', (event) => navigate(studyPath(project, event.id)));
@@ -165,17 +178,33 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
         />
       </Stack>
 
-      <StudyFigures study={study} />
+      <Stack gap={{ base: 2, md: 3 }}>
+        <StudyFigures study={study} whatIf={moved} />
+        {shown ? <BreakevenLine figures={shown} assumptions={assumptions} whatIf={moved !== null} /> : <Skeleton h="16" rounded="lg" />}
+      </Stack>
       <UncertaintyNote study={study} />
 
       {/* On wide screens the what-if is a side panel beside the charts and results; on narrower ones it follows the charts. */}
       <Box display="grid" gridTemplateColumns={{ base: 'minmax(0, 1fr)', xl: 'minmax(0, 1fr) 31rem' }} gridTemplateAreas={{ base: '"charts" "what-if" "details"', xl: '"charts what-if" "details what-if"' }} gridTemplateRows={{ xl: 'auto 1fr' }} gap={4}>
         <SimpleGrid gridArea="charts" columns={{ base: 1, lg: 2, xl: 1 }} gap={4}>
           <Section title="Monthly energy" icon={BarChart3} description="AC energy delivered in each month of the typical year.">
-            <MonthlyEnergyChart monthlyKwh={study.headline.monthly_ac_kwh} />
+            <MonthlyEnergyChart monthlyKwh={moved?.monthly_ac_kwh ?? study.headline.monthly_ac_kwh} />
           </Section>
-          <Section title="Yearly cash flow" icon={Wallet} description={afterTax ? 'The owner’s cash flow after debt service and tax in each year.' : 'Net cash flow in each year of the analysis period.'}>
-            {results ? <CashFlowChart years={results.finance.finance.years} currency={study.headline.currency} afterTax={afterTax} /> : <Skeleton h="56" />}
+          <Section
+            title="Yearly cash flow"
+            icon={Wallet}
+            description={`${afterTax ? 'The owner’s cash flow after debt service and tax in each year, by part; year 0 is the equity paid in.' : 'Net cash flow in each year, by part; year 0 is the installed cost.'} The line is the running total.`}
+          >
+            {shown ? <CashFlowChart figures={shown} /> : <Skeleton h="56" />}
+          </Section>
+          <Section title="What moves the answer" icon={TornadoIcon} description="Each input 10 % and 20 % lower and higher, and whole scenarios, from the base case; it follows the what-if.">
+            {whatIf?.state.tornado ? (
+              <TornadoChart tornado={whatIf.state.tornado} currency={study.headline.currency} afterTax={afterTax} />
+            ) : whatIf?.state.status === 'failed' ? (
+              <Text fontSize="sm">The sensitivity runs with the what-if, which cannot run on this study’s weather.</Text>
+            ) : (
+              <Skeleton h="72" />
+            )}
           </Section>
         </SimpleGrid>
 
@@ -188,10 +217,14 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
                   <WhatIfPanel
                     key={study.id}
                     weather={results.weather}
-                    study={{ system: study.system, assumptions: study.assumptions }}
+                    study={whatIfStudy}
                     saved={study.headline}
                     saving={saving}
-                    onSaveAsNew={(values) => feasibility.send({ type: 'study.create', study: saveAsNewStudy(study, results.weather, values) })}
+                    p90Ratio={p90Ratio}
+                    onChange={setWhatIf}
+                    newName={newName}
+                    onNewNameChange={setNewName}
+                    onSaveAsNew={(values) => feasibility.send({ type: 'study.create', study: saveAsNewStudy(study, results.weather, values, newName) })}
                   />
                   {createError?.detail && (
                     <Text color="fg.error" role="alert">
@@ -213,7 +246,7 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
 
         <SimpleGrid gridArea="details" columns={{ base: 1, lg: 2 }} gap={4} alignItems="start">
           <Section title="Losses" icon={TrendingDown} description="From the nameplate energy at the array's irradiance down to AC.">
-            {results ? <LossWaterfall waterfall={results.energy.energy.loss_waterfall} /> : <Skeleton h="40" />}
+            {results ? <LossWaterfall waterfall={moved?.loss_waterfall ?? results.energy.energy.loss_waterfall} /> : <Skeleton h="40" />}
           </Section>
           <Section title="Weather" icon={CloudSun} description="The year the study ran on, and how far to trust it.">
             <WeatherCard weather={study.weather} />
@@ -221,11 +254,41 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
         </SimpleGrid>
       </Box>
 
-      <Section title="Financing" icon={Landmark} description={afterTax ? 'Debt, coverage and the owner’s after-tax returns; the PPA price and installed cost the target needs.' : 'The PPA price and installed cost at which the project breaks even.'}>
+      <SavedStudySections study={study} results={results} current={current} onPlotChanged={setCurrent} whatIfMoved={moved !== null} />
+
+      {failed && <Text color="fg.error">Some of the study's results could not be loaded. Reload the page to try again.</Text>}
+      <StudyModals feasibility={feasibility} />
+    </Stack>
+  );
+}
+
+/**
+ * The saved study's finance, yearly table, assumptions and plot map. Memoised: a what-if change re-renders the
+ * figures and charts above, not these long tables.
+ */
+const SavedStudySections = memo(function SavedStudySections({
+  study,
+  results,
+  current,
+  onPlotChanged,
+  whatIfMoved,
+}: {
+  study: FeasibilityStudy;
+  results: Results | null;
+  current: FeasibilityStudy;
+  onPlotChanged: (study: FeasibilityStudy) => void;
+  whatIfMoved: boolean;
+}) {
+  const { modal } = useActors();
+  const afterTax = study.headline.structure === 'single_owner';
+  const savedOnly = whatIfMoved ? ' Of the saved study: the what-if moves the figures, the breakeven and the charts above.' : '';
+  return (
+    <>
+      <Section title="Financing" icon={Landmark} description={`${afterTax ? 'Debt, coverage and the owner’s after-tax returns; the PPA price and installed cost the target needs.' : 'The PPA price and installed cost at which the project breaks even.'}${savedOnly}`}>
         {results ? <FinanceSummary finance={results.finance.finance} /> : <Skeleton h="40" />}
       </Section>
 
-      <Section title="Yearly cash flows" icon={Table2} description={afterTax ? 'Every line of the owner’s after-tax cash flow, year by year.' : 'Revenue, O&M and net cash flow, year by year.'}>
+      <Section title="Yearly cash flows" icon={Table2} description={`${afterTax ? 'Every line of the owner’s after-tax cash flow, year by year.' : 'Revenue, O&M and net cash flow, year by year.'}${savedOnly}`}>
         {results ? <CashFlowTable finance={results.finance.finance} /> : <Skeleton h="40" />}
       </Section>
 
@@ -239,11 +302,8 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
       </Section>
 
       <Section title="Plot map" icon={FileImage} description="The site layout, kept with the study.">
-        <PlotMapCard study={current} onChanged={setCurrent} />
+        <PlotMapCard study={current} onChanged={onPlotChanged} />
       </Section>
-
-      {failed && <Text color="fg.error">Some of the study's results could not be loaded. Reload the page to try again.</Text>}
-      <StudyModals feasibility={feasibility} />
-    </Stack>
+    </>
   );
-}
+});

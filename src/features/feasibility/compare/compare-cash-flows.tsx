@@ -2,19 +2,13 @@ import { Box, Flex, HStack, Stack, Table, Text } from '@chakra-ui/react';
 import { ResponsiveBar, type BarTooltipProps } from '@nivo/bar';
 import type { FeasibilityStudy, StudyFinance } from '../../../contract/feasibility.ts';
 import { TableScroll } from '../../../components/ui/table-scroll.tsx';
+import { chartTheme } from '../study-charts.tsx';
 import { formatMoney } from '../study-format.ts';
 
 /** One colour a compared study, the same in the chart, its legend and the tables' column heads. */
 export const studyColours = ['#1c7ed6', '#f08c00', '#2f9e44', '#ae3ec9'] as const;
 
 type YearDatum = Record<string, string | number> & { year: string };
-
-/** Nivo's axes and grid in the colour mode's tokens (CSS variables), as on the study page. */
-const chartTheme = {
-  text: { fill: 'var(--chakra-colors-fg-muted)' },
-  axis: { domain: { line: { stroke: 'var(--chakra-colors-border)' } }, ticks: { line: { stroke: 'var(--chakra-colors-border)' }, text: { fill: 'var(--chakra-colors-fg-muted)' } } },
-  grid: { line: { stroke: 'var(--chakra-colors-border-muted)' } },
-};
 
 const compact = (value: number) => (Math.abs(value) >= 1e6 ? `${(value / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })}M` : value.toLocaleString('en-US', { maximumFractionDigits: 0 }));
 

@@ -5,8 +5,9 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { StudyWeather } from '../../../contract/feasibility.ts';
+import type { Tornado } from '../../../solar/sensitivity.ts';
 import type { WhatIfFigures, WhatIfInputs } from '../../../solar/what-if.ts';
-import type { WhatIfAnswer, WhatIfTransport } from './what-if-protocol.ts';
+import type { SensitivityRequest, WhatIfAnswer, WhatIfTransport } from './what-if-protocol.ts';
 
 export interface WhatIfState {
   status: 'preparing' | 'ready' | 'failed';
@@ -16,11 +17,16 @@ export interface WhatIfState {
   ms: number | null;
   /** Why the weather could not be prepared, or why the engine refused the newest values. */
   error: string | null;
+  /** The sensitivity tornado around the newest answered what-if, when it was asked for; and its time, ms. */
+  tornado?: Tornado;
+  tornadoMs?: number;
 }
 
 export interface UseWhatIfOptions {
   /** Creates the engine's transport; a Web Worker running src/solar by default. */
   transport?: () => WhatIfTransport;
+  /** Asks the engine for the sensitivity tornado with every what-if. */
+  sensitivity?: SensitivityRequest;
 }
 
 export function workerTransport(): WhatIfTransport {
@@ -41,8 +47,11 @@ export function useWhatIf(weather: StudyWeather | undefined, inputs: WhatIfInput
   const [state, setState] = useState<WhatIfState>(initial);
   const createTransport = useRef(options.transport ?? workerTransport).current;
   const channel = useRef<{ transport: WhatIfTransport; ready: boolean; newestId: number; inFlight: boolean } | null>(null);
+  const sensitivity = options.sensitivity;
   const latest = useRef(inputs);
   latest.current = inputs;
+  const asked = useRef(sensitivity);
+  asked.current = sensitivity;
   const waiting = useRef<WhatIfInputs | null>(null);
   const nextId = useRef(0);
 
@@ -54,7 +63,7 @@ export function useWhatIf(weather: StudyWeather | undefined, inputs: WhatIfInput
     waiting.current = null;
     open.newestId = ++nextId.current;
     open.inFlight = true;
-    open.transport.send({ type: 'recompute', id: open.newestId, inputs: values });
+    open.transport.send({ type: 'recompute', id: open.newestId, inputs: values, ...(asked.current ? { sensitivity: asked.current } : {}) });
   }).current;
 
   const weatherKey = weather ? `${weather.id}:${weather.weather_hash}` : '';
@@ -81,7 +90,9 @@ export function useWhatIf(weather: StudyWeather | undefined, inputs: WhatIfInput
           if (answer.id !== open.newestId) return;
           open.inFlight = false;
           setState((s) =>
-            answer.type === 'result' ? { status: 'ready', result: answer.result, ms: answer.ms, error: null } : { ...s, status: 'ready', error: answer.message },
+            answer.type === 'result'
+              ? { status: 'ready', result: answer.result, ms: answer.ms, error: null, tornado: answer.tornado, tornadoMs: answer.tornadoMs }
+              : { ...s, status: 'ready', error: answer.message },
           );
           break;
       }
@@ -95,7 +106,7 @@ export function useWhatIf(weather: StudyWeather | undefined, inputs: WhatIfInput
     // The weather's identity is its id and content hash; a new object for the same study is the same weather.
   }, [weatherKey, createTransport, pump]);
 
-  const inputsKey = JSON.stringify(inputs);
+  const inputsKey = JSON.stringify([inputs, sensitivity]);
   useEffect(() => {
     waiting.current = latest.current;
     pump();

@@ -1,11 +1,12 @@
-import { Alert, Button, Heading, HStack, Icon, SimpleGrid, Slider, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, HStack, Icon, Input, SimpleGrid, Slider, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { SlidersHorizontal } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { StudyWeather } from '../../../contract/feasibility.ts';
 import type { WhatIfFigures, WhatIfInputs, WhatIfValues } from '../../../solar/what-if.ts';
 import { sliderValuesOf, withWhatIf } from '../../../solar/what-if.ts';
 import type { WhatIfTransport } from './what-if-protocol.ts';
-import { useWhatIf } from './use-what-if.ts';
+import { useWhatIf, type WhatIfState } from './use-what-if.ts';
+import { FormField } from '../../../components/ui/form-field.tsx';
 import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 import { noPayback } from '../study-format.ts';
 
@@ -36,6 +37,22 @@ export interface WhatIfPanelProps {
   saving?: boolean;
   /** The engine's transport; a Web Worker by default (tests pass one running in-process). */
   transport?: () => WhatIfTransport;
+  /**
+   * The saved study's P90/P50 energy ratio: with it, each what-if comes with its sensitivity tornado (null when the
+   * study has no P90 estimate); without it, figures only.
+   */
+  p90Ratio?: number | null;
+  /** Told the what-if's inputs, whether any slider left the saved value, and the engine's newest answer. */
+  onChange?: (view: WhatIfView) => void;
+  /** The name a saved what-if gets, when the page lets it be chosen here. */
+  newName?: string;
+  onNewNameChange?: (name: string) => void;
+}
+
+export interface WhatIfView {
+  inputs: WhatIfInputs;
+  changed: boolean;
+  state: WhatIfState;
 }
 
 interface SliderSpec {
@@ -63,12 +80,20 @@ function moneyRange(saved: number): Pick<SliderSpec, 'min' | 'max' | 'step'> {
   return { min: 0, max: Math.ceil(top / step) * step, step };
 }
 
-function slidersFor(study: WhatIfInputs): SliderSpec[] {
+const money = (step: number, unit: string) => (value: number) => `${number(value, decimalsOf(step))} ${unit}`;
+const percent = (digits: number) => (value: number) => `${number(value, digits)} %`;
+
+function slidersFor(study: WhatIfInputs): { energy: SliderSpec[]; money: SliderSpec[] } {
+  const all = allSlidersFor(study);
+  const energyKeys: (keyof WhatIfValues)[] = ['tilt_deg', 'azimuth_deg', 'dc_ac_ratio', 'losses_pct'];
+  return { energy: all.filter((spec) => energyKeys.includes(spec.key)), money: all.filter((spec) => !energyKeys.includes(spec.key)) };
+}
+
+function allSlidersFor(study: WhatIfInputs): SliderSpec[] {
   const tracker = study.system.mount === 'single_axis';
   const currency = study.assumptions.finance.currency;
   const capex = moneyRange(study.assumptions.costs.capex_per_wdc);
   const tariff = moneyRange(study.assumptions.tariff.price_per_kwh);
-  const money = (step: number, unit: string) => (value: number) => `${number(value, decimalsOf(step))} ${unit}`;
   return [
     // The engine takes a tracker axis up to, not including, 90°.
     { key: 'tilt_deg', label: tracker ? 'Axis tilt' : 'Tilt', min: 0, max: tracker ? 89 : 90, step: 1, format: (v) => `${v}°` },
@@ -76,15 +101,35 @@ function slidersFor(study: WhatIfInputs): SliderSpec[] {
     { key: 'dc_ac_ratio', label: 'DC/AC ratio', min: 0.5, max: 3, step: 0.01, format: (v) => number(v, 2) },
     { key: 'losses_pct', label: 'System losses', min: 0, max: 50, step: 0.5, format: (v) => `${number(v, 1)} %` },
     { key: 'capex_per_wdc', label: 'Installed cost', ...capex, format: money(capex.step, `${currency}/Wdc`) },
-    { key: 'price_per_kwh', label: 'Tariff', ...tariff, format: money(tariff.step, `${currency}/kWh`) },
+    { key: 'price_per_kwh', label: afterTax(study) ? 'PPA price' : 'Tariff', ...tariff, format: money(tariff.step, `${currency}/kWh`) },
     {
       key: 'discount_rate_pct',
       label: afterTax(study) ? 'Equity discount rate' : 'Discount rate',
       min: 0,
       max: Math.max(30, sliderValuesOf(study).discount_rate_pct),
       step: 0.25,
-      format: (v) => `${number(v, 2)} %`,
+      format: percent(2),
     },
+    ...afterTaxSliders(study),
+  ];
+}
+
+/** A single owner's credits, tax and debt; a study sized by DSCR moves its coverage, one sized by share its share. */
+function afterTaxSliders(study: WhatIfInputs): SliderSpec[] {
+  const start = sliderValuesOf(study);
+  if (start.itc_pct === undefined) return [];
+  const currency = study.assumptions.finance.currency;
+  const years = study.assumptions.incentives?.ptc_years || 10;
+  const ptcTop = Math.max(0.05, 2 * (start.ptc_per_kwh ?? 0));
+  const state = study.assumptions.finance.state_tax_rate_pct ?? 0;
+  return [
+    { key: 'itc_pct', label: 'ITC', min: 0, max: Math.max(50, start.itc_pct), step: 1, format: percent(0) },
+    { key: 'ptc_per_kwh', label: 'PTC', min: 0, max: ptcTop, step: 0.001, format: (v) => `${number(v, 3)} ${currency}/kWh for ${years} yr` },
+    { key: 'federal_tax_rate_pct', label: state > 0 ? 'Federal tax rate' : 'Income tax rate', min: 0, max: Math.max(50, start.federal_tax_rate_pct ?? 0), step: 0.5, format: percent(1) },
+    start.min_dscr !== undefined
+      ? { key: 'min_dscr', label: 'Debt sized at DSCR', min: 1, max: Math.max(3, start.min_dscr), step: 0.05, format: (v) => `${number(v, 2)}×` }
+      : { key: 'debt_fraction_pct', label: 'Debt share', min: 0, max: Math.max(90, start.debt_fraction_pct ?? 0), step: 1, format: (v) => `${number(v)} % of the cost` },
+    { key: 'debt_rate_pct', label: 'Interest rate', min: 0, max: Math.max(20, start.debt_rate_pct ?? 0), step: 0.25, format: percent(2) },
   ];
 }
 
@@ -133,6 +178,17 @@ function changeText(row: FigureRow, saved: number | null, now: number | null): s
   return row.change ? row.change(delta, saved) : signed(row.format(Math.abs(delta)), delta);
 }
 
+function SliderGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={4} as="fieldset">
+      <Text as="legend" fontSize="xs" fontWeight="semibold" textTransform="uppercase" letterSpacing="wide" color="fg.muted" mb={3}>
+        {title}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
 function ValueSlider({ spec, value, onChange }: { spec: SliderSpec; value: number; onChange: (value: number) => void }) {
   return (
     <Slider.Root
@@ -160,14 +216,16 @@ function ValueSlider({ spec, value, onChange }: { spec: SliderSpec; value: numbe
 }
 
 /** Sliders over a saved study, recomputing its energy and finance in the browser at every change. */
-export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false, transport }: WhatIfPanelProps) {
+export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false, transport, p90Ratio, onChange, newName, onNewNameChange }: WhatIfPanelProps) {
   const start = useMemo(() => sliderValuesOf(study), [study]);
   const [values, setValues] = useState(start);
-  const specs = useMemo(() => slidersFor(study), [study]);
+  const groups = useMemo(() => slidersFor(study), [study]);
   const inputs = useMemo(() => withWhatIf(study, values), [study, values]);
-  const whatIf = useWhatIf(weather, inputs, { transport });
+  const whatIf = useWhatIf(weather, inputs, { transport, sensitivity: p90Ratio === undefined ? undefined : { p90Ratio } });
   const rows = figureRows(study.assumptions.finance.currency, afterTax(study));
-  const changed = specs.some((spec) => values[spec.key] !== start[spec.key]);
+  const changed = [...groups.energy, ...groups.money].some((spec) => values[spec.key] !== start[spec.key]);
+  useEffect(() => onChange?.({ inputs, changed, state: whatIf }), [onChange, inputs, changed, whatIf]);
+  const slider = (spec: SliderSpec) => <ValueSlider key={spec.key} spec={spec} value={values[spec.key] ?? 0} onChange={(value) => setValues((v) => ({ ...v, [spec.key]: value }))} />;
 
   return (
     <Stack gap={4} as="section" aria-labelledby="what-if-heading">
@@ -192,11 +250,15 @@ export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false
       )}
       <SimpleGrid columns={{ base: 1, md: 2, xl: 1 }} gap={6}>
         <Stack gap={5}>
-          {specs.map((spec) => (
-            <ValueSlider key={spec.key} spec={spec} value={values[spec.key]} onChange={(value) => setValues((v) => ({ ...v, [spec.key]: value }))} />
-          ))}
+          <SliderGroup title="The plant">{groups.energy.map(slider)}</SliderGroup>
+          <SliderGroup title={afterTax(study) ? 'Money, credits and debt' : 'Money'}>{groups.money.map(slider)}</SliderGroup>
+          {onNewNameChange && (
+            <FormField label="Name of the new study">
+              <Input size="sm" value={newName ?? ''} maxLength={100} onChange={(event) => onNewNameChange(event.target.value)} />
+            </FormField>
+          )}
           <HStack gap={3} wrap="wrap">
-            <Button colorPalette="brand" loading={saving} disabled={!changed || whatIf.status !== 'ready'} onClick={() => onSaveAsNew(values)}>
+            <Button colorPalette="brand" loading={saving} disabled={!changed || whatIf.status !== 'ready' || (onNewNameChange !== undefined && !newName?.trim())} onClick={() => onSaveAsNew(values)}>
               Save as new study
             </Button>
             <Button variant="outline" disabled={!changed} onClick={() => setValues(start)}>

@@ -3,17 +3,23 @@
  * handler over the real engine; tests and hosts without Workers run the same handler in-process.
  */
 import type { StudyWeather } from '../../../contract/feasibility.ts';
+import type { Tornado } from '../../../solar/sensitivity.ts';
 import type { WhatIfFigures, WhatIfInputs } from '../../../solar/what-if.ts';
-import { prepareWhatIf, recompute } from '../../../solar/what-if.ts';
+import { prepareWhatIf, recompute, tornadoOf } from '../../../solar/what-if.ts';
 
-export type WhatIfRequest = { type: 'prepare'; weather: StudyWeather } | { type: 'recompute'; id: number; inputs: WhatIfInputs };
+/** Asks for the sensitivity tornado with the figures; P90 energy is P50 times `p90Ratio` (null: no P90 estimate). */
+export interface SensitivityRequest {
+  p90Ratio: number | null;
+}
+
+export type WhatIfRequest = { type: 'prepare'; weather: StudyWeather } | { type: 'recompute'; id: number; inputs: WhatIfInputs; sensitivity?: SensitivityRequest };
 
 export type WhatIfAnswer =
   | { type: 'prepared'; ms: number }
   /** The weather could not be read or synthesised: no what-if can run on it. */
   | { type: 'failed'; message: string }
-  /** `ms` is the time of the recompute alone, inside the worker. */
-  | { type: 'result'; id: number; result: WhatIfFigures; ms: number }
+  /** `ms` is the time of the recompute alone, inside the worker; `tornadoMs` that of the tornado, when asked for. */
+  | { type: 'result'; id: number; result: WhatIfFigures; ms: number; tornado?: Tornado; tornadoMs?: number }
   /** The engine refused these inputs; the next change may be fine. */
   | { type: 'refused'; id: number; message: string };
 
@@ -21,9 +27,11 @@ export type WhatIfAnswer =
 export interface WhatIfEngine<Prepared> {
   prepare: (weather: StudyWeather) => Prepared;
   recompute: (prepared: Prepared, inputs: WhatIfInputs) => WhatIfFigures;
+  /** The tornado around these inputs' figures; an engine without it answers figures only. */
+  tornado?: (inputs: WhatIfInputs, figures: WhatIfFigures, p90Ratio: number | null) => Tornado;
 }
 
-export const solarEngine: WhatIfEngine<ReturnType<typeof prepareWhatIf>> = { prepare: prepareWhatIf, recompute };
+export const solarEngine: WhatIfEngine<ReturnType<typeof prepareWhatIf>> = { prepare: prepareWhatIf, recompute, tornado: tornadoOf };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -44,7 +52,10 @@ export function createWhatIfHandler<Prepared>(engine: WhatIfEngine<Prepared>): (
     if (!prepared) return { type: 'refused', id: request.id, message: 'The weather year is not prepared.' };
     try {
       const result = engine.recompute(prepared.value, request.inputs);
-      return { type: 'result', id: request.id, result, ms: performance.now() - start };
+      const ms = performance.now() - start;
+      if (!request.sensitivity || !engine.tornado) return { type: 'result', id: request.id, result, ms };
+      const tornado = engine.tornado(request.inputs, result, request.sensitivity.p90Ratio);
+      return { type: 'result', id: request.id, result, ms, tornado, tornadoMs: performance.now() - start - ms };
     } catch (error) {
       return { type: 'refused', id: request.id, message: messageOf(error) };
     }

@@ -1,0 +1,169 @@
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { studyPath } from '../../src/lib/project-path.ts';
+import { logInThroughUi } from '../support/browser.ts';
+import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { greensboroStudy } from '../support/greensboro.ts';
+
+const unavailable = browserUnavailable();
+if (unavailable) {
+  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
+  console.warn(`skipped browser finance exploration: ${unavailable}`);
+}
+
+const screenshotDir = resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screens');
+
+/** What the what-if moves: the cards, the breakeven, the tornado's base and the cash-flow chart's bars. */
+async function moving(page: Page) {
+  return {
+    cards: await page.getByTestId('study-figures').textContent(),
+    breakeven: await page.getByTestId('breakeven').textContent(),
+    tornado: await page.getByTestId('tornado-base').textContent(),
+    chart: await page.getByTestId('cash-flow-chart').locator('svg').innerHTML(),
+  };
+}
+
+/** Drags a slider's thumb sideways by `dx` pixels, as a pointer does. */
+async function drag(page: Page, name: string, dx: number) {
+  const thumb = page.getByRole('slider', { name, exact: true });
+  await thumb.scrollIntoViewIfNeeded();
+  const box = (await thumb.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+}
+
+/** The cash-flow chart's stacks: the height of year 0 and the tallest of the other years, each side of the axis. */
+const stackHeights = (page: Page) =>
+  page.getByTestId('cash-flow-chart').evaluate((chart) => {
+    const byYear = new Map<number, { up: number; down: number }>();
+    for (const rect of chart.querySelectorAll('rect[data-testid^="bar.item."]')) {
+      const [, , part, index] = rect.getAttribute('data-testid')!.split('.');
+      const year = Number(index);
+      const stack = byYear.get(year) ?? { up: 0, down: 0 };
+      const height = Number(rect.getAttribute('height'));
+      if (part === 'investment') stack.down += height;
+      else stack.up += height;
+      byYear.set(year, stack);
+    }
+    const year0 = byYear.get(0)?.down ?? 0;
+    const others = [...byYear.entries()].filter(([year]) => year !== 0).map(([, stack]) => Math.max(stack.up, stack.down));
+    return { year0, tallestOther: Math.max(...others) };
+  });
+
+const overflows = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+
+async function shoot(page: Page, name: string) {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+describe.skipIf(!!unavailable)('exploring a single-owner study’s finance in Chromium', () => {
+  let app: AppProcess;
+  let browser: Browser;
+  let page: Page;
+  let url: string;
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
+    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  // The account is confirmed through the outbox, which polls: only a test may.
+  it('opens the Greensboro study, a single owner', async () => {
+    const { account, project, study } = await greensboroStudy(app, { name: 'Greensboro base', system: { dc_kw: 5000 } });
+    expect(study.headline.structure).toBe('single_owner');
+    await logInThroughUi(page, app.baseUrl, account);
+    await page.waitForURL((address) => !address.pathname.startsWith('/auth'));
+    url = `${app.baseUrl}${studyPath(project, study.id)}`;
+    await page.goto(url);
+    await page.getByRole('heading', { name: 'Greensboro base' }).waitFor();
+    await expect.poll(() => page.title()).toBe('Greensboro base | Sunplot');
+  });
+
+  it('at 1440 px: the breakeven beside the headline, the tornado drawn, the what-if beside the charts, year 0 drawn whole', async () => {
+    await page.getByTestId('tornado-base').waitFor();
+    expect(await page.getByTestId('breakeven').textContent()).toMatch(/PPA needed for 11 % equity IRR: \$\d+\.\d\/MWh.*Capex that still reaches 11 %: \$\d\.\d\d\/W/);
+    expect(await page.getByTestId('tornado-base').textContent()).toMatch(/^Base case: equity IRR −?\d+\.\d\d %$/);
+    const tornado = page.getByRole('img', { name: /^Tornado of the equity IRR/ });
+    await tornado.locator('svg rect').first().waitFor();
+    // Each input's four steps, P90 and no debt as bars; the base line is labelled.
+    expect(await tornado.locator('svg rect[data-testid^="bar.item."]').count()).toBeGreaterThanOrEqual(6 * 4);
+    expect(await tornado.locator('svg').textContent()).toMatch(/base −?\d+\.\d\d %/);
+    for (const row of ['Capex', 'Energy', 'PPA price', 'O&M', 'Interest rate', 'Tax rate', 'P90 energy', 'No debt']) expect(await tornado.locator('svg').textContent()).toContain(row);
+
+    const panel = (await page.getByRole('region', { name: 'What if…' }).boundingBox())!;
+    const chart = (await page.getByTestId('cash-flow-chart').boundingBox())!;
+    expect(panel.x).toBeGreaterThan(chart.x + chart.width);
+
+    // The equity paid in is the tallest stack, below the axis; at this PPA price the equity is never paid back.
+    const heights = await stackHeights(page);
+    expect(heights.year0).toBeGreaterThan(heights.tallestOther);
+    expect(await page.getByTestId('payback-marker').textContent()).toBe('not paid back within 25 years');
+    await page.getByTestId('cash-flow-chart').locator('rect[data-testid="bar.item.investment.0"]').hover();
+    await expect.poll(() => page.getByText(/^Year 0: −\$[\d,.]+ M? ?equity cash flow/).count()).toBe(1);
+    expect(await overflows(page)).toBeLessThanOrEqual(0);
+    await shoot(page, 'finance-explore-1440');
+  });
+
+  it('moves the cards, the cash-flow chart, the tornado and the breakeven with the PPA price and the ITC, and resets to the saved study', async () => {
+    const saved = await moving(page);
+    await drag(page, 'PPA price', 150);
+    await expect.poll(async () => (await moving(page)).cards).not.toBe(saved.cards);
+    await expect.poll(async () => (await moving(page)).tornado).not.toBe(saved.tornado);
+    const moved = await moving(page);
+    expect(moved.chart).not.toBe(saved.chart);
+    // A higher price leaves the price needed where it was and raises the cost the target allows.
+    expect(moved.breakeven).not.toBe(saved.breakeven);
+    expect(moved.breakeven!.match(/\/MWh/g)).toHaveLength(1);
+    expect(await page.getByTestId('study-figures').textContent()).toContain('what-if; saved');
+    expect(await page.getByTestId('payback-marker').textContent()).toMatch(/^paid back in year \d+(\.\d)?$/);
+
+    await drag(page, 'ITC', -60);
+    await expect.poll(async () => /PPA needed[^$]*(\$[\d.]+\/MWh)/.exec((await moving(page)).breakeven!)?.[1]).not.toBe(/PPA needed[^$]*(\$[\d.]+\/MWh)/.exec(saved.breakeven!)?.[1]);
+
+    await page.getByRole('button', { name: 'Back to the saved values' }).click();
+    await expect.poll(async () => (await moving(page)).cards).toBe(saved.cards);
+    expect((await moving(page)).breakeven).toBe(saved.breakeven);
+    await expect.poll(async () => (await moving(page)).tornado).toBe(saved.tornado);
+  });
+
+  it('saves the what-if as a new study under the name given, keeping its after-tax inputs', async () => {
+    await drag(page, 'ITC', -80);
+    const itc = await page.getByRole('slider', { name: 'ITC', exact: true }).getAttribute('aria-valuenow');
+    expect(Number(itc)).toBeLessThan(30);
+    const name = page.getByLabel('Name of the new study');
+    expect(await name.inputValue()).toBe('Greensboro base (what-if)');
+    await name.fill('Greensboro, lower ITC');
+    await page.getByRole('button', { name: 'Save as new study' }).click();
+    await page.getByRole('heading', { name: 'Greensboro, lower ITC' }).waitFor();
+    // The new study ran on the what-if's ITC: its own slider starts there.
+    await expect.poll(() => page.getByRole('slider', { name: 'ITC', exact: true }).getAttribute('aria-valuenow')).toBe(itc);
+  });
+
+  it('at 390 px: stacked, nothing cut off or scrolling sideways, and a slider still moves the cards', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(url);
+    await page.getByTestId('tornado-base').waitFor();
+    await page.getByRole('img', { name: /^Tornado of the equity IRR/ }).locator('svg rect').first().waitFor();
+    expect(await overflows(page)).toBeLessThanOrEqual(0);
+    const panel = (await page.getByRole('region', { name: 'What if…' }).boundingBox())!;
+    const chart = (await page.getByTestId('cash-flow-chart').boundingBox())!;
+    expect(panel.y).toBeGreaterThan(chart.y);
+    expect(chart.x + chart.width).toBeLessThanOrEqual(390);
+    await shoot(page, 'finance-explore-390');
+
+    const saved = await moving(page);
+    await drag(page, 'Interest rate', 30);
+    await expect.poll(async () => (await moving(page)).cards).not.toBe(saved.cards);
+    expect((await moving(page)).breakeven).not.toBe(saved.breakeven);
+    expect(await overflows(page)).toBeLessThanOrEqual(0);
+  });
+});
