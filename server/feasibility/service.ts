@@ -19,6 +19,7 @@ import { DEFAULT_SIZING, dcKwFromArea } from '../../src/solar/sizing.ts';
 import { energyUncertainty, uncertaintyTerms } from '../../src/solar/uncertainty.ts';
 import type { Billing } from '../billing/service.ts';
 import { DomainError, invalid, requireOwned } from '../platform/domain-error.ts';
+import { datedFileName } from '../platform/http.ts';
 import type { UploadForm } from '../platform/multipart.ts';
 import type { ProjectRow, ProjectsRepository } from '../projects/repository.ts';
 import { StudyLimitReached, type FeasibilityRepository, type NewStudy } from './repository.ts';
@@ -200,7 +201,7 @@ export async function exportStudy(ctx: Pick<FeasibilityDeps, 'projects' | 'studi
   const finance = financeView(results.finance);
   const body =
     format === 'csv' ? Buffer.from(studyCsv(finance), 'utf8') : await studyWorkbook({ projectName: project?.name ?? 'Project', studyName: study.name, finance });
-  return { fileName: `${project?.name ?? 'project'}-${study.name}.${format}`, body };
+  return { fileName: datedFileName([project?.name ?? 'Project', study.name], study.createdAt, format), body };
 }
 
 export const studyWeather = async (ctx: Pick<FeasibilityDeps, 'studies'>, userId: string, id: string) => requireOwned(await ctx.studies.weather(userId, id));

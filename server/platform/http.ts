@@ -66,8 +66,14 @@ export function parse<T, S>(struct: Struct<T, S>, value: unknown): T {
   return parsed;
 }
 
+/**
+ * A download's name: what it is (project, study...) and the UTC day it is of, readable in a file list, e.g.
+ * "Greensboro Solar - Study A 2026-11-27.xlsx". The client saves it under this name (api-client reads the header).
+ */
+export const datedFileName = (parts: readonly string[], day: Date, extension: string) => `${parts.join(' - ')} ${day.toISOString().slice(0, 10)}.${extension}`;
+
 /** An ASCII file name for old clients, the real one (RFC 6266 / 5987) for the rest. */
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string, fallback: string) {
-  const ascii = fileName.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || fallback;
+  const ascii = fileName.replace(/[^\w.-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '') || fallback;
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { IdQuery, postalCodeError, ProjectCreateBody, ProjectEditBody, ProjectListQuery, type Portfolio, type ProjectEditBody as EditBody, type ProjectListItem } from '../../src/contract/projects.ts';
 import type { AppContext } from '../context.ts';
 import { invalid, notFound, requireOwned } from '../platform/domain-error.ts';
-import { contentDisposition, parse } from '../platform/http.ts';
+import { contentDisposition, datedFileName, parse } from '../platform/http.ts';
 import { currentLogin, currentUser, signedIn } from '../auth/request-user.ts';
 import { isUuid, type ProjectListRow, type ProjectRow, type ProjectValues } from './repository.ts';
 import { geodesicAreaM2 } from '../geo/geometry.ts';
@@ -126,17 +126,19 @@ export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
       lastPresetFor(presets, user.id, project),
       studies.primary(user.id, project.id),
     ]);
+    const generatedAt = new Date();
     const pdf = await projectReportPdf({
       project,
       parcels: screening.screen(rows, defaultCriteria, layers),
       layers: Object.values(layers).map((layer) => layer.ref),
       preset,
       primaryStudy,
-      generatedAt: new Date(),
+      generatedAt,
     });
+    const fileName = datedFileName([project.name, ...(primaryStudy ? [primaryStudy.name] : []), 'report'], generatedAt, 'pdf');
     return reply
       .type('application/pdf')
-      .header('content-disposition', contentDisposition('attachment', `${project.name} report.pdf`, 'project-report.pdf'))
+      .header('content-disposition', contentDisposition('attachment', fileName, 'project-report.pdf'))
       .header('cache-control', 'private, no-store')
       .send(pdf);
   });

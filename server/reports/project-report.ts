@@ -60,6 +60,30 @@ const fieldLabels: Record<string, string> = {
   currency: 'Currency',
 };
 
+/** A field the table above does not name, in words from its key: "insurance_pct" reads "Insurance (%)". */
+function fieldLabel(field: string): string {
+  if (fieldLabels[field]) return fieldLabels[field];
+  const words = field
+    .replace(/_pct$/, ' (%)')
+    .replace(/_per_kwh$/, ' per kWh')
+    .replace(/_per_wdc$/, ' per Wdc')
+    .replace(/_years$/, ' (years)')
+    .replace(/_months$/, ' (months)')
+    .replace(/_/g, ' ')
+    .replace(/\bom\b/, 'O&M')
+    .replace(/\bmwh\b/, 'MWh')
+    .replace(/\b(itc|ptc|dscr|irr)\b/g, (word) => word.toUpperCase());
+  return words[0]!.toUpperCase() + words.slice(1);
+}
+
+/** An assumption's value in words: a depreciation allocation and the equipment reserves are objects, not scalars. */
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return 'not set';
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(valueText).join('; ');
+  if (typeof value === 'object') return Object.entries(value).map(([key, part]: [string, unknown]) => `${key.replace(/_/g, ' ')} ${valueText(part)}`).join(', ');
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value);
+}
+
 const areaText = (m2: number) => {
   const { ha, acres } = areaUnits(m2);
   return `${ha.toFixed(2)} ha (${acres.toFixed(2)} acres)`;
@@ -206,7 +230,7 @@ export function projectReportPdf(data: ReportData): Promise<Buffer> {
     for (const [field, value] of Object.entries(values as Record<string, unknown>)) {
       const source = data.preset.sources[`${section}.${field}`];
       const cited = source ? ` - ${source.source}${source.year ? ` (${source.year})` : ''}${source.approximate ? ' [approximate, verify]' : ''}` : '';
-      doc.fontSize(8.5).fillColor('#343a40').text(printable(`${fieldLabels[field] ?? field}: ${String(value)}${cited}`), { width });
+      doc.fontSize(8.5).fillColor('#343a40').text(printable(`${fieldLabel(field)}: ${valueText(value)}${cited}`), { width });
     }
   }
   doc.moveDown(1).fontSize(7.5).fillColor('#868e96').text(

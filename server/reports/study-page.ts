@@ -1,7 +1,10 @@
 /** The primary feasibility study's pages of the project report: figures, monthly energy, cash flows, assumptions. */
 import { arrayTypeWords, energyModelWords, pvwattsV8Extras } from '../../src/solar/system-words.ts';
 import type { FinanceResult } from '../../src/contract/energy.ts';
+import { financeAssumptionsOf, singleOwnerTermsOf } from '../../src/solar/answers.ts';
+import { tornado } from '../../src/solar/sensitivity.ts';
 import { financeView } from '../feasibility/views.ts';
+import { drawTornadoPanel, tornadoRows, type TornadoMetric } from './tornado-figure.ts';
 import type { StudyRow } from '../feasibility/repository.ts';
 
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -81,30 +84,12 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
   doc.x = left;
   doc.y = flowsTop + 130;
 
-  doc.addPage();
-  doc.fontSize(12).fillColor('#212529').text('Cash flows');
-  doc.moveDown(0.3).fontSize(7.5).fillColor('#343a40');
-  const columns = afterTax
-    ? ['Year', 'Energy (MWh)', 'Revenue', 'O&M', 'CFADS', 'Debt service', 'Tax', 'Credits', 'Equity', 'Cumulative']
-    : ['Year', 'Energy (MWh)', 'Revenue', 'O&M', 'Capex', 'Net', 'Cumulative'];
-  const columnWidth = width / columns.length;
-  const row = (cells: string[], bold = false) => {
-    const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
-    cells.forEach((cell, i) => doc.text(cell, left + i * columnWidth, y, { width: columnWidth - 4, align: i === 0 ? 'left' : 'right' }));
-    doc.x = left;
-  };
-  row(columns, true);
-  for (const year of finance.years) {
-    if (afterTax) {
-      const service = (year.interest ?? 0) + (year.principal ?? 0);
-      const tax = (year.state_tax ?? 0) + (year.federal_tax ?? 0);
-      const credits = (year.itc ?? 0) + (year.ptc ?? 0);
-      row([String(year.year), grouped(year.energy_kwh / 1000, 1), grouped(year.revenue), grouped(year.om), grouped(year.cfads ?? 0), grouped(service), grouped(tax), grouped(credits), grouped(year.net_cash_flow), grouped(year.cumulative_cash_flow)]);
-    } else row([String(year.year), grouped(year.energy_kwh / 1000, 1), grouped(year.revenue), grouped(year.om), grouped(year.capex), grouped(year.net_cash_flow), grouped(year.cumulative_cash_flow)]);
-  }
+  drawSensitivity(doc, study, afterTax);
+  drawCashFlowTable(doc, finance, afterTax);
 
-  doc.moveDown(0.8).fontSize(12).fillColor('#212529').font('Helvetica').text('Study assumptions', left);
+  const assumptionsLeft = doc.page.margins.left;
+  const assumptionsWidth = doc.page.width - assumptionsLeft - doc.page.margins.right;
+  doc.moveDown(0.8).fontSize(12).fillColor('#212529').font('Helvetica').text('Study assumptions', assumptionsLeft);
   doc.fontSize(8.5).fillColor('#343a40');
   const system = study.system;
   const lines = [
@@ -117,7 +102,115 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
     ...afterTaxLines(finance),
     ...uncertainty.terms.map((term) => `Uncertainty - ${term.label}: ${term.sigma_pct} % (1 sigma); ${term.source}`),
   ];
-  for (const line of lines) doc.text(printable(line), { width });
+  for (const line of lines) doc.text(printable(line), { width: assumptionsWidth });
+}
+
+/**
+ * What moves the answer, on its own page: the tornado of the study page for both headline figures, computed here from
+ * the saved study as the what-if worker computes it (src/solar/sensitivity.ts), so the two agree.
+ */
+function drawSensitivity(doc: PDFKit.PDFDocument, study: StudyRow, afterTax: boolean) {
+  const { headline: h } = study;
+  const result = tornado({
+    energy: { annualAcKwh: h.annual_ac_kwh, dcKw: h.dc_kw, acKw: h.ac_kw },
+    assumptions: financeAssumptionsOf(study.assumptions),
+    terms: singleOwnerTermsOf(study.assumptions),
+    p90AnnualKwh: h.p90_annual_kwh,
+  });
+  doc.addPage();
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  doc.fontSize(12).fillColor('#212529').font('Helvetica').text('What moves the answer', left);
+  doc
+    .moveDown(0.2)
+    .fontSize(8.5)
+    .fillColor('#868e96')
+    .text(
+      'Each input 10 % (dark) and 20 % (light) lower and higher than in the study, one at a time; whole scenarios as one bar (blue). The year-1 energy is scaled, not re-simulated, and P90 is the one-year P90 of the study.',
+      { width },
+    );
+  let y = doc.y + 10;
+  const panels: { metric: TornadoMetric; title: string }[] = afterTax
+    ? [
+        { metric: 'irr', title: 'Equity IRR after tax' },
+        { metric: 'npv', title: `After-tax NPV (${h.currency})` },
+      ]
+    : [
+        { metric: 'irr', title: 'Project IRR' },
+        { metric: 'npv', title: `NPV (${h.currency})` },
+      ];
+  for (const panel of panels) y = drawTornadoPanel(doc, { ...panel, currency: h.currency, ...tornadoRows(result, panel.metric, afterTax) }, { x: left, y, width });
+}
+
+/**
+ * Every line of the yearly cash flow. After tax it is SAM's single-owner table, on a landscape page so every column
+ * fits: revenue to CFADS, debt service, depreciation, taxable income, taxes, credits and the equity cash flow.
+ */
+function drawCashFlowTable(doc: PDFKit.PDFDocument, finance: FinanceResult, afterTax: boolean) {
+  doc.addPage(afterTax ? { layout: 'landscape' } : {});
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  doc.fontSize(12).fillColor('#212529').font('Helvetica').text(afterTax ? `After-tax cash flows (${finance.currency})` : `Cash flows (${finance.currency})`, left);
+  doc.moveDown(0.3).fillColor('#343a40');
+  const columns: [string, (year: FinanceResult['years'][number]) => string][] = afterTax
+    ? [
+        ['Year', (year) => String(year.year)],
+        ['Energy (MWh)', (year) => grouped(year.energy_kwh / 1000, 1)],
+        ['Revenue', (year) => grouped(year.revenue)],
+        ['O&M', (year) => grouped(year.om)],
+        ['Insurance, property tax', (year) => grouped((year.insurance ?? 0) + (year.property_tax ?? 0))],
+        ['CFADS', (year) => grouped(year.cfads ?? 0)],
+        ['Interest', (year) => grouped(year.interest ?? 0)],
+        ['Principal', (year) => grouped(year.principal ?? 0)],
+        ['DSCR', (year) => (year.dscr === null || year.dscr === undefined ? '' : year.dscr.toFixed(2))],
+        ['Depreciation', (year) => grouped(year.depreciation ?? 0)],
+        ['Taxable income', (year) => grouped(year.taxable_income ?? 0)],
+        ['State tax', (year) => grouped(year.state_tax ?? 0)],
+        ['Federal tax', (year) => grouped(year.federal_tax ?? 0)],
+        ['ITC', (year) => grouped(year.itc ?? 0)],
+        ['PTC', (year) => grouped(year.ptc ?? 0)],
+        ['Equity cash flow', (year) => grouped(year.net_cash_flow)],
+        ['Cumulative', (year) => grouped(year.cumulative_cash_flow)],
+      ]
+    : [
+        ['Year', (year) => String(year.year)],
+        ['Energy (MWh)', (year) => grouped(year.energy_kwh / 1000, 1)],
+        ['Revenue', (year) => grouped(year.revenue)],
+        ['O&M', (year) => grouped(year.om)],
+        ['Capex', (year) => grouped(year.capex)],
+        ['Net', (year) => grouped(year.net_cash_flow)],
+        ['Cumulative', (year) => grouped(year.cumulative_cash_flow)],
+      ];
+  const fontSize = afterTax ? 6.5 : 7.5;
+  // The year column is narrow; the others share the rest.
+  const yearWidth = 24;
+  const columnWidth = (width - yearWidth) / (columns.length - 1);
+  const xOf = (i: number) => (i === 0 ? left : left + yearWidth + (i - 1) * columnWidth);
+  const row = (cells: string[], bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? fontSize - 1 : fontSize);
+    cells.forEach((cell, i) => doc.text(cell, xOf(i), y, { width: (i === 0 ? yearWidth : columnWidth) - 3, align: i === 0 ? 'left' : 'right' }));
+    doc.x = left;
+    doc.y = Math.max(doc.y, y + fontSize * 1.3);
+  };
+  const header = () => row(columns.map(([label]) => label), true);
+  header();
+  for (const year of finance.years) {
+    // A long analysis period carries on over a page, with the column heads again.
+    if (doc.y + fontSize * 3 > doc.page.height - doc.page.margins.bottom) {
+      doc.addPage(afterTax ? { layout: 'landscape' } : {});
+      header();
+    }
+    row(columns.map(([, cell]) => cell(year)));
+  }
+  if (afterTax) {
+    doc
+      .moveDown(0.5)
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor('#868e96')
+      .text('Taxes paid are positive (a negative tax is a benefit) and credits are added. Year 0 is the equity paid in: the total installed cost, with financing fees and the first reserves, less the debt. Reserve funding and releases, not shown, close the sum; the spreadsheet export has every line.', left, doc.y, { width });
+  }
 }
 
 /** The after-tax terms in words, for a single-owner study. */

@@ -73,7 +73,7 @@ export interface RequestOptions<T = unknown> {
   /** Cancel the unfinished previous request to the same method and path (default: true for POST and PATCH). */
   cancelPrevious?: boolean;
   signal?: AbortSignal;
-  /** How to read the body (default json); 'blob' for file downloads such as the project report. */
+  /** How to read the body (default json); 'blob' for file downloads such as the project report: a `File` named by the server's Content-Disposition when it gives a name. */
   responseType?: 'json' | 'blob' | 'text';
 }
 
@@ -127,6 +127,26 @@ function retryAfterSeconds(header: string | null): number | null {
   if (/^\d+$/.test(header.trim())) return Number(header.trim());
   const date = Date.parse(header);
   return Number.isNaN(date) ? null : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+/** The name a download's Content-Disposition gives it (RFC 6266: `filename*` over `filename`), or null. */
+export function dispositionFileName(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1]!.trim());
+    } catch {
+      // a malformed escape: fall back to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(header);
+  return plain ? (plain[1] ?? plain[2] ?? null) : null;
+}
+
+/** A downloaded body as a File under the server's name (the bytes are copied: a Blob of another realm is not a part everywhere). */
+async function namedFile(blob: Blob, name: string): Promise<File> {
+  return new File([await blob.arrayBuffer()], name, { type: blob.type });
 }
 
 /** Aborts `controller` when the caller's signal aborts; returns the unlink. */
@@ -242,7 +262,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throwIfCancelled();
         ({ response } = await attempt());
       }
-      const data = response._data;
+      const named = response.ok && responseType === 'blob' ? dispositionFileName(response.headers.get('Content-Disposition')) : null;
+      const data = named ? await namedFile(response._data as Blob, named) : response._data;
       if (!response.ok) throw report(new ApiError(method, path, response.status, data, retryAfterSeconds(response.headers.get('Retry-After'))));
       if (!struct) return data as T; // unknown unless the caller wrote a type argument (see RequestOptions)
       const [failure, value] = validate(data, struct, { coerce: true });

@@ -11,6 +11,14 @@ import { equityCashFlows, type SingleOwnerTerms } from './single-owner.ts';
 export type SensitivityDriver = 'capex' | 'energy' | 'ppa_price' | 'om' | 'interest_rate' | 'tax_rate';
 export type SensitivityScenario = 'p90' | 'itc_off' | 'no_debt';
 
+/** A driver in a planner's words; pre-tax the price is the tariff. */
+export function driverWords(driver: SensitivityDriver, afterTax: boolean): string {
+  const words: Record<SensitivityDriver, string> = { capex: 'Capex', energy: 'Energy', ppa_price: afterTax ? 'PPA price' : 'Tariff', om: 'O&M', interest_rate: 'Interest rate', tax_rate: 'Tax rate' };
+  return words[driver];
+}
+
+export const scenarioWords: Record<SensitivityScenario, string> = { p90: 'P90 energy', itc_off: 'ITC off', no_debt: 'No debt' };
+
 /** The relative changes of every driver, in the order a tornado draws them (outermost first). */
 export const SENSITIVITY_STEPS = [-0.2, -0.1, 0.1, 0.2] as const;
 

@@ -117,7 +117,7 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
     await page.getByRole('link', { name: 'Back to the project' }).click();
     await page.getByRole('table', { name: 'Parcels' }).getByText('PAR 02420088').waitFor();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download report' }).click()]);
-    expect(download.suggestedFilename()).toBe('anacostia-solar-report.pdf');
+    expect(download.suggestedFilename()).toMatch(/^Anacostia Solar - report \d{4}-\d\d-\d\d\.pdf$/);
     const pdf = await readFile((await download.path()));
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);

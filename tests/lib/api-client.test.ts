@@ -1,7 +1,7 @@
 import { array, instance, object, string } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TokenPair } from '../../src/contract/auth.ts';
-import { ApiError, CancelledError, createApiClient, isCancelled, SessionExpiredError, type ApiClient } from '../../src/lib/api-client.ts';
+import { ApiError, CancelledError, createApiClient, dispositionFileName, isCancelled, SessionExpiredError, type ApiClient } from '../../src/lib/api-client.ts';
 import { createRefreshCoordinator, createStorageLocks, type LockManagerLike } from '../../src/lib/refresh-coordinator.ts';
 import { createMemoryStorage, createSessionStore, type KeyValueStorage } from '../../src/lib/session-storage.ts';
 import { createInProcessLocks, createSharedStorage } from './support/browser-doubles.ts';
@@ -209,6 +209,17 @@ describe('api client', () => {
     const client = createApiClient({ store: tab.store, baseURL: down.url, refresh: tab.refresh, onSessionExpired: tab.onSessionExpired, logError: () => undefined });
     await expect(client.get('/api/config/', { onError })).rejects.toMatchObject({ status: 0 });
     expect(onError).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a download’s name from Content-Disposition', () => {
+  it('prefers the UTF-8 name (RFC 6266), falls back to the plain one, and gives null without either', () => {
+    expect(dispositionFileName(`attachment; filename="Greensboro-Solar.pdf"; filename*=UTF-8''${encodeURIComponent('Greensboro Solar - Étude 2026-11-27.pdf')}`)).toBe('Greensboro Solar - Étude 2026-11-27.pdf');
+    expect(dispositionFileName('attachment; filename="plain name.csv"')).toBe('plain name.csv');
+    expect(dispositionFileName('inline; filename=bare.png')).toBe('bare.png');
+    expect(dispositionFileName("attachment; filename*=UTF-8''%E0%A4%A; filename=\"fallback.pdf\"")).toBe('fallback.pdf');
+    expect(dispositionFileName('attachment')).toBeNull();
+    expect(dispositionFileName(null)).toBeNull();
   });
 });
 

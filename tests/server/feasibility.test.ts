@@ -188,7 +188,23 @@ describeApi('feasibility studies', () => {
       expect(text).toContain(`Equity IRR (after tax): \n${primary.headline.equity_irr_pct!.toFixed(2)} %`);
       expect(text).toContain(`Breakeven PPA price: \nUSD ${primary.headline.breakeven_ppa_per_kwh!.toFixed(4)} per kWh (equity IRR of 11 %)`);
       expect(text).toContain('Debt: sized at DSCR 1.3');
-      expect(text).toContain('Cash flows');
+      expect(text).toContain('After-tax cash flows (USD)');
+      for (const column of ['CFADS', 'Interest', 'Principal', 'DSCR', 'Depreciation', 'State tax', 'Federal tax', 'ITC', 'PTC', 'Cumulative']) expect(text).toContain(`\n${column}\n`);
+      expect(text).toMatch(/\nTaxable \nincome\n[\s\S]*\nEquity cash \nflow\n/);
+      // The tornado of the study page, from the same engine: its base is the study's own equity IRR and NPV.
+      expect(text).toContain('What moves the answer');
+      expect(text).toContain(`Equity IRR after tax\nstudy: ${primary.headline.equity_irr_pct!.toFixed(2)} %\n`);
+      expect(text).toContain(`After-tax NPV (USD)\nstudy: USD ${(primary.headline.npv / 1e6).toFixed(2)}M\n`);
+      for (const bar of ['Capex', 'Energy', 'PPA price', 'O&M', 'Interest rate', 'Tax rate', 'P90 energy', 'ITC off', 'No debt']) expect(text).toContain(`\n${bar}\n`);
+      // Named for the project, the study and the day: readable in a download folder, ASCII for old clients.
+      const day = /filename="[^"]*-(\d{4}-\d\d-\d\d)\.pdf"/.exec(response.headers.get('content-disposition')!)![1]!;
+      expect(Math.abs(Date.parse(day) - Date.now())).toBeLessThan(2 * 86_400_000);
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="Greensboro-farm-${primary.name.replace(/ /g, '-')}-report-${day}.pdf"; filename*=UTF-8''${encodeURIComponent(`Greensboro farm - ${primary.name} - report ${day}.pdf`)}`,
+      );
+      expect(text).not.toContain('[object Object]');
+      expect(text).toContain('Depreciation: macrs 5 90, macrs 15 1.5, sl 15 2.5, sl 20 3 - ');
+      expect(text).toContain('O&M fixed per year: 0 - ');
       expect(text).toContain('Study assumptions');
       expect(text).toContain('Uncertainty - Interannual variability');
       expect(primary.id).not.toBe(first.id);

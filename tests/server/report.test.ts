@@ -32,7 +32,9 @@ describeApi('project report API', () => {
     const response = await download(asha, project.id);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="Anacostia-Riverside-Solar-report\.pdf"/);
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="Anacostia-Riverside-Solar-report-(\d{4}-\d\d-\d\d)\.pdf"; filename\*=UTF-8''Anacostia%20Riverside%20Solar%20-%20report%20\1\.pdf$/,
+    );
     const pdf = Buffer.from(await response.arrayBuffer());
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.toString('latin1')).toContain('(Anacostia Riverside Solar - Sunplot project report)');

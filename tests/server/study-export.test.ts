@@ -243,7 +243,11 @@ describeApi('study export as a workbook with live formulas and as CSV', () => {
     const response = await download(asha, owner.id, 'csv');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="Greensboro-5-MW-NC-Study-A-v2\.csv"; filename\*=UTF-8''/);
+    // The project, the study and the day it was saved, in words and in ASCII for old clients.
+    const saved = owner.created_at.slice(0, 10);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="Greensboro-5-MW-NC-Study-A-v2-${saved}.csv"; filename*=UTF-8''${encodeURIComponent(`Greensboro "5 MW", NC - Study "A", v2 ${saved}.csv`)}`,
+    );
     const text = await response.text();
     expect(text.endsWith('\r\n')).toBe(true);
     const [header, ...rows] = parseCsv(text);
@@ -259,7 +263,7 @@ describeApi('study export as a workbook with live formulas and as CSV', () => {
     }
 
     const xlsx = await download(asha, owner.id, 'xlsx');
-    expect(xlsx.headers.get('content-disposition')).toMatch(/^attachment; filename="Greensboro-5-MW-NC-Study-A-v2\.xlsx"/);
+    expect(xlsx.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="Greensboro-5-MW-NC-Study-A-v2-${saved}\\.xlsx"`));
   });
 
   it('answers 404 for another user\'s study or an unknown one, 400 for a bad or missing format, 401 without login', async () => {

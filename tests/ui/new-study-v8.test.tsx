@@ -158,7 +158,9 @@ describe('the new-study form with PVWatts v8, in jsdom against the real API', ()
       objectUrl.mockRestore();
       click.mockRestore();
     }
-    expect(files.map((file) => file.name)).toEqual(['anacostia-study-2.xlsx', 'anacostia-study-2.csv']);
+    // Named by the server: the project, the study and the day it was saved.
+    const saved = (await studiesOf(client, anacostia.id)).find((study) => study.name === 'Study 2')!.created_at.slice(0, 10);
+    expect(files.map((file) => file.name)).toEqual([`Anacostia - Study 2 ${saved}.xlsx`, `Anacostia - Study 2 ${saved}.csv`]);
     expect(new TextDecoder().decode(new Uint8Array(await files[0]!.blob.arrayBuffer()).slice(0, 2))).toBe('PK');
     expect(await files[1]!.blob.text()).toMatch(/^"?Year/);
     const second = (await studiesOf(client, anacostia.id)).find((study) => study.name === 'Study 2')!;

@@ -132,7 +132,8 @@ describe('project screens in jsdom against the real API', () => {
     renderApp(`/project/${project.id}/report-site`, api.baseUrl, storage);
     fireEvent.click(await screen.findByRole('button', { name: 'Download report' }));
     await waitFor(() => expect(files).toHaveLength(1), { timeout: 15_000 });
-    expect(files[0]!.name).toBe('report-site-report.pdf');
+    // The server's name for it (Content-Disposition): the project and the day.
+    expect(files[0]!.name).toMatch(/^Report site - report \d{4}-\d\d-\d\d\.pdf$/);
     const head = new TextDecoder().decode((await files[0]!.blob.arrayBuffer()).slice(0, 5));
     expect(head).toBe('%PDF-');
   });

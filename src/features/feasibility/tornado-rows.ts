@@ -4,7 +4,7 @@
  * next to the axis and the rest of the ±20 % beyond it; the whole scenarios as one bar each. Rows come narrowest
  * first: nivo draws a horizontal chart's first row at the bottom, so the widest swing is on top.
  */
-import type { HeadlineFigures, SensitivityDriver, SensitivityScenario, Tornado } from '../../solar/sensitivity.ts';
+import { driverWords, scenarioWords, type HeadlineFigures, type Tornado } from '../../solar/sensitivity.ts';
 
 export type TornadoMetric = 'irr' | 'npv';
 export type TornadoKey = 'down10' | 'down20' | 'up10' | 'up20' | 'scenario';
@@ -29,26 +29,19 @@ export interface TornadoView {
   omitted: { label: string; reason: string }[];
 }
 
-export function driverLabel(driver: SensitivityDriver, afterTax: boolean): string {
-  const labels: Record<SensitivityDriver, string> = { capex: 'Capex', energy: 'Energy', ppa_price: afterTax ? 'PPA price' : 'Tariff', om: 'O&M', interest_rate: 'Interest rate', tax_rate: 'Tax rate' };
-  return labels[driver];
-}
-
-const scenarioLabels: Record<SensitivityScenario, string> = { p90: 'P90 energy', itc_off: 'ITC off', no_debt: 'No debt' };
-
 const pick = (metric: TornadoMetric) => (figures: HeadlineFigures) => (metric === 'irr' ? figures.irrPct : figures.npv);
 
 export function tornadoView(tornado: Tornado, metric: TornadoMetric, afterTax: boolean): TornadoView {
   const of = pick(metric);
   const base = of(tornado.base);
   const values = new Map<string, Partial<Record<TornadoKey, number | null>>>();
-  const omitted: TornadoView['omitted'] = tornado.notApplicable.map(({ driver, reason }) => ({ label: driverLabel(driver, afterTax), reason }));
+  const omitted: TornadoView['omitted'] = tornado.notApplicable.map(({ driver, reason }) => ({ label: driverWords(driver, afterTax), reason }));
   const rows: (TornadoRow & { swing: number })[] = [];
   const delta = (value: number | null) => (value === null || base === null ? 0 : value - base);
   if (base === null) return { base, rows: [], valueAt: () => undefined, omitted: [{ label: 'Every input', reason: 'The base case has no single IRR to compare with.' }] };
 
   for (const driver of tornado.drivers) {
-    const label = driverLabel(driver.driver, afterTax);
+    const label = driverWords(driver.driver, afterTax);
     const at = (change: number) => of(driver.steps.find((step) => step.change === change)!.figures);
     const [d20, d10, u10, u20] = [at(-0.2), at(-0.1), at(0.1), at(0.2)];
     values.set(label, { down20: d20, down10: d10, up10: u10, up20: u20 });
@@ -56,7 +49,7 @@ export function tornadoView(tornado: Tornado, metric: TornadoMetric, afterTax: b
     rows.push({ label, down10: deltas[1]!, down20: deltas[0]! - deltas[1]!, up10: deltas[2]!, up20: deltas[3]! - deltas[2]!, scenario: 0, swing: Math.max(0, ...deltas) - Math.min(0, ...deltas) });
   }
   for (const scenario of tornado.scenarios) {
-    const label = scenarioLabels[scenario.scenario];
+    const label = scenarioWords[scenario.scenario];
     if (!scenario.applies) {
       omitted.push({ label, reason: scenario.reason });
       continue;

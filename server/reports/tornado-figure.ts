@@ -1,0 +1,109 @@
+/**
+ * The study page's tornado in the PDF report: one panel per headline figure (equity IRR and after-tax NPV, or project
+ * IRR and NPV pre-tax), each driver's ±10 % (dark) and ±20 % (light) as a bar either side of the study's own value,
+ * the whole scenarios as one bar each, widest swing on top, every bar end labelled with its figure.
+ */
+import { driverWords, scenarioWords, type HeadlineFigures, type Tornado } from '../../src/solar/sensitivity.ts';
+
+export type TornadoMetric = 'irr' | 'npv';
+
+interface Row {
+  label: string;
+  /** The figure at -20, -10, +10, +20 % (drivers) or under the scenario; null where the flows give no IRR. */
+  steps: { change: number; value: number | null }[];
+  scenario: boolean;
+}
+
+const colours = { below: '#e03131', belowLight: '#ffc9c9', above: '#2f9e44', aboveLight: '#b2f2bb', scenario: '#1c7ed6', axis: '#495057', text: '#343a40', muted: '#868e96' };
+
+const valueOf = (metric: TornadoMetric) => (figures: HeadlineFigures) => (metric === 'irr' ? figures.irrPct : figures.npv);
+
+/** The rows of one panel, widest swing first, and the rows that have no bar with the reason. */
+export function tornadoRows(tornado: Tornado, metric: TornadoMetric, afterTax: boolean): { base: number | null; rows: Row[]; omitted: string[] } {
+  const of = valueOf(metric);
+  const base = of(tornado.base);
+  const omitted = tornado.notApplicable.map(({ driver, reason }) => `${driverWords(driver, afterTax)}: ${reason}`);
+  if (base === null) return { base, rows: [], omitted: ['Every input: the base case has no single IRR to compare with.'] };
+  const rows: (Row & { swing: number })[] = [];
+  for (const driver of tornado.drivers) {
+    const steps = driver.steps.map((step) => ({ change: step.change, value: of(step.figures) }));
+    const values = steps.flatMap((step) => (step.value === null ? [] : [step.value]));
+    rows.push({ label: driverWords(driver.driver, afterTax), steps, scenario: false, swing: Math.max(base, ...values) - Math.min(base, ...values) });
+  }
+  for (const scenario of tornado.scenarios) {
+    const label = scenarioWords[scenario.scenario];
+    if (!scenario.applies) omitted.push(`${label}: ${scenario.reason}`);
+    else if (of(scenario.figures) === null) omitted.push(`${label}: the cash flows give no single IRR.`);
+    else rows.push({ label, steps: [{ change: 0, value: of(scenario.figures) }], scenario: true, swing: Math.abs(of(scenario.figures)! - base) });
+  }
+  rows.sort((a, b) => b.swing - a.swing);
+  return { base, rows: rows.map(({ swing: _swing, ...row }) => row), omitted };
+}
+
+const grouped = (value: number, digits: number) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+export function formatFigure(metric: TornadoMetric, value: number, currency: string): string {
+  if (metric === 'irr') return `${grouped(value, 2)} %`;
+  return Math.abs(value) >= 1e6 ? `${currency} ${grouped(value / 1e6, 2)}M` : `${currency} ${grouped(value / 1e3, 0)}k`;
+}
+
+/** Draws one panel from `y` down and returns the y below it. */
+export function drawTornadoPanel(
+  doc: PDFKit.PDFDocument,
+  panel: { title: string; metric: TornadoMetric; currency: string; rows: Row[]; base: number | null; omitted: string[] },
+  box: { x: number; y: number; width: number },
+): number {
+  const { metric, currency, rows, base } = panel;
+  const labelWidth = 78;
+  const rowHeight = 15;
+  const barHeight = 9;
+  doc.font('Helvetica-Bold').fontSize(9.5).fillColor(colours.text).text(panel.title, box.x, box.y, { width: box.width });
+  let y = doc.y + 4;
+  if (base === null || rows.length === 0) {
+    doc.font('Helvetica').fontSize(8).fillColor(colours.muted).text(panel.omitted.join(' '), box.x, y, { width: box.width });
+    return doc.y + 6;
+  }
+  const values = [base, ...rows.flatMap((row) => row.steps.flatMap((step) => (step.value === null ? [] : [step.value])))];
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const span = high - low || Math.abs(base) || 1;
+  // Room either side for the end labels.
+  const plotX = box.x + labelWidth + 52;
+  const plotWidth = box.width - labelWidth - 104;
+  const xOf = (value: number) => plotX + ((value - low) / span) * plotWidth;
+  const baseX = xOf(base);
+  doc.font('Helvetica').fontSize(7).fillColor(colours.muted).text(`study: ${formatFigure(metric, base, currency)}`, baseX - 50, y, { width: 100, align: 'center' });
+  y += 10;
+  const top = y;
+  for (const row of rows) {
+    doc.font('Helvetica').fontSize(7.5).fillColor(colours.text).text(row.label, box.x, y + 1, { width: labelWidth, ellipsis: true });
+    const barY = y + (rowHeight - barHeight) / 2 - 1;
+    const bar = (from: number, to: number, colour: string) => {
+      const [a, b] = [xOf(Math.min(from, to)), xOf(Math.max(from, to))];
+      doc.rect(a, barY, Math.max(b - a, 0.5), barHeight).fill(colour);
+    };
+    if (row.scenario) {
+      bar(base, row.steps[0]!.value!, colours.scenario);
+    } else {
+      // The ±20 % bars first, the ±10 % over them, so the inner part reads dark.
+      for (const step of [...row.steps].sort((a, b) => Math.abs(b.change) - Math.abs(a.change))) {
+        if (step.value === null) continue;
+        const below = step.value < base;
+        bar(base, step.value, Math.abs(step.change) > 0.15 ? (below ? colours.belowLight : colours.aboveLight) : below ? colours.below : colours.above);
+      }
+    }
+    const ends = row.steps.flatMap((step) => (step.value === null ? [] : [step.value]));
+    const lowEnd = Math.min(base, ...ends);
+    const highEnd = Math.max(base, ...ends);
+    doc.fontSize(6.5).fillColor(colours.text);
+    if (lowEnd < base) doc.text(formatFigure(metric, lowEnd, currency), xOf(lowEnd) - 52, barY + 1.5, { width: 50, align: 'right' });
+    if (highEnd > base) doc.text(formatFigure(metric, highEnd, currency), xOf(highEnd) + 2, barY + 1.5, { width: 50, align: 'left' });
+    if (row.steps.some((step) => step.value === null)) doc.fillColor(colours.muted).text('no IRR at some steps', plotX + plotWidth + 2, barY + 1.5, { width: 52 });
+    y += rowHeight;
+  }
+  doc.moveTo(baseX, top - 2).lineTo(baseX, y).lineWidth(0.6).strokeColor(colours.axis).stroke();
+  doc.x = box.x;
+  doc.y = y + 2;
+  if (panel.omitted.length > 0) doc.font('Helvetica').fontSize(7).fillColor(colours.muted).text(`Not drawn - ${panel.omitted.join('; ')}`, box.x, doc.y, { width: box.width });
+  return doc.y + 8;
+}
