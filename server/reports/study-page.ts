@@ -4,7 +4,7 @@ import type { FinanceResult } from '../../src/contract/energy.ts';
 import { financeAssumptionsOf, singleOwnerTermsOf } from '../../src/solar/answers.ts';
 import { tornado } from '../../src/solar/sensitivity.ts';
 import { financeView } from '../feasibility/views.ts';
-import { drawTornadoPanel, tornadoRows, type TornadoMetric } from './tornado-figure.ts';
+import { drawTornadoLegend, drawTornadoPanel, tornadoRows, type TornadoMetric } from './tornado-figure.ts';
 import type { StudyRow } from '../feasibility/repository.ts';
 
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -126,10 +126,10 @@ function drawSensitivity(doc: PDFKit.PDFDocument, study: StudyRow, afterTax: boo
     .fontSize(8.5)
     .fillColor('#868e96')
     .text(
-      'Each input 10 % (dark) and 20 % (light) lower and higher than in the study, one at a time; whole scenarios as one bar (blue). The year-1 energy is scaled, not re-simulated, and P90 is the one-year P90 of the study.',
+      'Each input 10 % and 20 % lower and higher than in the study, one at a time, and whole scenarios; bars start at the study\'s own figure. The year-1 energy is scaled, not re-simulated, and P90 is the one-year P90 of the study.',
       { width },
     );
-  let y = doc.y + 10;
+  let y = drawTornadoLegend(doc, left, doc.y + 6) + 4;
   const panels: { metric: TornadoMetric; title: string }[] = afterTax
     ? [
         { metric: 'irr', title: 'Equity IRR after tax' },
@@ -189,9 +189,14 @@ function drawCashFlowTable(doc: PDFKit.PDFDocument, finance: FinanceResult, afte
   const row = (cells: string[], bold = false) => {
     const y = doc.y;
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? fontSize - 1 : fontSize);
-    cells.forEach((cell, i) => doc.text(cell, xOf(i), y, { width: (i === 0 ? yearWidth : columnWidth) - 3, align: i === 0 ? 'left' : 'right' }));
+    // A head may wrap to two lines: the row ends below its tallest cell.
+    let bottom = y + fontSize * 1.3;
+    cells.forEach((cell, i) => {
+      doc.text(cell, xOf(i), y, { width: (i === 0 ? yearWidth : columnWidth) - 3, align: i === 0 ? 'left' : 'right' });
+      bottom = Math.max(bottom, doc.y);
+    });
     doc.x = left;
-    doc.y = Math.max(doc.y, y + fontSize * 1.3);
+    doc.y = bottom + (bold ? 2 : 0);
   };
   const header = () => row(columns.map(([label]) => label), true);
   header();

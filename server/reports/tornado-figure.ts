@@ -1,7 +1,8 @@
 /**
  * The study page's tornado in the PDF report: one panel per headline figure (equity IRR and after-tax NPV, or project
- * IRR and NPV pre-tax), each driver's ±10 % (dark) and ±20 % (light) as a bar either side of the study's own value,
- * the whole scenarios as one bar each, widest swing on top, every bar end labelled with its figure.
+ * IRR and NPV pre-tax), each driver's steps as bars from the study's own value in the page's colours (input lower
+ * blue, higher orange, ±20 % lighter than ±10 %), the whole scenarios in purple, widest swing on top, every bar end
+ * labelled with its figure.
  */
 import { driverWords, scenarioWords, type HeadlineFigures, type Tornado } from '../../src/solar/sensitivity.ts';
 
@@ -14,7 +15,34 @@ interface Row {
   scenario: boolean;
 }
 
-const colours = { below: '#e03131', belowLight: '#ffc9c9', above: '#2f9e44', aboveLight: '#b2f2bb', scenario: '#1c7ed6', axis: '#495057', text: '#343a40', muted: '#868e96' };
+/** As on the study page (tornado-chart.tsx), so a planner reads both the same way. */
+const stepColours = new Map<number, string>([
+  [-0.2, '#a5d8ff'],
+  [-0.1, '#339af0'],
+  [0.1, '#fd7e14'],
+  [0.2, '#ffc078'],
+]);
+const colours = { scenario: '#9775fa', axis: '#495057', text: '#343a40', muted: '#868e96' };
+
+export const tornadoLegend: { label: string; colour: string }[] = [
+  { label: 'Input 20 % lower', colour: stepColours.get(-0.2)! },
+  { label: '10 % lower', colour: stepColours.get(-0.1)! },
+  { label: '10 % higher', colour: stepColours.get(0.1)! },
+  { label: '20 % higher', colour: stepColours.get(0.2)! },
+  { label: 'Scenario', colour: colours.scenario },
+];
+
+/** The legend on one line from (x, y); returns the y below it. */
+export function drawTornadoLegend(doc: PDFKit.PDFDocument, x: number, y: number): number {
+  let at = x;
+  doc.font('Helvetica').fontSize(7.5);
+  for (const item of tornadoLegend) {
+    doc.rect(at, y + 1, 9, 7).fill(item.colour);
+    doc.fillColor(colours.text).text(item.label, at + 12, y, { lineBreak: false });
+    at += 12 + doc.widthOfString(item.label) + 14;
+  }
+  return y + 14;
+}
 
 const valueOf = (metric: TornadoMetric) => (figures: HeadlineFigures) => (metric === 'irr' ? figures.irrPct : figures.npv);
 
@@ -85,11 +113,9 @@ export function drawTornadoPanel(
     if (row.scenario) {
       bar(base, row.steps[0]!.value!, colours.scenario);
     } else {
-      // The ±20 % bars first, the ±10 % over them, so the inner part reads dark.
+      // The ±20 % bars first, the ±10 % over them, so the inner part shows.
       for (const step of [...row.steps].sort((a, b) => Math.abs(b.change) - Math.abs(a.change))) {
-        if (step.value === null) continue;
-        const below = step.value < base;
-        bar(base, step.value, Math.abs(step.change) > 0.15 ? (below ? colours.belowLight : colours.aboveLight) : below ? colours.below : colours.above);
+        if (step.value !== null) bar(base, step.value, stepColours.get(step.change) ?? colours.muted);
       }
     }
     const ends = row.steps.flatMap((step) => (step.value === null ? [] : [step.value]));
