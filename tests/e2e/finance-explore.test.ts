@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studyPath } from '../../src/lib/project-path.ts';
+import { comparePath, studyPath } from '../../src/lib/project-path.ts';
 import { logInThroughUi } from '../support/browser.ts';
 import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { greensboroStudy } from '../support/greensboro.ts';
@@ -66,6 +66,9 @@ describe.skipIf(!!unavailable)('exploring a single-owner study’s finance in Ch
   let browser: Browser;
   let page: Page;
   let url: string;
+  let project: { id: string; name: string };
+  let base: { id: string };
+  let lowerItc: string;
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
@@ -78,7 +81,10 @@ describe.skipIf(!!unavailable)('exploring a single-owner study’s finance in Ch
 
   // The account is confirmed through the outbox, which polls: only a test may.
   it('opens the Greensboro study, a single owner', async () => {
-    const { account, project, study } = await greensboroStudy(app, { name: 'Greensboro base', system: { dc_kw: 5000 } });
+    const created = await greensboroStudy(app, { name: 'Greensboro base', system: { dc_kw: 5000 } });
+    const { account, study } = created;
+    ({ project } = created);
+    base = study;
     expect(study.headline.structure).toBe('single_owner');
     await logInThroughUi(page, app.baseUrl, account);
     await page.waitForURL((address) => !address.pathname.startsWith('/auth'));
@@ -110,7 +116,15 @@ describe.skipIf(!!unavailable)('exploring a single-owner study’s finance in Ch
     await page.getByTestId('cash-flow-chart').locator('rect[data-testid="bar.item.investment.0"]').hover();
     await expect.poll(() => page.getByText(/^Year 0: −\$[\d,.]+ M? ?equity cash flow/).count()).toBe(1);
     expect(await overflows(page)).toBeLessThanOrEqual(0);
+    // The what-if's figures fit its panel: no column cut off behind a sideways scroll.
+    expect(await page.getByRole('region', { name: 'What-if figures' }).evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);
+    await page.mouse.move(0, 0);
     await shoot(page, 'finance-explore-1440');
+    // The README's picture of the study page: its first screens, figures to tornado and the what-if beside them.
+    await page.setViewportSize({ width: 1440, height: 1750 });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(screenshotDir, 'study-page-readme.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('moves the cards, the cash-flow chart, the tornado and the breakeven with the PPA price and the ITC, and resets to the saved study', async () => {
@@ -146,6 +160,25 @@ describe.skipIf(!!unavailable)('exploring a single-owner study’s finance in Ch
     await page.getByRole('heading', { name: 'Greensboro, lower ITC' }).waitFor();
     // The new study ran on the what-if's ITC: its own slider starts there.
     await expect.poll(() => page.getByRole('slider', { name: 'ITC', exact: true }).getAttribute('aria-valuenow')).toBe(itc);
+    lowerItc = new URL(page.url()).pathname.split('/').pop()!;
+  });
+
+  it('compares the two studies side by side at 1440 and 390 px: figures, cash flows and the ITC highlighted', async () => {
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${app.baseUrl}${comparePath(project, [base.id, lowerItc])}`);
+      const figures = page.getByRole('table', { name: 'Headline figures' });
+      await figures.waitFor();
+      expect(await figures.getByRole('columnheader').allTextContents()).toEqual(['Figure', expect.stringContaining('Greensboro base'), 'Greensboro, lower ITC']);
+      // A lower ITC earns less: the base case's after-tax NPV is the one marked best.
+      const npv = figures.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /NPV/ }) }).first().getByRole('cell');
+      expect(await npv.nth(0).getAttribute('data-best')).toBe('true');
+      const itc = page.getByRole('table', { name: 'Assumptions' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: /^Investment tax credit/ }) });
+      expect(await itc.getAttribute('data-differs')).toBe('true');
+      await page.getByRole('img', { name: /^Yearly cash flows of the compared studies/ }).locator('svg rect').first().waitFor();
+      expect(await overflows(page)).toBeLessThanOrEqual(0);
+      await shoot(page, `compare-studies-${width}`);
+    }
   });
 
   it('at 390 px: stacked, nothing cut off or scrolling sideways, and a slider still moves the cards', async () => {

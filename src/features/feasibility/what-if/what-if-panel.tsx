@@ -280,7 +280,7 @@ export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false
             </Alert.Root>
           )}
           <TableScroll label="What-if figures">
-            <Table.Root size="sm" aria-label="What-if figures" fontSize={{ xl: 'xs' }} css={{ '& :is(th, td)': { paddingInline: '2' } }}>
+            <Table.Root size="sm" aria-label="What-if figures" fontSize={{ xl: 'xs' }} css={{ '& :is(th, td)': { paddingInline: '2', whiteSpace: 'normal' } }}>
               <Table.Header>
                 <Table.Row>
                   <Table.ColumnHeader>Figure</Table.ColumnHeader>
