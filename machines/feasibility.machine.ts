@@ -1,5 +1,6 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
 import type { FeasibilityStudy, StudyCreateBody, StudyLimit, StudyList } from '../src/contract/feasibility.ts';
+import { primaryStudyOf } from '../src/contract/primary-study.ts';
 import { toFormErrors, type FormErrors } from './form-errors.ts';
 import { studyNotice } from './notices.ts';
 import { snackbarSystemId } from './snackbar.machine.ts';
@@ -82,11 +83,11 @@ function notProvided<TOutput, TInput>(name: string) {
 }
 
 /** Newest first, as the server lists them: by creation time, then by id. */
-const newerFirst = (a: FeasibilityStudy, b: FeasibilityStudy) => Date.parse(b.created_at) - Date.parse(a.created_at) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const standing = (study: FeasibilityStudy) => ({ id: study.id, created: Date.parse(study.created_at), primary: study.is_primary });
 
-/** The server's rule: one primary study per project; when none is left, the newest study becomes primary. */
+/** The server's rule (src/contract/primary-study.ts): one primary study per project; when none is left, the newest. */
 function withOnePrimary(studies: FeasibilityStudy[]): FeasibilityStudy[] {
-  const primary = studies.find((study) => study.is_primary) ?? [...studies].sort(newerFirst)[0];
+  const primary = primaryStudyOf(studies, standing);
   return studies.map((study) => (study.is_primary === (study === primary) ? study : { ...study, is_primary: study === primary }));
 }
 

@@ -1,4 +1,5 @@
 import { assertEvent, assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { maxTaskPosition, moveTaskTo } from '../src/contract/task-moves.ts';
 import type { Task, TaskBoard, TaskCategory, TaskCreateBody, TaskEditBody, TaskPhase, TaskReorderBody } from '../src/contract/tasks.ts';
 import { genericErrorMessages, toFormErrors, type FormErrors } from './form-errors.ts';
 import { taskNotice } from './notices.ts';
@@ -105,23 +106,23 @@ const insertAt = (board: TaskBoard, task: Task, phaseValue: TaskPhase, position:
   phases: board.phases.map((phase) => (phase.value === phaseValue ? { ...phase, tasks: [...phase.tasks.slice(0, position), task, ...phase.tasks.slice(position)] } : phase)),
 });
 
-/** The highest position `id` may be moved to in `phase`: the number of the phase's other tasks (the server's rule). */
+/** The furthest place `id` may take in `phase` (src/contract/task-moves.ts); -1 for a phase not on the board. */
 export function maxPosition(board: TaskBoard, id: string, phase: TaskPhase): number {
-  return board.phases.find((candidate) => candidate.value === phase)?.tasks.filter((task) => task.id !== id).length ?? -1;
+  return board.phases.some((candidate) => candidate.value === phase) ? maxTaskPosition(boardTasks(board), id, phase) : -1;
 }
 
 /** Whether moving `id` to `position` in `phase` is a move the server accepts and that changes the board. */
 export function canMoveTask(board: TaskBoard | null, id: string, phase: TaskPhase, position: number): boolean {
   const task = findTask(board, id);
-  if (!board || !task || !Number.isInteger(position) || position < 0 || position > maxPosition(board, id, phase)) return false;
+  if (!board || !task || maxPosition(board, id, phase) < 0 || moveTaskTo(boardTasks(board), id, phase, position) === null) return false;
   return task.phase !== phase || task.position !== position;
 }
 
-/** The board after moving `id` to `position` (0 = first) in `phase`, as the server moves it; unchanged when the move is not possible. */
+/** The board after moving `id` to `position` (0 = first) in `phase`, by the server's rule; unchanged when the move is not possible. */
 export function moveTask(board: TaskBoard, id: string, phase: TaskPhase, position: number): TaskBoard {
-  const task = findTask(board, id);
-  if (!task || !canMoveTask(board, id, phase, position)) return board;
-  return renumberBoard(insertAt(withoutTask(board, id), task, phase, position));
+  if (!canMoveTask(board, id, phase, position)) return board;
+  const columns = moveTaskTo(boardTasks(board), id, phase, position)!;
+  return renumberBoard({ ...board, phases: board.phases.map((column) => ({ ...column, tasks: columns.find((moved) => moved.phase === column.value)?.tasks ?? column.tasks })) });
 }
 
 /** The board with the server's copy of a task: in its phase at its position (last when beyond), the gap it left closed. */

@@ -38,6 +38,7 @@ import { taskRoutes } from './tasks/routes.ts';
 import { gisRoutes } from './gis/routes.ts';
 import { parcelImportRoutes } from './gis/parcel-import-routes.ts';
 import { projectRoutes } from './projects/routes.ts';
+import { reportRoutes } from './reports/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
 import { settingsRoutes } from './settings/routes.ts';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(projectRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(gisRoutes, { ctx });
   await app.register(parcelImportRoutes, { ctx });

@@ -71,18 +71,24 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return { detail: 'Email address confirmed. You can log in now.' };
   });
 
-  app.post('/api/user/verify/resend/', async (request) => {
+  /**
+   * The answer to "mail me a link": the same words in at least the same time whether or not the account exists or
+   * is `eligible` (no account enumeration), and at most a few mails per address and per account and purpose.
+   */
+  async function mailIfAccount(request: FastifyRequest, purpose: 'verify' | 'reset', eligible: (user: User) => boolean, send: (user: User) => Promise<void>) {
     const { email } = parse(EmailBody, request.body);
     await rateLimiter.consume('mailPerAddress', request.ip);
     return atLeast(
       uniformAnswerMs,
       (async () => {
         const user = await users.findByEmail(email);
-        if (user && !user.emailVerifiedAt && (await rateLimiter.allow('mailPerAccount', `verify:${user.id}`))) await sendVerification(user);
+        if (user && eligible(user) && (await rateLimiter.allow('mailPerAccount', `${purpose}:${user.id}`))) await send(user);
         return sameAnswer;
       })(),
     );
-  });
+  }
+
+  app.post('/api/user/verify/resend/', (request) => mailIfAccount(request, 'verify', (user) => !user.emailVerifiedAt, sendVerification));
 
   // A browser that logged in to an account keeps a signed device cookie for it (one per account, sent to the login
   // only): the login limits then count its failures apart, so others' failures never hold it back.
@@ -180,23 +186,19 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return { detail: 'Logged out.' };
   });
 
-  app.post('/api/user/reset/email_send/', async (request) => {
-    const { email } = parse(EmailBody, request.body);
-    await rateLimiter.consume('mailPerAddress', request.ip);
-    return atLeast(
-      uniformAnswerMs,
-      (async () => {
-        const user = await users.findByEmail(email);
-        if (user && (await rateLimiter.allow('mailPerAccount', `reset:${user.id}`))) {
-          const { token, hash } = newSecretToken();
-          await oneTimeTokens.create(user.id, 'reset', hash, new Date(Date.now() + resetLinkLifetime));
-          mailer.send(passwordResetMail(user.email, user.name, `${settings.PUBLIC_URL}/auth/reset-password?token=${token}`));
-          await audit.record('reset_requested', requestMeta(request), user.id);
-        }
-        return sameAnswer;
-      })(),
-    );
-  });
+  app.post('/api/user/reset/email_send/', (request) =>
+    mailIfAccount(
+      request,
+      'reset',
+      () => true,
+      async (user) => {
+        const { token, hash } = newSecretToken();
+        await oneTimeTokens.create(user.id, 'reset', hash, new Date(Date.now() + resetLinkLifetime));
+        mailer.send(passwordResetMail(user.email, user.name, `${settings.PUBLIC_URL}/auth/reset-password?token=${token}`));
+        await audit.record('reset_requested', requestMeta(request), user.id);
+      },
+    ),
+  );
 
   app.patch('/api/user/reset_password/', async (request) => {
     const body = parse(ResetPasswordBody, request.body);

@@ -2,7 +2,8 @@ import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import { freePlanId } from '../../src/contract/billing.ts';
 import type { Db } from '../db/client.ts';
 import { checkoutSessions, feasibilityStudies, projects, stripeEvents, subscriptions, users } from '../db/schema.ts';
-import { isUuid, projectsRepository, type ProjectValues, type ProjectWithCount } from '../projects/repository.ts';
+import { isUuid } from '../platform/ids.ts';
+import { projectsRepository, type ProjectValues, type ProjectWithCount } from '../projects/repository.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CheckoutRow = typeof checkoutSessions.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { pvgisTmyCache, weatherFiles } from '../db/schema.ts';
-import { isUuid } from '../projects/repository.ts';
+import { isUuid } from '../platform/ids.ts';
 
 export type WeatherFileSummary = Omit<typeof weatherFiles.$inferSelect, 'content'>;
 export type NewWeatherFile = Omit<typeof weatherFiles.$inferInsert, 'id' | 'ownerId' | 'createdAt'>;

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, getTableColumns, lt, ne, notExists, sql } from 'drizzle-orm';
+import { primaryStudyOf } from '../../src/contract/primary-study.ts';
 import type { Db } from '../db/client.ts';
 import { feasibilityStudies, plotMaps, projects, studyWeather } from '../db/schema.ts';
-import { isUuid } from '../projects/repository.ts';
+import { isUuid } from '../platform/ids.ts';
 
 export type StudyRow = typeof feasibilityStudies.$inferSelect;
 export type StudySummary = Omit<StudyRow, 'energy' | 'finance'> & { plotMap: PlotMapMeta | null };
@@ -139,12 +140,11 @@ export function feasibilityRepository(db: Db) {
         const [removed] = await tx.delete(feasibilityStudies).where(owned(ownerId, id)).returning({ isPrimary: feasibilityStudies.isPrimary });
         if (!removed) return false;
         if (removed.isPrimary) {
-          const [next] = await tx
-            .select({ id: feasibilityStudies.id })
+          const remaining = await tx
+            .select({ id: feasibilityStudies.id, createdAt: feasibilityStudies.createdAt })
             .from(feasibilityStudies)
-            .where(eq(feasibilityStudies.projectId, study.projectId))
-            .orderBy(desc(feasibilityStudies.createdAt), desc(feasibilityStudies.id))
-            .limit(1);
+            .where(eq(feasibilityStudies.projectId, study.projectId));
+          const next = primaryStudyOf(remaining, (row) => ({ id: row.id, created: row.createdAt.getTime(), primary: false }));
           if (next) await tx.update(feasibilityStudies).set({ isPrimary: true }).where(eq(feasibilityStudies.id, next.id));
         }
         return true;

@@ -10,7 +10,7 @@ export interface OnlineGeocoder {
   search(query: string, options: { country?: string; limit: number }): Promise<CoordinateCandidate[]>;
 }
 
-interface Logger {
+export interface Logger {
   warn(object: object, message: string): void;
 }
 

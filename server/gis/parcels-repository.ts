@@ -72,6 +72,18 @@ export function parcelsRepository(db: Db) {
       return attached;
     },
 
+    /**
+     * Stores parcels as the user's own (as importOwn) and attaches every stored one to the project when given, in one
+     * transaction: a failure part-way leaves neither parcels nor attachments behind.
+     */
+    async importOwnAndAttach(userId: string, rows: Omit<NewParcel, 'ownerId'>[], projectId: string | undefined): Promise<{ added: ParcelRef[]; kept: ParcelRef[]; attached: number }> {
+      return db.transaction(async (tx) => {
+        const stored = await this.importOwn(userId, rows, tx);
+        const ids = [...stored.added, ...stored.kept].map((row) => row.id);
+        return { ...stored, attached: projectId ? await this.attachMany(projectId, ids, tx) : 0 };
+      });
+    },
+
     async countShared(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(parcels).where(isNull(parcels.ownerId));
       return row?.n ?? 0;

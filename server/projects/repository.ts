@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { withCompiledRows } from '../db/prepared.ts';
 import { feasibilityStudies, projectParcels, projects, users } from '../db/schema.ts';
 import { activeLogin, type Login } from '../auth/users-repository.ts';
+import { isUuid } from '../platform/ids.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectValues = Omit<typeof projects.$inferInsert, 'id' | 'ownerId' | 'createdAt' | 'updatedAt'>;
@@ -22,11 +23,6 @@ export interface PortfolioTotals {
   primaryStudies: number;
   mwhPerYear: number;
 }
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids that are not UUIDs cannot name a row; checking first keeps the database from raising on them. */
-export const isUuid = (id: string) => uuidPattern.test(id);
 
 // LIKE's own wildcards in a search are literal characters.
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,7 +1,7 @@
 import type { ParcelSummary } from '../../src/contract/gis.ts';
-import type { Project } from '../../src/contract/projects.ts';
+import type { Project, ProjectListItem } from '../../src/contract/projects.ts';
 import type { ParcelRow } from '../gis/parcels-repository.ts';
-import type { ProjectWithCount } from './repository.ts';
+import type { ProjectListRow, ProjectWithCount } from './repository.ts';
 import { areaUnits } from '../geo/geometry.ts';
 
 /** A project as the API answers it. */
@@ -23,6 +23,13 @@ export function projectView(row: ProjectWithCount): Project {
     updated_at: row.updatedAt.toISOString(),
   };
 }
+
+// The view gains its extra field in place: spreading it into a new object copied its fifteen fields again, which on a
+// page of projects cost about twice what building the views did.
+export const listItemView = (row: ProjectListRow): ProjectListItem =>
+  Object.assign(projectView(row), {
+    primary_study: row.primaryStudy && { id: row.primaryStudy.id, name: row.primaryStudy.name, dc_kw: row.primaryStudy.dcKw, p50_annual_kwh: row.primaryStudy.p50AnnualKwh },
+  });
 
 /** A parcel without its geometry. */
 export function parcelSummary(row: ParcelRow): ParcelSummary {

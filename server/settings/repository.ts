@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Assumptions } from '../../src/contract/settings.ts';
 import type { Db } from '../db/client.ts';
 import { settingsPresets } from '../db/schema.ts';
-import { isUuid } from '../projects/repository.ts';
+import { isUuid } from '../platform/ids.ts';
 
 export type PresetRow = typeof settingsPresets.$inferSelect;
 

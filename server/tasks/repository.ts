@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { maxTaskPosition, moveTaskTo } from '../../src/contract/task-moves.ts';
 import { taskPhaseValues, type TaskPhase } from '../../src/contract/tasks.ts';
 import type { Db } from '../db/client.ts';
 import { parcels, projects, taskTemplates, tasks } from '../db/schema.ts';
-import { isUuid } from '../projects/repository.ts';
+import { isUuid } from '../platform/ids.ts';
 
 export type TaskRow = typeof tasks.$inferSelect & { parcelApn: string | null };
 export type NewTask = Pick<typeof tasks.$inferInsert, 'title' | 'description' | 'phase' | 'category' | 'dueDate' | 'assigneeName' | 'parcelId' | 'criterion' | 'why'>;
@@ -152,20 +153,14 @@ export function tasksRepository(db: Db) {
           .from(tasks)
           .where(eq(tasks.projectId, current.projectId))
           .orderBy(asc(tasks.position), asc(tasks.createdAt), asc(tasks.id));
-        const moved = board.find((task) => task.id === id);
-        if (!moved) return { kind: 'notFound' };
-        const target = board.filter((task) => task.phase === phase && task.id !== id);
-        if (position > target.length) return { kind: 'outOfRange', max: target.length };
-        target.splice(position, 0, moved);
-        const source = moved.phase === phase ? [] : board.filter((task) => task.phase === moved.phase && task.id !== id);
+        if (!board.some((task) => task.id === id)) return { kind: 'notFound' };
+        const columns = moveTaskTo(board, id, phase, position);
+        if (!columns) return { kind: 'outOfRange', max: maxTaskPosition(board, id, phase) };
         const now = new Date();
-        for (const [list, listPhase] of [
-          [target, phase],
-          [source, moved.phase],
-        ] as const) {
-          for (const [index, task] of list.entries()) {
-            if (task.position !== index || task.phase !== listPhase) {
-              await tx.update(tasks).set({ position: index, phase: listPhase, updatedAt: now }).where(eq(tasks.id, task.id));
+        for (const column of columns) {
+          for (const [index, task] of column.tasks.entries()) {
+            if (task.position !== index || task.phase !== column.phase) {
+              await tx.update(tasks).set({ position: index, phase: column.phase, updatedAt: now }).where(eq(tasks.id, task.id));
             }
           }
         }

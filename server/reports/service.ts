@@ -1,0 +1,40 @@
+/** The project report's use case: everything the PDF shows, gathered for its owner, and the file's name. */
+import type { FeasibilityRepository } from '../feasibility/repository.ts';
+import { defaultCriteria } from '../geo/screening.ts';
+import type { ProjectScreening } from '../gis/project-screening.ts';
+import { requireOwned } from '../platform/domain-error.ts';
+import { datedFileName } from '../platform/http.ts';
+import type { ProjectsRepository } from '../projects/repository.ts';
+import type { SettingsPresetsRepository } from '../settings/repository.ts';
+import { lastPresetFor } from '../settings/preset-views.ts';
+import { projectReportPdf } from './project-report.ts';
+
+/** What the report use case works with; the app's context gives all of it. */
+export interface ReportDeps {
+  projects: ProjectsRepository;
+  presets: SettingsPresetsRepository;
+  screening: ProjectScreening;
+  studies: FeasibilityRepository;
+}
+
+/** The project's PDF report: its parcels screened with the default criteria, the layers used, the preset a new study starts from and the primary study. */
+export async function projectReport(ctx: ReportDeps, userId: string, projectId: string): Promise<{ fileName: string; pdf: Buffer }> {
+  const project = requireOwned(await ctx.projects.find(userId, projectId));
+  const [rows, layers, preset, primaryStudy] = await Promise.all([
+    ctx.screening.projectParcels(userId, project),
+    ctx.screening.layerSet(userId),
+    lastPresetFor(ctx.presets, userId, project),
+    ctx.studies.primary(userId, project.id),
+  ]);
+  const generatedAt = new Date();
+  const pdf = await projectReportPdf({
+    project,
+    parcels: ctx.screening.screen(rows, defaultCriteria, layers),
+    layers: Object.values(layers).map((layer) => layer.ref),
+    preset,
+    primaryStudy,
+    generatedAt,
+  });
+  const fileName = datedFileName([project.name, ...(primaryStudy ? [primaryStudy.name] : []), 'report'], generatedAt, 'pdf');
+  return { fileName, pdf };
+}
