@@ -1,9 +1,8 @@
-import { assertEvent, assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { FeasibilityStudy, StudyCreateBody, StudyLimit, StudyList } from '../src/contract/feasibility.ts';
 import { primaryStudyOf } from '../src/contract/primary-study.ts';
 import { toFormErrors, type FormErrors } from './form-errors.ts';
-import { studyNotice } from './notices.ts';
-import { snackbarSystemId } from './snackbar.machine.ts';
+import { announcer, studyNotice } from './notices.ts';
 
 export interface FeasibilityInput {
   projectId: string;
@@ -124,11 +123,7 @@ export const feasibilityMachine = setup({
   },
   actions: {
     // Emitted for whoever observes this actor, and told to the app's snackbar when one runs in the same actor system.
-    announce: enqueueActions<FeasibilityContext, FeasibilityEvent, FeasibilityEmitted, FeasibilityEvent, never, never, never, never, FeasibilityEmitted>(({ enqueue, system }, notice) => {
-      enqueue.emit(notice);
-      const snackbar = system.get(snackbarSystemId) as AnyActorRef | undefined;
-      if (snackbar) enqueue.sendTo(snackbar, { type: 'snackbar.show', ...studyNotice(notice) });
-    }),
+    announce: announcer<FeasibilityContext, FeasibilityEvent, FeasibilityEmitted>(studyNotice),
     assignStudy: assign({ studies: ({ context }, params: { study: FeasibilityStudy }) => withStudy(context.studies, params.study) }),
     closeModals: assign({ renameModal: null, primaryModal: null, deleteModal: null, modalErrors: null }),
     showModalErrors: assign({ modalErrors: (_, params: { error: unknown }) => toFormErrors(params.error) }),

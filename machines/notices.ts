@@ -1,6 +1,19 @@
+import { enqueueActions, type AnyActorRef, type EventObject, type MachineContext } from 'xstate';
 import type { FeasibilityEmitted } from './feasibility.machine.ts';
-import type { SnackbarMessage } from './snackbar.machine.ts';
+import { snackbarSystemId, type SnackbarMessage } from './snackbar.machine.ts';
 import type { TaskBoardEmitted } from './task-board.machine.ts';
+
+/**
+ * The `announce` action of a child actor: emits the notice to whoever listens (screens navigate on it) and tells
+ * the session's snackbar, found by its systemId, in the words `wordsOf` gives.
+ */
+export function announcer<TContext extends MachineContext, TEvent extends EventObject, TNotice extends EventObject>(wordsOf: (notice: TNotice) => SnackbarMessage) {
+  return enqueueActions<TContext, TEvent, TNotice, TEvent, never, never, never, never, TNotice>(({ enqueue, system }, notice) => {
+    enqueue.emit(notice);
+    const snackbar = system.get(snackbarSystemId) as AnyActorRef | undefined;
+    if (snackbar) enqueue.sendTo(snackbar, { type: 'snackbar.show', ...wordsOf(notice) });
+  });
+}
 
 const studyNoticeWords = { 'study.created': 'Study saved', 'study.renamed': 'Study renamed', 'study.deleted': 'Study deleted', 'study.primarySet': 'Primary study set' } as const;
 

@@ -1,9 +1,8 @@
-import { assertEvent, assign, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { maxTaskPosition, moveTaskTo } from '../src/contract/task-moves.ts';
 import type { Task, TaskBoard, TaskCategory, TaskCreateBody, TaskEditBody, TaskPhase, TaskReorderBody } from '../src/contract/tasks.ts';
 import { genericErrorMessages, toFormErrors, type FormErrors } from './form-errors.ts';
-import { taskNotice } from './notices.ts';
-import { snackbarSystemId } from './snackbar.machine.ts';
+import { announcer, taskNotice } from './notices.ts';
 
 export interface TaskBoardInput {
   projectId: string;
@@ -176,11 +175,7 @@ export const taskBoardMachine = setup({
   },
   actions: {
     // Emitted for whoever observes this actor, and told to the app's snackbar when one runs in the same actor system.
-    announce: enqueueActions<TaskBoardContext, TaskBoardEvent, TaskBoardEmitted, TaskBoardEvent, never, never, never, never, TaskBoardEmitted>(({ enqueue, system }, notice) => {
-      enqueue.emit(notice);
-      const snackbar = system.get(snackbarSystemId) as AnyActorRef | undefined;
-      if (snackbar) enqueue.sendTo(snackbar, { type: 'snackbar.show', ...taskNotice(notice) });
-    }),
+    announce: announcer<TaskBoardContext, TaskBoardEvent, TaskBoardEmitted>(taskNotice),
     putTask: assign({ board: ({ context }, params: { task: Task }) => putTask(context.board!, params.task) }),
     closeModals: assign({ taskModal: null, deleteModal: null, modalErrors: null, rollback: null, applying: null }),
     showModalErrors: assign({ modalErrors: (_, params: { error: unknown }) => toFormErrors(params.error) }),
