@@ -120,7 +120,9 @@ export default defineConfig({
     // PGlite takes ~1 GB while it starts: two workers fit the 2-core machines.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}', 'tests/solar/**/*.test.ts', 'tests/lib/**/*.test.ts', 'tests/ui/**/*.test.{ts,tsx}'], environment: 'node' } },
+      // The jsdom screens drive a real API process through whole flows: on a loaded 2-core machine one takes up to a
+      // minute. The limit guards against a hang; it is not a speed check (those are benchmarks).
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/machines/**/*.test.{ts,tsx}', 'tests/solar/**/*.test.ts', 'tests/lib/**/*.test.ts', 'tests/ui/**/*.test.{ts,tsx}'], environment: 'node', testTimeout: 120_000 } },
       { extends: true, test: { name: 'api-pglite', include: ['tests/server/**/*.test.ts'], env: { TEST_DB: 'pglite' } } },
       { extends: true, test: { name: 'api-postgres', include: ['tests/server/**/*.test.ts'], env: { TEST_DB: 'postgres' } } },
       { extends: true, test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], testTimeout: 60_000, globalSetup: ['tests/support/build-once.ts'] } },

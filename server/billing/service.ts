@@ -139,6 +139,21 @@ function fromStripe<T, S>(value: unknown, struct: Struct<T, S>, log: FastifyBase
   throw new DomainError('upstreamFailed', billingMessages.providerFailed);
 }
 
+/** Wraps a Stripe-facing call so that Stripe's own failures answer as a provider that failed (logged: they are ours to look at). */
+function stripeFailures<A extends unknown[], T>(log: FastifyBaseLogger, call: (...args: A) => Promise<T>) {
+  return async (...args: A): Promise<T> => {
+    try {
+      return await call(...args);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError) {
+        log.warn({ err: { type: error.type, code: error.code, statusCode: error.statusCode, message: error.message } }, 'a Stripe request failed');
+        throw new DomainError('upstreamFailed', billingMessages.providerFailed);
+      }
+      throw error;
+    }
+  };
+}
+
 /**
  * Shares one run of `work` per key among the requests that ask meanwhile and keeps what it found for `seconds` (a
  * failure is not kept). One lifetime for all, so entries expire in the order they were made: the front ones go first.
@@ -230,7 +245,8 @@ function invoiceView(invoice: Stripe.Invoice): Invoice {
 
 /**
  * Plans, limits and payments. Billing is on when STRIPE_SECRET_KEY is set; off, everyone has Free's study limit and no
- * project limit, and every Stripe-facing call is refused as 'off'.
+ * project limit, and every Stripe-facing call is refused as 'off'. Stripe's own failures in those calls answer as a
+ * provider that failed, so Stripe retries a webhook it could not get applied.
  */
 export function createBilling({ settings, repository, projects, log }: { settings: Settings; repository: BillingRepository; projects: ProjectsRepository; log: FastifyBaseLogger }) {
   const stripe = settings.STRIPE_SECRET_KEY ? stripeClient(settings.STRIPE_SECRET_KEY, settings.STRIPE_API_URL) : null;
@@ -286,6 +302,7 @@ export function createBilling({ settings, repository, projects, log }: { setting
   // Per instance: another instance keeps its own for as long, so a new invoice may show there up to invoiceListSeconds later.
   const invoiceLists = shortLived<InvoiceList>(invoiceListSeconds);
   const askAboutCheckout = spaced<void>(verifySpacingSeconds);
+  const viaStripe = <A extends unknown[], T>(call: (...args: A) => Promise<T>) => stripeFailures(log, call);
 
   /** Activates a paid checkout for its user, once; the webhook passes its event so that it is recorded with the change. */
   async function activate(userId: string, session: CheckoutSessionObject, event?: StripeEventRef) {
@@ -379,7 +396,7 @@ export function createBilling({ settings, repository, projects, log }: { setting
       }
     },
 
-    async overview(userId: string): Promise<SubscriptionsList> {
+    overview: viaStripe(async (userId: string): Promise<SubscriptionsList> => {
       const publishableKey = settings.STRIPE_PUBLISHABLE_KEY;
       if (!enabled || !publishableKey) throw billingRefusal('off');
       const [row, usage] = await Promise.all([repository.subscription(userId), repository.usage(userId)]);
@@ -389,10 +406,10 @@ export function createBilling({ settings, repository, projects, log }: { setting
         usage: { projects: usage.projects, most_studies_in_a_project: usage.mostStudiesInAProject },
         publishable_key: publishableKey,
       };
-    },
+    }),
 
     /** Starts an Embedded Checkout for a paid plan, making the user's Stripe customer the first time. */
-    async startCheckout(user: { id: string; email: string; name: string }, planId: string): Promise<CheckoutSession> {
+    startCheckout: viaStripe(async (user: { id: string; email: string; name: string }, planId: string): Promise<CheckoutSession> => {
       const stripe = client();
       if (planId === freePlanId) throw billingRefusal('freePlan');
       const plan = planById(planId);
@@ -416,14 +433,14 @@ export function createBilling({ settings, repository, projects, log }: { setting
       if (!session.client_secret) throw new Error('Stripe answered an embedded Checkout Session without a client_secret');
       await repository.recordCheckout(user.id, session.id, plan.id);
       return { session_id: session.id, client_secret: session.client_secret };
-    },
+    }),
 
     /**
      * Activates the plan of a paid checkout of this user; answers the same however often it is asked (and after the
      * webhook). Stripe is asked only about a checkout not yet activated, as `verifySpacingSeconds` allows;
      * `askingStripe` runs first (the caller's rate window).
      */
-    async verifyPayment(userId: string, sessionId: string, askingStripe: () => Promise<void>): Promise<VerifiedPayment> {
+    verifyPayment: viaStripe(async (userId: string, sessionId: string, askingStripe: () => Promise<void>): Promise<VerifiedPayment> => {
       const stripe = client();
       const checkout = await repository.findCheckout(userId, sessionId);
       if (!checkout) throw billingRefusal('unknownCheckout');
@@ -437,13 +454,13 @@ export function createBilling({ settings, repository, projects, log }: { setting
         });
       }
       return { session_id: checkout.id, plan_id: checkout.planId, plan_name: planById(checkout.planId)?.name ?? checkout.planId };
-    },
+    }),
 
     /**
      * Verifies and applies one webhook delivery; each event id is applied once. A signed event that is not Stripe's
      * shape is logged and answered with `ignored` (Stripe retries anything but a 2xx for days, and a retry is the same).
      */
-    async webhook(payload: Buffer | undefined, signature: string | undefined): Promise<{ ignored?: string }> {
+    webhook: viaStripe(async (payload: Buffer | undefined, signature: string | undefined): Promise<{ ignored?: string }> => {
       const stripe = client();
       const secret = settings.STRIPE_WEBHOOK_SECRET;
       if (!payload || payload.length === 0 || !signature || !secret) throw billingRefusal('badSignature');
@@ -465,10 +482,10 @@ export function createBilling({ settings, repository, projects, log }: { setting
         log.warn({ eventId: excerpt(id), eventType: excerpt(type), reason: error.message }, 'a signed Stripe webhook was malformed and is ignored');
         return { ignored: billingMessages.webhookIgnored(error.message) };
       }
-    },
+    }),
 
     /** The user's invoices from Stripe, newest first (none before their first checkout); see `invoiceListSeconds`. */
-    async invoices(userId: string): Promise<InvoiceList> {
+    invoices: viaStripe(async (userId: string): Promise<InvoiceList> => {
       const stripe = client();
       const customer = (await repository.subscription(userId))?.stripeCustomerId;
       if (!customer) return { count: 0, results: [] };
@@ -476,7 +493,7 @@ export function createBilling({ settings, repository, projects, log }: { setting
         const list = await stripe.invoices.list({ customer, limit: 100 });
         return { count: list.data.length, results: list.data.map(invoiceView) };
       });
-    },
+    }),
   };
 }
 

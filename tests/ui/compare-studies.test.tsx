@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAppActors } from '../../src/app/actors.ts';
 import { AppProvider } from '../../src/app/provider.tsx';
@@ -14,7 +14,6 @@ import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { meansAt } from '../solar/monthly-means.ts';
 import { polyfillBrowser, renderApp, signInThroughApi, stubWorker } from './render-app.tsx';
 
-configure({ asyncUtilTimeout: 20_000 });
 
 /** The compare screen alone at `path` (the app registers its route), its API calls going to the real server. */
 function renderComparePage(path: string, projectId: string, baseURL: string, storage: KeyValueStorage) {

@@ -257,7 +257,7 @@ describe('the new-study form with PVWatts v8, in jsdom against the real API', ()
     fireEvent.change(screen.getByLabelText(/^Array type/), { target: { value: '1-axis' } });
     await fillIn(/^Preset name/, 'Anacostia v8');
     fireEvent.click(screen.getByRole('button', { name: 'Save as a new preset' }));
-    await waitFor(() => expect(screen.getByLabelText<HTMLSelectElement>('Preset').selectedOptions[0]!.textContent).toBe('Anacostia v8 (current)'), { timeout: 15_000 });
+    await waitFor(() => expect(screen.getByLabelText<HTMLSelectElement>('Preset').selectedOptions[0]!.textContent).toBe('Anacostia v8 (current)'), { timeout: 60_000 });
 
     const last = await client.get<{ name: string; assumptions: { system: Record<string, unknown> } }>(`/api/settings/last/get/?project_id=${anacostia.id}`);
     expect(last.body.name).toBe('Anacostia v8');

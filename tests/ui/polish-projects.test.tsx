@@ -90,7 +90,7 @@ describe('project screens, polish of issue 13, in jsdom against the real API', (
     expect(screen.getByText('Attached or inside the boundary')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Download report' }));
-    await waitFor(() => expect(files).toHaveLength(1), { timeout: 15_000 });
+    await waitFor(() => expect(files).toHaveLength(1), { timeout: 60_000 });
     const report = pageText(Buffer.from(await files[0]!.arrayBuffer()));
     expect(report).toMatch(new RegExp(`Parcels screened \\(attached or inside the boundary\\):\\s*${screened} \\(\\d+ suitable\\)`));
 

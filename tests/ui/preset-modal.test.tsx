@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FeasibilityStudy } from '../../src/contract/feasibility.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { meansAt } from '../solar/monthly-means.ts';
 import { polyfillBrowser, stubWorker, renderApp, signInThroughApi } from './render-app.tsx';
 
-configure({ asyncUtilTimeout: 20_000 });
 
 const usUtility = 'US utility-scale (single-axis tracker)';
 

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FeasibilityStudy } from '../../src/contract/feasibility.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { meansAt } from '../solar/monthly-means.ts';
 import { fillIn, polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
 
-configure({ asyncUtilTimeout: 20_000 });
 
 // A 400 m square in Anacostia Park, Washington DC.
 const dcBoundary = { type: 'Polygon', coordinates: [[[-77.012, 38.844], [-77.007, 38.844], [-77.007, 38.848], [-77.012, 38.848], [-77.012, 38.844]]] };

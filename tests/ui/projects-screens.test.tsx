@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { latitudeMessage } from '../../src/contract/gis.ts';
 import { settingsMessages } from '../../src/contract/settings.ts';
@@ -8,7 +8,6 @@ import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { polyfillBrowser, renderApp, fillIn, signInThroughApi } from './render-app.tsx';
 
 // The API process answers in milliseconds, but a busy 2-core machine can stretch a navigation past the default 1 s.
-configure({ asyncUtilTimeout: 20_000 });
 
 const snackbar = (text: RegExp) => waitFor(() => expect(screen.getByRole('status').textContent).toMatch(text), { timeout: 10_000 });
 
@@ -131,7 +130,7 @@ describe('project screens in jsdom against the real API', () => {
     const files = captureDownloads();
     renderApp(`/project/${project.id}/report-site`, api.baseUrl, storage);
     fireEvent.click(await screen.findByRole('button', { name: 'Download report' }));
-    await waitFor(() => expect(files).toHaveLength(1), { timeout: 15_000 });
+    await waitFor(() => expect(files).toHaveLength(1), { timeout: 60_000 });
     // The server's name for it (Content-Disposition): the project and the day.
     expect(files[0]!.name).toMatch(/^Report site - report \d{4}-\d\d-\d\d\.pdf$/);
     const head = new TextDecoder().decode((await files[0]!.blob.arrayBuffer()).slice(0, 5));

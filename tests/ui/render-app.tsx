@@ -9,9 +9,9 @@ import type { AppProcess } from '../support/app-process.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { createCookieJar } from '../lib/support/fake-api.ts';
 
-// Screens load lazily (their own chunks, Leaflet among them): the first findBy* of a screen waits for its module,
-// which takes more than the default second on a busy machine.
-configure({ asyncUtilTimeout: 10_000 });
+// Screens load lazily (their own chunks, Leaflet among them) and wait on a real API process: on a busy machine the
+// first findBy* of a screen takes seconds. A hang guard, not a speed check.
+configure({ asyncUtilTimeout: 30_000 });
 
 /** jsdom lacks these; Chakra's components ask for them. */
 export function polyfillBrowser() {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskBoard, TaskTemplate } from '../../src/contract/tasks.ts';
 import { taskMessages } from '../../src/contract/tasks.ts';
@@ -9,7 +9,6 @@ import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { fillIn, polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
 
-configure({ asyncUtilTimeout: 20_000 });
 
 type Errors = { errors: Record<string, string[]> };
 
