@@ -52,6 +52,28 @@ export class SessionExpiredError extends Error {
 export const isCancelled = (error: unknown): error is CancelledError => error instanceof CancelledError;
 
 /**
+ * Makes `call` again when the server refused it as busy (429 with a short Retry-After: the user's costly work at once
+ * is full, often with requests the browser already gave up that the server is still finishing), waiting as told, at
+ * most `attempts` times in all. A refusal that asks for a longer wait, or any other failure, passes through; an abort
+ * while waiting is a cancellation.
+ */
+export async function retryWhenBusy<T>(call: () => Promise<T>, { signal, attempts = 3, longestWaitSeconds = 10 }: CallOptions & { attempts?: number; longestWaitSeconds?: number } = {}): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const busy = error instanceof ApiError && error.status === 429 && error.retryAfter !== null && error.retryAfter <= longestWaitSeconds;
+      if (!busy || attempt >= attempts) throw error;
+      await new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) return reject(new CancelledError('cancelled while waiting to retry'));
+        const timer = setTimeout(resolve, error.retryAfter! * 1000);
+        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(new CancelledError('cancelled while waiting to retry'))), { once: true });
+      });
+    }
+  }
+}
+
+/**
  * Options of one request. The result type comes from `struct`; without one it is `unknown`, and a type
  * argument given without a struct would be an unchecked claim about the server, so do not write one.
  */

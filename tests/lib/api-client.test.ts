@@ -1,7 +1,7 @@
 import { array, instance, object, string } from 'superstruct';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TokenPair } from '../../src/contract/auth.ts';
-import { ApiError, CancelledError, createApiClient, dispositionFileName, isCancelled, SessionExpiredError, type ApiClient } from '../../src/lib/api-client.ts';
+import { ApiError, CancelledError, createApiClient, dispositionFileName, isCancelled, retryWhenBusy, SessionExpiredError, type ApiClient } from '../../src/lib/api-client.ts';
 import { createRefreshCoordinator, createStorageLocks, type LockManagerLike } from '../../src/lib/refresh-coordinator.ts';
 import { createMemoryStorage, createSessionStore, type KeyValueStorage } from '../../src/lib/session-storage.ts';
 import { createInProcessLocks, createSharedStorage } from './support/browser-doubles.ts';
@@ -220,6 +220,32 @@ describe('a download’s name from Content-Disposition', () => {
     expect(dispositionFileName("attachment; filename*=UTF-8''%E0%A4%A; filename=\"fallback.pdf\"")).toBe('fallback.pdf');
     expect(dispositionFileName('attachment')).toBeNull();
     expect(dispositionFileName(null)).toBeNull();
+  });
+});
+
+describe('asking again while the user’s costly work is busy', () => {
+  const busy = (seconds: number | null) => new ApiError('POST', '/api/gis/get_reasoned_geo_json/', 429, { detail: 'busy' }, seconds);
+
+  it('waits as the Retry-After says and asks again, at most three times in all', async () => {
+    const call = vi.fn<() => Promise<string>>().mockRejectedValueOnce(busy(0)).mockRejectedValueOnce(busy(0)).mockResolvedValue('screened');
+    expect(await retryWhenBusy(call)).toBe('screened');
+    expect(call).toHaveBeenCalledTimes(3);
+    const always = vi.fn<() => Promise<string>>().mockRejectedValue(busy(0));
+    await expect(retryWhenBusy(always)).rejects.toMatchObject({ status: 429 });
+    expect(always).toHaveBeenCalledTimes(3);
+  });
+
+  it('passes on a refusal that asks for a long wait, any other failure, and an abort while waiting', async () => {
+    const windowFull = vi.fn<() => Promise<string>>().mockRejectedValue(busy(45));
+    await expect(retryWhenBusy(windowFull)).rejects.toMatchObject({ status: 429, retryAfter: 45 });
+    expect(windowFull).toHaveBeenCalledTimes(1);
+    const invalid = vi.fn<() => Promise<string>>().mockRejectedValue(new ApiError('POST', '/x/', 400, {}, null));
+    await expect(retryWhenBusy(invalid)).rejects.toMatchObject({ status: 400 });
+    expect(invalid).toHaveBeenCalledTimes(1);
+    const controller = new AbortController();
+    const waiting = retryWhenBusy(vi.fn<() => Promise<string>>().mockRejectedValue(busy(5)), { signal: controller.signal });
+    controller.abort();
+    await expect(waiting).rejects.toBeInstanceOf(CancelledError);
   });
 });
 
