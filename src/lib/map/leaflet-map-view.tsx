@@ -7,6 +7,7 @@ import { TerraDrawLeafletAdapter } from 'terra-draw-leaflet-adapter';
 import { useEffect, useRef, useState } from 'react';
 import { bboxKey } from './bounds.ts';
 import { mapConfig } from './map-config.ts';
+import { addOfflineBasemap } from './offline-basemap-layer.ts';
 import type { Bbox, MapLayer, MapViewProps } from './map-types.ts';
 import { edgeGap, tooltipMaxWidth } from './tooltip-width.ts';
 
@@ -23,13 +24,21 @@ function textElement(text: string): HTMLElement {
  * Each is marked important (`!`): leaflet.css is not in Chakra's cascade layers, so it beats Chakra's styles otherwise.
  */
 const themedLeaflet = {
-  bg: 'bg.muted!',
+  // The offline basemap (offline-basemap-layer.ts), soft in both modes so the app's own layers stand out: the water is
+  // the container's background; its land and lines are SVG, whose presentation attributes lose to any style (no `!`).
+  bg: { base: '#d5e3ed!', _dark: '#111a24!' },
+  '& .basemap-land': { fill: { base: '#f4f2ec', _dark: '#25272b' } },
+  '& .basemap-world-110m, & .basemap-world-50m': { stroke: { base: '#a9b4bd', _dark: '#56606a' } },
+  '& .basemap-states': { stroke: { base: '#b3aca2', _dark: '#5a5650' } },
+  '& .basemap-counties': { stroke: { base: '#d9d3c9', _dark: '#3a3936' } },
   '& .leaflet-bar': { borderColor: 'border!' },
   '& .leaflet-bar a': { bg: 'bg.panel!', color: 'fg!', borderBottomColor: 'border!' },
   '& .leaflet-bar a:hover, & .leaflet-bar a:focus-visible': { bg: 'bg.subtle!' },
   '& .leaflet-bar a.leaflet-disabled': { color: 'fg.subtle!' },
   '& .leaflet-control-attribution': { bg: 'bg.panel!', color: 'fg.muted!' },
-  '& .leaflet-control-attribution a': { color: 'fg.info!' },
+  // Underlined, not told apart by colour alone (leaflet.css underlines them only on hover): with the basemap's credit
+  // the attribution holds more plain text than link text, which makes it a text block for axe's link-in-text-block.
+  '& .leaflet-control-attribution a': { color: 'fg.info!', textDecoration: 'underline!' },
 } as const;
 
 /**
@@ -119,7 +128,7 @@ function loadPolygon(draw: TerraDraw, polygon: Polygon | null) {
   draw.setMode('polygon');
 }
 
-/** The MapView port on Leaflet: works with no tiles and no key, in every browser and in jsdom. */
+/** The MapView port on Leaflet: works with no tiles and no key (an offline basemap lies under the tiles), in every browser and in jsdom. */
 export function LeafletMapView({ label, center, zoom, markers, layers, fitBounds, drawing, height = '400px', children, ...callbacks }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
@@ -132,6 +141,7 @@ export function LeafletMapView({ label, center, zoom, markers, layers, fitBounds
   useEffect(() => {
     const container = containerRef.current!;
     const instance = L.map(container, { center: [center.lat, center.lng], zoom, worldCopyJump: true });
+    addOfflineBasemap(instance);
     if (mapConfig.tileUrl) L.tileLayer(mapConfig.tileUrl, { attribution: mapConfig.tileAttribution, maxZoom: 19 }).addTo(instance);
     instance.on('click', (event: L.LeafletMouseEvent) => {
       if (latest.current.drawing?.active) return;

@@ -1,6 +1,6 @@
 /**
  * Map settings read at build time (VITE_*). Tiles are decoration: every vector layer shows without them, as it
- * must offline and in tests. VITE_MAP_TILE_URL=none turns tiles off.
+ * must offline and in tests, over the offline basemap (offline-basemap.ts). VITE_MAP_TILE_URL=none turns tiles off.
  */
 const env = import.meta.env as Record<string, string | undefined>;
 
