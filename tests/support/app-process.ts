@@ -24,6 +24,18 @@ export interface AppProcess {
  * with `options.dataDir`, which is then the caller's to remove.
  */
 export async function startAppProcess(env: Record<string, string> = {}, options: { buildSpa?: boolean; dataDir?: string } = {}): Promise<AppProcess> {
+  // The free port is probed, then given to the app: another process may take it in between (two test files start
+  // apps at once). That is the only failure worth a second try.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startAppProcessOnce(env, options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
+async function startAppProcessOnce(env: Record<string, string>, options: { buildSpa?: boolean; dataDir?: string }): Promise<AppProcess> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'sunplot-e2e-')));
   // A known free port rather than PORT=0, so the default PUBLIC_URL (and every mailed link) points at this app.
   const port = await freePort();
