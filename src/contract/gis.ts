@@ -227,6 +227,14 @@ export const CoordinateCandidate = object({
   score: number(),
   approximate: boolean(),
   source: string(),
+  // What the project form fills when the place is picked, where the source knows it.
+  /** One line for the form's address: the place and its region ("Greensboro, North Carolina"), or a street address. */
+  address: optional(string()),
+  locality: optional(string()),
+  state: optional(string()),
+  /** ISO 3166-1 alpha-2, as the project's country field takes it. */
+  country: optional(string()),
+  postal_code: optional(string()),
 });
 
 export type NewApnBody = Infer<typeof NewApnBody>;

@@ -87,6 +87,72 @@ describeApi('geocoding API (get_coordinates), offline', () => {
     expect((await lookup('qqqzzzxxy')).body).toEqual({ query: 'qqqzzzxxy', count: 0, results: [] });
   });
 
+  // Issue 25: a city with its state or country, abbreviations and postal codes, found offline with what the form fills.
+  const washington = { kind: 'city', label: 'Washington, District of Columbia, US', address: 'Washington, District of Columbia', locality: 'Washington', state: 'District of Columbia', country: 'US' };
+  const greensboro = { kind: 'city', label: 'Greensboro, North Carolina, US', address: 'Greensboro, North Carolina', state: 'North Carolina', country: 'US' };
+  const pune = { kind: 'city', label: 'Pune, Maharashtra, IN', address: 'Pune, Maharashtra', state: 'Maharashtra', country: 'IN' };
+  it.each([
+    ['Washington DC', washington],
+    ['Washington, D.C.', washington],
+    ['District of Columbia', washington],
+    ['DC', washington],
+    ['washington,   dc,  usa', washington],
+    ['Greensboro, NC', greensboro],
+    ['Greensboro North Carolina', greensboro],
+    ['  GREENSBORO ;  n.c. ', greensboro],
+    ['Pune, Maharashtra', pune],
+    ['Pune, India', pune],
+    ['Pune Maharashtra India', pune],
+    ['St. Louis', { label: 'St. Louis, Missouri, US' }],
+    ['Saint Louis, MO', { label: 'St. Louis, Missouri, US' }],
+    ['Ft. Worth, TX', { label: 'Fort Worth, Texas, US' }],
+    ['Mt Vernon, New York', { label: 'Mount Vernon, New York, US' }],
+    ['SAO PAULO, Brazil', { label: 'São Paulo, São Paulo, BR', country: 'BR' }],
+    ['zurich', { label: 'Zürich, Zurich, CH' }],
+  ])('finds "%s" first as the place meant, with its address and country', async (query, expected) => {
+    const answer = await lookup(query, { limit: 3 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.results[0]).toMatchObject(expected);
+    expect(answer.body.results[0]).not.toHaveProperty('postal_code');
+  });
+
+  it('ranks the place in the asked state first and leaves out the same name elsewhere', async () => {
+    const answer = await lookup('Greensboro, NC', { limit: 10 });
+    expect(answer.body.results.map((c) => c.label)).toEqual(['Greensboro, North Carolina, US']);
+    expect(answer.body.results[0]!.lat).toBeCloseTo(36.07, 1);
+    // Without the state every Greensboro comes, the one of the most people around first.
+    const all = await lookup('Greensboro', { limit: 10 });
+    expect(all.body.results[0]!.label).toBe('Greensboro, North Carolina, US');
+    expect(all.body.results.length).toBeGreaterThan(2);
+    // An area named alone is answered by a place in it when one bears its name: New York City, not Albany.
+    expect((await lookup('New York', { limit: 3 })).body.results[0]!.label).toBe('New York City, New York, US');
+  });
+
+  it.each([
+    ['27401', { kind: 'zip', label: 'ZIP 27401: Greensboro, North Carolina, United States', address: 'Greensboro, North Carolina', locality: 'Greensboro', state: 'North Carolina', country: 'US', postal_code: '27401' }],
+    ['20001-1234', { kind: 'zip', address: 'Washington, District of Columbia', country: 'US', postal_code: '20001' }],
+    // Puerto Rico has an ISO country code of its own, as the form's country field takes it.
+    ['ZIP 00901', { kind: 'zip', country: 'PR', postal_code: '00901' }],
+    ['411001', { kind: 'pincode', label: 'PIN 411001: Pune, Maharashtra, India', address: 'Pune, Maharashtra', locality: 'Pune', state: 'Maharashtra', country: 'IN', postal_code: '411001' }],
+    ['560 001', { kind: 'pincode', country: 'IN', postal_code: '560001' }],
+    // A code after the words is looked up as a code, and its place comes first.
+    ['Greensboro, NC 27401', { kind: 'zip', address: 'Greensboro, North Carolina', postal_code: '27401' }],
+    ['Delhi 110001', { kind: 'pincode', address: 'New Delhi, Central Delhi, Delhi', postal_code: '110001' }],
+  ])('finds the postal code in "%s" with its town, state, country and code', async (query, expected) => {
+    expect((await lookup(query, { limit: 3 })).body.results[0]).toMatchObject({ approximate: true, ...expected });
+  });
+
+  it('lists the places of the words after the place of the code', async () => {
+    const both = await lookup('Greensboro, NC 27401', { limit: 3 });
+    expect(both.body.results.map((c) => c.label)).toEqual(['ZIP 27401: Greensboro, North Carolina, United States', 'Greensboro, North Carolina, US']);
+  });
+
+  it('still finds nothing for a name no gazetteer has, or a place in the wrong state', async () => {
+    for (const query of ['qqqzzzxxy', 'Greensboro, Narnia', 'Pune, Texas', '99999']) {
+      expect((await lookup(query)).body, query).toEqual({ query, count: 0, results: [] });
+    }
+  });
+
   it('validates the query and needs a login', async () => {
     expect(await client.post('/api/gis/get_coordinates/', {})).toMatchObject({ status: 400, body: { errors: { query: [messages.required] } } });
     expect(await lookup('  ')).toMatchObject({ status: 400, body: { errors: { query: [messages.notBlank] } } });

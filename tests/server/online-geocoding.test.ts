@@ -17,7 +17,15 @@ function startStandIn() {
     if (url.pathname === '/nominatim/search') {
       if (url.searchParams.get('q') === 'broken') return json(500, { error: 'down' });
       if (url.searchParams.get('q') === 'Muckross House') {
-        return json(200, [{ lat: '52.0195', lon: '-9.5046', display_name: 'Muckross House, Killarney, County Kerry, Munster, Ireland', importance: 0.4 }]);
+        return json(200, [
+          {
+            lat: '52.0195',
+            lon: '-9.5046',
+            display_name: 'Muckross House, Killarney, County Kerry, Munster, V93 CK73, Ireland',
+            importance: 0.4,
+            address: { tourism: 'Muckross House', town: 'Killarney', county: 'County Kerry', state: 'Munster', postcode: 'V93 CK73', country: 'Ireland', country_code: 'ie' },
+          },
+        ]);
       }
       return json(200, [
         { lat: '52.0599', lon: '-9.5044', display_name: 'Killarney, County Kerry, Munster, Ireland', importance: 0.6 },
@@ -27,6 +35,24 @@ function startStandIn() {
     if (url.pathname === '/google/geocode/json') {
       if (url.searchParams.get('key') !== 'test-key') return json(200, { status: 'REQUEST_DENIED', results: [] });
       if (url.searchParams.get('address') === 'Muckross House') return json(200, { status: 'ZERO_RESULTS', results: [] });
+      if (url.searchParams.get('address') === 'High Street, Killarney') {
+        return json(200, {
+          status: 'OK',
+          results: [
+            {
+              formatted_address: 'High St, Killarney, Co. Kerry, V93 RX9P, Ireland',
+              geometry: { location: { lat: 52.0588, lng: -9.5088 } },
+              address_components: [
+                { long_name: 'High Street', short_name: 'High St', types: ['route'] },
+                { long_name: 'Killarney', short_name: 'Killarney', types: ['locality', 'political'] },
+                { long_name: 'County Kerry', short_name: 'Co. Kerry', types: ['administrative_area_level_1', 'political'] },
+                { long_name: 'Ireland', short_name: 'IE', types: ['country', 'political'] },
+                { long_name: 'V93 RX9P', short_name: 'V93 RX9P', types: ['postal_code'] },
+              ],
+            },
+          ],
+        });
+      }
       return json(200, { status: 'OK', results: [{ formatted_address: 'Killarney, Co. Kerry, Ireland', geometry: { location: { lat: 52.0599, lng: -9.5045 } } }] });
     }
     return json(404, {});
@@ -72,8 +98,31 @@ describeApi('online geocoding', () => {
     expect(answer.status).toBe(200);
     const places = answer.body.results.filter((r) => r.kind === 'place');
     expect(places).toHaveLength(1);
-    expect(places[0]).toMatchObject({ source: 'OpenStreetMap contributors via Nominatim (ODbL)' });
+    // With the address parts the project form fills: the country as its ISO code, the postal code on its own.
+    expect(places[0]).toMatchObject({
+      source: 'OpenStreetMap contributors via Nominatim (ODbL)',
+      address: 'Muckross House, Killarney, County Kerry, Munster',
+      locality: 'Killarney',
+      state: 'Munster',
+      country: 'IE',
+      postal_code: 'V93 CK73',
+    });
     expect(Math.abs(places[0]!.lat - 52.02)).toBeLessThan(0.01);
+    const nominatimCall = standIn.seen.filter((url) => url.pathname === '/nominatim/search').at(-1)!;
+    expect(nominatimCall.searchParams.get('addressdetails')).toBe('1');
+  });
+
+  it("takes a street address's parts from Google's address components", async () => {
+    const answer = await client.post<CoordinatesAnswer>('/api/gis/get_coordinates/', { query: 'High Street, Killarney' });
+    expect(answer.status).toBe(200);
+    expect(answer.body.results.find((r) => r.source === 'Google Geocoding API')).toMatchObject({
+      label: 'High St, Killarney, Co. Kerry, V93 RX9P, Ireland',
+      address: 'High St, Killarney, Co. Kerry',
+      locality: 'Killarney',
+      state: 'County Kerry',
+      country: 'IE',
+      postal_code: 'V93 RX9P',
+    });
   });
 
   it('never asks online for coordinates typed as numbers, and survives a failing provider', async () => {

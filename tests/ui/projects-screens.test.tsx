@@ -78,7 +78,7 @@ describe('project screens in jsdom against the real API', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
     expect(await screen.findByText(messages.pincode)).toBeTruthy();
     await fillIn(/^country/i, 'US');
-    await fillIn(/^pincode/i, '20003');
+    await fillIn(/^postal code/i, '20003');
     await fillIn(/^parcel numbers/i, 'PAR 02420088\nNOPE 404');
     fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
 
@@ -88,6 +88,38 @@ describe('project screens in jsdom against the real API', () => {
     const parcels = await screen.findByRole('table', { name: 'Parcels' });
     expect(within(parcels).getByText('PAR 02420088')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Anacostia river parcels | Sunplot'));
+  });
+
+  it('fills address, country and postal code from a picked place, keeps what the user typed, and names the code by the country', async () => {
+    const { storage } = await userWithProject();
+    renderApp('/project/add', api.baseUrl, storage);
+    await screen.findByRole('heading', { name: 'Create a project' });
+    const field = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label).value;
+    const pickFirst = async (query: string) => {
+      await fillIn('Search a place', query);
+      fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+      fireEvent.click(within(await screen.findByRole('list', { name: 'Places found' })).getAllByRole('button')[0]!);
+    };
+
+    await pickFirst('411001');
+    expect([field(/^latitude/i), field(/^longitude/i)]).toEqual(['18.5372', '73.8551']);
+    expect([field(/^address/i), field(/^country/i), field(/^pincode/i)]).toEqual(['Pune, Maharashtra', 'IN', '411001']);
+
+    // Typed after the pick: the next pick leaves it, and replaces what the first pick filled.
+    await fillIn(/^address/i, 'Plot 7, Hinjewadi Phase 2');
+    await pickFirst('Greensboro, NC 27401');
+    expect(field(/^latitude/i)).toMatch(/^36\.07/);
+    expect([field(/^address/i), field(/^country/i), field(/^postal code/i)]).toEqual(['Plot 7, Hinjewadi Phase 2', 'US', '27401']);
+    expect(screen.queryByLabelText(/^pincode/i)).toBeNull();
+
+    // A city: its address and country, and no postal code (a city has many), so the one the ZIP filled goes.
+    await fillIn(/^address/i, '');
+    await pickFirst('Washington DC');
+    expect([field(/^address/i), field(/^country/i), field(/^postal code/i)]).toEqual(['Washington, District of Columbia', 'US', '']);
+
+    await fillIn('Search a place', 'Greensboro, Narnia');
+    fireEvent.click(screen.getByRole('button', { name: 'Find' }));
+    expect(await screen.findByText(/^No place found/)).toBeTruthy();
   });
 
   it('edits a project with its values filled in, and deletes it after the delete question', async () => {

@@ -7,7 +7,10 @@ import { findCoordinates } from './api/projects.ts';
 
 const kindLabels: Record<CoordinateCandidate['kind'], string> = { coordinates: 'coordinates', pincode: 'PIN code', zip: 'ZIP code', apn: 'parcel', city: 'city', place: 'place' };
 
-/** Finds a place with the API's geocoder (coordinates, PIN/ZIP codes, parcel numbers, cities; online places when configured) and hands back the one chosen. */
+/**
+ * Finds a place with the API's geocoder (coordinates, PIN/ZIP codes, parcel numbers, cities with their state or
+ * country; online places when configured) and hands back the one chosen, with the address parts its source knows.
+ */
 export function PlaceSearch({ onPick }: { onPick: (candidate: CoordinateCandidate) => void }) {
   const { api } = useActors();
   const [query, setQuery] = useState('');
@@ -44,7 +47,7 @@ export function PlaceSearch({ onPick }: { onPick: (candidate: CoordinateCandidat
       <HStack gap={2}>
         <Input
           aria-label="Search a place"
-          placeholder="Search a place: city, PIN or ZIP code, parcel number, or lat, lng"
+          placeholder="Search a place: city and state or country, PIN or ZIP code, parcel number, or lat, lng"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={onKeyDown}

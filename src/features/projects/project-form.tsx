@@ -1,7 +1,7 @@
 import { Button, Card, Grid, Heading, Input, Stack, Textarea } from '@chakra-ui/react';
 import { Plus, Save } from 'lucide-react';
 import type { Polygon } from 'geojson';
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import type { CoordinateCandidate } from '../../contract/gis.ts';
@@ -9,7 +9,7 @@ import { bboxAround } from '../../lib/map/bounds.ts';
 import type { AreaGeometry, LngLat } from '../../lib/map/map-types.ts';
 import { useForm } from '../../lib/use-form.ts';
 import { PlaceSearch } from './place-search.tsx';
-import { coordinateText, locationOf, projectRules, statusOptions, type ProjectValues } from './project-values.ts';
+import { coordinateText, locationOf, placeValues, projectRules, statusOptions, usesPincode, withPlace, type PlaceValues, type ProjectValues } from './project-values.ts';
 import { ProjectSiteMap } from './project-site-map.tsx';
 
 const worldView = { center: { lat: 20, lng: 0 }, zoom: 2 };
@@ -36,10 +36,15 @@ export function ProjectForm({ initial, initialBoundary, purpose, saving, serverE
   const location = useMemo(() => locationOf(form.values), [form.values]);
 
   const setLocation = ({ lat, lng }: LngLat) => form.setValues((values) => ({ ...values, lat: coordinateText(lat), lng: coordinateText(lng) }));
+  // What the last picked place put in the address fields: a later pick replaces only those, never what the user typed.
+  const placeFilled = useRef<PlaceValues | null>(null);
   const pickPlace = (candidate: CoordinateCandidate) => {
-    setLocation(candidate);
+    const previous = placeFilled.current;
+    form.setValues((values) => withPlace(values, candidate, previous));
+    placeFilled.current = placeValues(candidate);
     setView({ center: { lat: candidate.lat, lng: candidate.lng }, zoom: zoomFor(candidate.kind) });
   };
+  const pincode = usesPincode(form.values.country);
   const changeBoundary = (polygon: Polygon | null) => {
     setBoundary(polygon);
     setBoundaryEdited(true);
@@ -88,7 +93,7 @@ export function ProjectForm({ initial, initialBoundary, purpose, saving, serverE
               <FormField label="Country" error={form.errorOf('country')} helper="Two letters, e.g. IN, US, IE">
                 <Input maxLength={2} autoComplete="country" {...form.bind('country')} />
               </FormField>
-              <FormField label="Pincode" error={form.errorOf('pincode')} helper="Indian PIN code, or the postal code elsewhere">
+              <FormField label={pincode ? 'Pincode' : 'Postal code'} error={form.errorOf('pincode')} helper={pincode ? 'Six-digit PIN code' : undefined}>
                 <Input autoComplete="postal-code" {...form.bind('pincode')} />
               </FormField>
             </Stack>

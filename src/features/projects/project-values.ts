@@ -1,5 +1,5 @@
 /** The project form's values, rules and conversions to and from the API; no React here. */
-import { latitudeMessage, longitudeMessage, within } from '../../contract/gis.ts';
+import { latitudeMessage, longitudeMessage, within, type CoordinateCandidate } from '../../contract/gis.ts';
 import { countryMessage, postalCodeError, projectStatuses, type Project, type ProjectCreateBody, type ProjectStatus } from '../../contract/projects.ts';
 import { notBlank, required } from '../../contract/validation.ts';
 import type { FieldRules } from '../../lib/use-form.ts';
@@ -56,6 +56,27 @@ export function locationOf(values: Pick<ProjectValues, 'lat' | 'lng'>): LngLat |
 
 /** Six decimals: about 0.1 m, finer than any click. */
 export const coordinateText = (value: number) => String(Math.round(value * 1e6) / 1e6);
+
+/** The fields a picked place fills besides the coordinates. */
+const placeFields = ['address', 'country', 'pincode'] as const;
+export type PlaceValues = Pick<ProjectValues, (typeof placeFields)[number]>;
+
+/** What a found place puts in those fields: '' where its source does not know. */
+export const placeValues = (place: CoordinateCandidate): PlaceValues => ({ address: place.address ?? '', country: place.country ?? '', pincode: place.postal_code ?? '' });
+
+/**
+ * The values after picking a place: its coordinates, and its address, country and postal code in each of those fields
+ * that is empty or still holds what the previous pick put there. What the user typed stays.
+ */
+export function withPlace(values: ProjectValues, place: CoordinateCandidate, previous: PlaceValues | null): ProjectValues {
+  const next = { ...values, lat: coordinateText(place.lat), lng: coordinateText(place.lng) };
+  const found = placeValues(place);
+  for (const field of placeFields) if (values[field] === '' || values[field] === previous?.[field]) next[field] = found[field];
+  return next;
+}
+
+/** Whether the postal code goes by India's name, Pincode: in India, or with no country (which the API takes for India). */
+export const usesPincode = (country: string) => ['', 'IN'].includes(country.trim().toUpperCase());
 
 export function valuesOf(project: Project): ProjectValues {
   return {
