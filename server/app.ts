@@ -28,6 +28,7 @@ import { rateLimitsRepository } from './platform/rate-limits-repository.ts';
 import { sessionsRepository } from './auth/sessions-repository.ts';
 import { usersRepository, type User } from './auth/users-repository.ts';
 import { nsrdbCacheRepository } from './energy/nsrdb-cache-repository.ts';
+import { loadFilesRepository } from './energy/load-repository.ts';
 import { pvgisCacheRepository, weatherFilesRepository } from './energy/weather-repository.ts';
 import { accountRoutes } from './auth/account-routes.ts';
 import { billingRoutes } from './billing/routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(deps: AppDeps) {
     layers,
     screening: createProjectScreening({ parcels, layers }, { onError: (error) => app.log.error({ err: error }, 'a screening thread failed') }),
     weatherFiles,
+    loadFiles: loadFilesRepository(database.db),
     weather: createWeatherSources({
       files: weatherFiles,
       pvgisCache: pvgisCacheRepository(database.db),

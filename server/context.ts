@@ -12,6 +12,7 @@ import type { ParcelsRepository } from './gis/parcels-repository.ts';
 import type { ProjectsRepository } from './projects/repository.ts';
 import type { SettingsPresetsRepository } from './settings/repository.ts';
 import type { User, UsersRepository } from './auth/users-repository.ts';
+import type { LoadFilesRepository } from './energy/load-repository.ts';
 import type { WeatherFilesRepository } from './energy/weather-repository.ts';
 import type { AnswerCache } from './platform/answer-cache.ts';
 import type { Billing } from './billing/service.ts';
@@ -49,6 +50,7 @@ export interface AppContext {
   layers: LayersRepository;
   screening: ProjectScreening;
   weatherFiles: WeatherFilesRepository;
+  loadFiles: LoadFilesRepository;
   weather: WeatherSources;
   studies: FeasibilityRepository;
   tasks: TasksRepository;

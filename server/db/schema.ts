@@ -214,6 +214,29 @@ export const nsrdbWeatherCache = pgTable(
   (t) => [primaryKey({ columns: [t.dataset, t.latE3, t.lonE3, t.year] })],
 );
 
+/**
+ * A user's uploaded load file (behind-the-meter studies): what was read from it on upload, and the values themselves
+ * (8,760 hourly, 35,040 quarter-hourly or 12 monthly kWh).
+ */
+export const loadFiles = pgTable(
+  'load_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    fileName: text('file_name').notNull().default(''),
+    kind: text('kind', { enum: ['hourly', 'quarter_hourly', 'monthly'] }).notNull(),
+    annualKwh: doublePrecision('annual_kwh').notNull(),
+    monthlyKwh: jsonb('monthly_kwh').$type<number[]>().notNull(),
+    /** What reading the file assumed (a leap day dropped, say). */
+    notes: jsonb('notes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    byteSize: integer('byte_size').notNull(),
+    kwh: jsonb('kwh').$type<number[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('load_files_owner_created_idx').on(t.ownerId, t.createdAt)],
+);
+
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 /**
@@ -263,6 +286,16 @@ export const feasibilityStudies = pgTable(
     uniqueIndex('feasibility_studies_one_primary_key').on(t.projectId).where(sql`${t.isPrimary}`),
   ],
 );
+
+/** The load a behind-the-meter study's bills were computed on, so it can be re-run in the browser after its upload goes. */
+export const studyLoads = pgTable('study_loads', {
+  studyId: uuid('study_id')
+    .primaryKey()
+    .references(() => feasibilityStudies.id, { onDelete: 'cascade' }),
+  /** 1 for hourly values, 4 for quarter-hours. */
+  stepsPerHour: integer('steps_per_hour').notNull(),
+  kwh: jsonb('kwh').$type<number[]>().notNull(),
+});
 
 /** A study's plot map: a site layout image or PDF, judged by content on upload. */
 export const plotMaps = pgTable('plot_maps', {

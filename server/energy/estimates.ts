@@ -17,7 +17,11 @@ import { HOURS_PER_YEAR } from '../../src/solar/weather/weather-year.ts';
 import { simulate, type EngineSystem, type SimulationResult } from '../../src/solar/simulate.ts';
 import { DEFAULT_SYSTEM, equatorFacingAzimuth, systemProblems } from '../../src/solar/system-spec.ts';
 import { distanceKm, formatKm, type LatLon } from '../../src/solar/geo-distance.ts';
+import { btmMessages, isUrdbTariff, urdbLabelFields, type ExportUsed } from '../../src/contract/behind-the-meter.ts';
+import { DEFAULT_EXPORT } from '../../src/solar/behind-the-meter.ts';
+import { readUrdbRate } from '../../src/solar/bills/urdb.ts';
 import { DomainError, invalid } from '../platform/domain-error.ts';
+import type { ResolvedLoad } from './loads.ts';
 import { mergeDebt } from '../settings/preset-views.ts';
 import type { ChosenWeather } from './weather-sources.ts';
 
@@ -208,10 +212,11 @@ export function estimateEnergy(
 
 /** Energy figures the caller already has: annual or monthly AC energy with the array size. */
 export function givenEnergy(figures: NonNullable<FinanceBody['energy']>, preset: PresetUsed, notes: string[]): FinanceEnergy {
-  if (figures.annual_ac_kwh !== undefined && figures.monthly_ac_kwh !== undefined) {
+  if ([figures.annual_ac_kwh, figures.monthly_ac_kwh, figures.hourly_ac_kwh].filter((given) => given !== undefined).length > 1) {
     throw invalid({ energy: [energyMessages.oneEnergyFigure] });
   }
-  const annual = figures.annual_ac_kwh ?? figures.monthly_ac_kwh?.reduce((sum, kwh) => sum + kwh, 0);
+  const total = (values: readonly number[]) => values.reduce((sum, kwh) => sum + kwh, 0);
+  const annual = figures.annual_ac_kwh ?? (figures.monthly_ac_kwh && total(figures.monthly_ac_kwh)) ?? (figures.hourly_ac_kwh && total(figures.hourly_ac_kwh));
   if (annual === undefined) throw invalid({ 'energy.annual_ac_kwh': ['This is Required.'] });
   let acKw = figures.ac_kw;
   if (acKw === undefined) {
@@ -221,30 +226,68 @@ export function givenEnergy(figures: NonNullable<FinanceBody['energy']>, preset:
   return { annualAcKwh: annual, dcKw: figures.dc_kw, acKw };
 }
 
-/** The cash-flow model of ADR 010 over the preset's terms with the request's changes. */
+/** The structure a request's finance runs on: its own, else the preset's. */
+export const structureOf = (body: Pick<FinanceBody, 'finance'>, preset: PresetUsed) => body.finance?.structure ?? preset.assumptions.finance.structure ?? 'pre_tax';
+
+/** The load and generation of a behind-the-meter estimate, with how the load was given. */
+export interface BehindTheMeterSite {
+  load: ResolvedLoad;
+  generationKwh: ArrayLike<number>;
+}
+
+/** The tariff section: the preset's price and escalation with the request's, and (behind the meter) its URDB rate. */
+function tariffSection(base: Assumptions['tariff'], given: FinanceBody['tariff']): FinanceResult['assumptions']['tariff'] {
+  if (!given || !isUrdbTariff(given)) return { ...base, ...given };
+  const read = readUrdbRate(given);
+  if (!('rate' in read)) throw new RangeError('The tariff was validated by the contract.');
+  const item = given as Record<string, unknown>;
+  const labels = Object.fromEntries(urdbLabelFields.flatMap((key) => (typeof item[key] === 'string' ? [[key, item[key]]] : [])));
+  const own = { ...(given.price_per_kwh !== undefined ? { price_per_kwh: given.price_per_kwh } : {}), ...(given.escalation_pct !== undefined ? { escalation_pct: given.escalation_pct } : {}) };
+  return { ...base, ...own, ...read.rate, ...labels };
+}
+
+/** Fields only a behind-the-meter study reads, given to another: refused rather than ignored. */
+function behindTheMeterOnly(body: Pick<FinanceBody, FinanceSection | 'load' | 'export'>): Record<string, string[]> {
+  const fields = [...(body.load ? ['load'] : []), ...(body.export ? ['export'] : []), ...(isUrdbTariff(body.tariff) ? ['tariff.energyratestructure'] : [])];
+  return Object.fromEntries(fields.map((field) => [field, [btmMessages.onlyBehindTheMeter]]));
+}
+
+const exportUsed = (given: FinanceBody['export']): ExportUsed => ({
+  rule: given?.rule ?? DEFAULT_EXPORT.rule,
+  sell_rate_per_kwh: given?.sell_rate_per_kwh ?? DEFAULT_EXPORT.sell_rate_per_kwh,
+  true_up_month: given?.true_up_month ?? DEFAULT_EXPORT.true_up_month,
+  year_end_rate_per_kwh: given?.year_end_rate_per_kwh ?? DEFAULT_EXPORT.year_end_rate_per_kwh,
+});
+
+/** The cash-flow model of ADR 010 over the preset's terms with the request's changes; behind the meter, on `site`. */
 export function estimateFinance(
   energy: FinanceEnergy & { source: 'given' | 'computed' },
-  body: Pick<FinanceBody, FinanceSection>,
+  body: Pick<FinanceBody, FinanceSection | 'load' | 'export'>,
   preset: PresetUsed,
   production: EnergyResult | null,
   notes: string[],
+  site?: BehindTheMeterSite,
 ): FinanceResult {
   const base = preset.assumptions;
-  const sections = {
+  const merged = {
     costs: { ...base.costs, ...body.costs },
-    tariff: { ...base.tariff, ...body.tariff },
+    tariff: tariffSection(base.tariff, body.tariff),
     finance: { ...base.finance, ...body.finance },
     incentives: { ...base.incentives, ...body.incentives },
     debt: mergeDebt(base.debt, body.debt),
     reserves: { ...base.reserves, ...body.reserves },
   };
-  const fieldProblems = crossFieldErrors(sections);
+  const behindTheMeter = merged.finance.structure === 'behind_the_meter';
+  const fieldProblems = { ...crossFieldErrors(merged), ...(behindTheMeter ? {} : behindTheMeterOnly(body)) };
   if (Object.keys(fieldProblems).length > 0) throw invalid(fieldProblems);
+  if (behindTheMeter && !site) throw new RangeError('A behind-the-meter estimate needs its load and generation.');
+  const sections: FinanceResult['assumptions'] = site ? { ...merged, load: site.load.used, export: exportUsed(body.export) } : merged;
   const assumptions = financeAssumptionsOf(sections);
-  const terms = singleOwnerTermsOf(sections);
+  const terms = singleOwnerTermsOf(sections, energy.dcKw);
   const problems = [...financeProblems(assumptions), ...(terms ? singleOwnerProblems(assumptions, terms) : [])];
   if (problems.length > 0) throw invalid({ finance: problems.map((p) => `${p.charAt(0).toUpperCase()}${p.slice(1)}.`) });
-  const { figures, irr } = financeFiguresFor(energy, sections);
+  const series = site && { loadKwh: site.load.kwh, generationKwh: site.generationKwh, firstWeekday: site.load.firstWeekday };
+  const { figures, irr } = financeFiguresFor(energy, sections, series);
   // The request's values are bounded; a stored preset's may not be.
   if (!Number.isFinite(figures.npv) || !Number.isFinite(figures.total_installed_cost) || !Number.isFinite(figures.lifetime_energy_kwh)) {
     throw new DomainError('invalid', "These assumptions give figures too large to compute: check the preset's costs, tariff and the energy.");

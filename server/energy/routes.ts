@@ -5,24 +5,41 @@ import { DomainError } from '../platform/domain-error.ts';
 import { parse } from '../platform/http.ts';
 import { currentUser } from '../auth/request-user.ts';
 import { readUploadForm } from '../platform/multipart.ts';
+import { LoadIdQuery, LoadUploadFields, maxLoadFileBytes, seriesBodyLimit } from '../../src/contract/behind-the-meter.ts';
 import { annualEnergy, deleteWeatherFile, financialEstimate, listWeatherFiles, uploadWeatherFile } from './service.ts';
+import { createLoadFileReader, deleteLoadFile, listLoadFiles, uploadLoadFile } from './loads.ts';
 
-/** Reads the upload form: text fields by name, and the bytes and name of the one `file`. */
-function readWeatherForm(request: FastifyRequest) {
-  if (!request.isMultipart()) throw new DomainError('unsupportedMedia', 'Send the weather file as multipart/form-data, in the field "file".');
-  return readUploadForm(request, { fileField: 'file', maxBytes: maxWeatherFileBytes });
+/** Reads an upload form: text fields by name, and the bytes and name of the one `file`. */
+function readFileForm(request: FastifyRequest, what: string, maxBytes: number) {
+  if (!request.isMultipart()) throw new DomainError('unsupportedMedia', `Send the ${what} as multipart/form-data, in the field "file".`);
+  return readUploadForm(request, { fileField: 'file', maxBytes });
 }
 
 /**
- * /api/gis/: energy production and financial estimates, and the weather they run on (uploaded files, PVGIS,
- * typed monthly means).
+ * /api/gis/: energy production and financial estimates, the weather they run on (uploaded files, PVGIS, typed
+ * monthly means) and, behind the meter, the site's load files.
  */
 export async function energyRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const auth = { preHandler: app.authenticate };
+  const reader = createLoadFileReader({ onError: (error) => app.log.error({ err: error }, 'a load file reading thread failed') });
+  app.addHook('onClose', () => reader.close());
+
+  app.post('/api/gis/load/upload/', { ...auth, config: { costlyWork: 'import' } }, async (request, reply) => {
+    const user = currentUser(request);
+    const { fields, file } = await readFileForm(request, 'load file', maxLoadFileBytes);
+    return reply.code(201).send(await uploadLoadFile({ loadFiles: ctx.loadFiles, reader }, user.id, parse(LoadUploadFields, fields), file));
+  });
+
+  app.get('/api/gis/load/list/', auth, async (request) => listLoadFiles(ctx, currentUser(request).id));
+
+  app.delete('/api/gis/load/delete/', auth, async (request, reply) => {
+    await deleteLoadFile(ctx, currentUser(request).id, parse(LoadIdQuery, request.query).id);
+    return reply.code(204).send();
+  });
 
   app.post('/api/gis/weather/upload/', auth, async (request, reply) => {
     const user = currentUser(request);
-    const { fields, file } = await readWeatherForm(request);
+    const { fields, file } = await readFileForm(request, 'weather file', maxWeatherFileBytes);
     const body = parse(WeatherUploadFields, fields);
     return reply.code(201).send(await uploadWeatherFile(ctx, user.id, body, file));
   });
@@ -39,7 +56,8 @@ export async function energyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return annualEnergy(ctx, user.id, parse(EnergyBody, request.body));
   });
 
-  app.post('/api/gis/get_estimated_financial_data/', { ...auth, config: { costlyWork: 'energy' } }, async (request) => {
+  // Behind the meter, a body may carry a year of quarter-hours of load and of generation.
+  app.post('/api/gis/get_estimated_financial_data/', { ...auth, bodyLimit: seriesBodyLimit, config: { costlyWork: 'energy' } }, async (request) => {
     const user = currentUser(request);
     return financialEstimate(ctx, user.id, parse(FinanceBody, request.body));
   });

@@ -9,7 +9,10 @@ import type { UploadForm } from '../platform/multipart.ts';
 import type { ProjectsRepository } from '../projects/repository.ts';
 import type { SettingsPresetsRepository } from '../settings/repository.ts';
 import { lastPresetFor } from '../settings/preset-views.ts';
-import { estimateEnergy, estimateFinance, givenEnergy } from './estimates.ts';
+import { btmMessages, type LoadInput } from '../../src/contract/behind-the-meter.ts';
+import { estimateEnergy, estimateFinance, givenEnergy, structureOf, type BehindTheMeterSite } from './estimates.ts';
+import type { LoadFilesRepository } from './load-repository.ts';
+import { resolveLoad } from './loads.ts';
 import type { WeatherFileSummary, WeatherFilesRepository } from './weather-repository.ts';
 import { annualGhiKwhM2, readUploadedWeather, uploadAttribution, type WeatherSources } from './weather-sources.ts';
 
@@ -18,6 +21,7 @@ export interface EnergyDeps {
   projects: ProjectsRepository;
   presets: SettingsPresetsRepository;
   weatherFiles: WeatherFilesRepository;
+  loadFiles: LoadFilesRepository;
   weather: WeatherSources;
 }
 
@@ -103,9 +107,26 @@ export async function financialEstimate(ctx: EnergyDeps, userId: string, body: F
   if (body.energy && body.system) throw invalid({ system: [energyMessages.systemWithEnergy] });
   const { preset, location } = await estimateContext(ctx, userId, body.project_id);
   const notes: string[] = [];
-  if (body.energy) return estimateFinance({ ...givenEnergy(body.energy, preset, notes), source: 'given' }, body, preset, null, notes);
+  const behindTheMeter = structureOf(body, preset) === 'behind_the_meter';
+  if (behindTheMeter && !body.load) throw invalid({ load: [btmMessages.needsLoad] });
+  if (body.energy) {
+    const energy = givenEnergy(body.energy, preset, notes);
+    const site = behindTheMeter ? await siteOf(ctx, userId, body.load!, givenGeneration(body.energy), location?.lat) : undefined;
+    return estimateFinance({ ...energy, source: 'given' }, body, preset, null, notes, site);
+  }
   const chosen = await ctx.weather.choose(userId, body.weather!, location);
   const { result, answer } = estimateEnergy(chosen, body.system, preset, location);
   const energy = { annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' as const };
-  return estimateFinance(energy, body, preset, answer, notes);
+  const site = behindTheMeter ? await siteOf(ctx, userId, body.load!, result.hourlyAcKwh, location?.lat ?? chosen.used.lat) : undefined;
+  return estimateFinance(energy, body, preset, answer, notes, site);
+}
+
+/** The generation a behind-the-meter estimate on given energy figures needs: hour by hour, not a yearly total. */
+function givenGeneration(figures: NonNullable<FinanceBody['energy']>): ArrayLike<number> {
+  if (!figures.hourly_ac_kwh) throw invalid({ 'energy.hourly_ac_kwh': [btmMessages.needsGeneration] });
+  return figures.hourly_ac_kwh;
+}
+
+export async function siteOf(ctx: Pick<EnergyDeps, 'loadFiles'>, userId: string, load: LoadInput, generationKwh: ArrayLike<number>, latitude: number | undefined): Promise<BehindTheMeterSite> {
+  return { load: await resolveLoad(ctx, userId, load, latitude), generationKwh };
 }

@@ -1,11 +1,16 @@
 import { and, count, desc, eq, getTableColumns, lt, ne, notExists, sql } from 'drizzle-orm';
 import { primaryStudyOf } from '../../src/contract/primary-study.ts';
 import type { Db } from '../db/client.ts';
-import { feasibilityStudies, plotMaps, projects, studyWeather } from '../db/schema.ts';
+import { feasibilityStudies, plotMaps, projects, studyLoads, studyWeather } from '../db/schema.ts';
 import { isUuid } from '../platform/ids.ts';
 
 export type StudyRow = typeof feasibilityStudies.$inferSelect;
 export type StudySummary = Omit<StudyRow, 'energy' | 'finance'> & { plotMap: PlotMapMeta | null };
+export interface StudyLoadRow {
+  stepsPerHour: number;
+  kwh: number[];
+}
+
 export type NewStudy = Omit<typeof feasibilityStudies.$inferInsert, 'id' | 'ownerId' | 'projectId' | 'name' | 'isPrimary' | 'createdAt' | 'updatedAt' | 'weatherHash'>;
 export type PlotMapMeta = Pick<typeof plotMaps.$inferSelect, 'fileName' | 'contentType' | 'byteSize' | 'uploadedAt'>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -83,6 +88,7 @@ export function feasibilityRepository(db: Db) {
       values: NewStudy & { name: (existing: number) => string },
       weather: { hash: string; kind: 'file' | 'monthly'; content: string },
       limit: number,
+      load: StudyLoadRow | null = null,
     ): Promise<StudySummary | undefined> {
       if (!isUuid(projectId)) return undefined;
       const id = await db.transaction(async (tx) => {
@@ -103,6 +109,7 @@ export function feasibilityRepository(db: Db) {
           .insert(feasibilityStudies)
           .values({ ...values, name: values.name(existing), ownerId, projectId, weatherHash: weather.hash, isPrimary: !primary })
           .returning({ id: feasibilityStudies.id });
+        if (load) await tx.insert(studyLoads).values({ studyId: row!.id, stepsPerHour: load.stepsPerHour, kwh: load.kwh });
         return row!.id;
       });
       return id === undefined ? undefined : this.find(ownerId, id);
@@ -167,6 +174,17 @@ export function feasibilityRepository(db: Db) {
         .select({ hash: studyWeather.hash, kind: studyWeather.kind, content: studyWeather.content })
         .from(feasibilityStudies)
         .innerJoin(studyWeather, eq(studyWeather.hash, feasibilityStudies.weatherHash))
+        .where(owned(ownerId, id));
+      return row;
+    },
+
+    /** The load a behind-the-meter study ran on; undefined for another study or someone else's. */
+    async load(ownerId: string, id: string): Promise<StudyLoadRow | undefined> {
+      if (!isUuid(id)) return undefined;
+      const [row] = await db
+        .select({ stepsPerHour: studyLoads.stepsPerHour, kwh: studyLoads.kwh })
+        .from(feasibilityStudies)
+        .innerJoin(studyLoads, eq(studyLoads.studyId, feasibilityStudies.id))
         .where(owned(ownerId, id));
       return row;
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { maxPlotMapBytes, PlotMapFields, StudyCreateBody, StudyIdBody, StudyExportQuery, StudyIdQuery, StudyProjectQuery, StudyRenameBody } from '../../src/contract/feasibility.ts';
+import { seriesBodyLimit } from '../../src/contract/behind-the-meter.ts';
 import { currentUser } from '../auth/request-user.ts';
 import type { AppContext } from '../context.ts';
 import { DomainError } from '../platform/domain-error.ts';
@@ -18,6 +19,7 @@ import {
   studyAllowance,
   studyEnergy,
   studyFinance,
+  studyLoad,
   studyWeather,
 } from './service.ts';
 
@@ -34,7 +36,8 @@ export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     return (await studyAllowance(ctx, currentUser(request).id, project_id)).answer;
   });
 
-  app.post(`${base}/create/`, { ...auth, config: { costlyWork: 'energy' } }, async (request, reply) => {
+  // Behind the meter, a body may carry a year of quarter-hours of load.
+  app.post(`${base}/create/`, { ...auth, bodyLimit: seriesBodyLimit, config: { costlyWork: 'energy' } }, async (request, reply) => {
     const user = currentUser(request);
     const body = parse(StudyCreateBody, request.body);
     return reply.code(201).send(await createStudy(ctx, user.id, body));
@@ -65,6 +68,8 @@ export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     void reply.header('cache-control', 'private, max-age=86400').header('etag', `"${stored.hash}"`);
     return { id, weather_hash: stored.hash, kind: stored.kind, content: stored.content };
   });
+
+  app.get(`${base}/load/get/`, auth, async (request) => studyLoad(ctx, currentUser(request).id, parse(StudyIdQuery, request.query).id));
 
   app.patch(`${base}/set_primary/`, auth, async (request) => setPrimaryStudy(ctx, currentUser(request).id, parse(StudyIdBody, request.body).id));
 

@@ -22,9 +22,12 @@ import { DomainError, invalid, requireOwned } from '../platform/domain-error.ts'
 import { datedFileName } from '../platform/http.ts';
 import type { UploadForm } from '../platform/multipart.ts';
 import type { ProjectRow, ProjectsRepository } from '../projects/repository.ts';
-import { StudyLimitReached, type FeasibilityRepository, type NewStudy } from './repository.ts';
+import { StudyLimitReached, type FeasibilityRepository, type NewStudy, type StudyLoadRow } from './repository.ts';
+import { btmMessages, type StudyLoad } from '../../src/contract/behind-the-meter.ts';
+import type { LoadFilesRepository } from '../energy/load-repository.ts';
+import { siteOf } from '../energy/service.ts';
 import type { SettingsPresetsRepository } from '../settings/repository.ts';
-import { energyModelVersion, estimateEnergy, estimateFinance, type PresetUsed } from '../energy/estimates.ts';
+import { energyModelVersion, estimateEnergy, estimateFinance, structureOf, type PresetUsed } from '../energy/estimates.ts';
 import { findBuiltin } from '../settings/preset-defaults.ts';
 import { builtinView, lastPresetFor, presetView } from '../settings/preset-views.ts';
 import type { WeatherSources } from '../energy/weather-sources.ts';
@@ -36,6 +39,7 @@ import { financeView, studyView } from './views.ts';
 /** What the feasibility use cases work with; the app's context gives all of it. */
 export interface FeasibilityDeps {
   billing: Billing;
+  loadFiles: LoadFilesRepository;
   projects: ProjectsRepository;
   presets: SettingsPresetsRepository;
   studies: FeasibilityRepository;
@@ -45,6 +49,8 @@ export interface FeasibilityDeps {
 interface StudyDraft {
   values: NewStudy & { name: (existing: number) => string };
   weather: { hash: string; kind: 'file' | 'monthly'; content: string };
+  /** Behind the meter: the load the bills were computed on. */
+  load: StudyLoadRow | null;
   /** An own preset to mark as used; built-ins are never stored. */
   ownPresetId: string | null;
 }
@@ -81,8 +87,10 @@ function mountOf(body: StudyCreateBody, preset: PresetUsed) {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-async function draftStudy(deps: Pick<FeasibilityDeps, 'presets' | 'weather'>, userId: string, project: ProjectRow, body: StudyCreateBody): Promise<StudyDraft> {
+async function draftStudy(deps: Pick<FeasibilityDeps, 'presets' | 'weather' | 'loadFiles'>, userId: string, project: ProjectRow, body: StudyCreateBody): Promise<StudyDraft> {
   const preset = await presetFor(deps.presets, userId, project, body.preset_id);
+  const behindTheMeter = structureOf(body, preset) === 'behind_the_meter';
+  if (behindTheMeter && !body.load) throw invalid({ load: [btmMessages.needsLoad] });
   const location = project.lat != null && project.lng != null ? { lat: project.lat, lon: project.lng } : undefined;
   const chosen = await deps.weather.choose(userId, body.weather, location);
   const sizing = sizingFor(body, preset, project);
@@ -93,7 +101,8 @@ async function draftStudy(deps: Pick<FeasibilityDeps, 'presets' | 'weather'>, us
     const ha = (sizing.area_m2 / 10_000).toFixed(2);
     energy.notes.push(`Sized from the boundary: ${ha} ha × ${sizing.usable_pct} % usable × GCR ${sizing.gcr} × ${sizing.module_w_per_m2} W/m² of module = ${sizing.dc_kw} kWdc.`);
   }
-  const finance = estimateFinance({ annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' }, body, preset, null, []);
+  const site = behindTheMeter ? await siteOf(deps, userId, body.load!, result.hourlyAcKwh, location?.lat ?? chosen.used.lat) : undefined;
+  const finance = estimateFinance({ annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' }, body, preset, null, [], site);
   const spread = energyUncertainty(result.annualAcKwh, uncertaintyTerms(energy.weather.confidence));
   const uncertainty: EnergyUncertaintyView = {
     p50_annual_kwh: spread.p50Kwh,
@@ -141,6 +150,7 @@ async function draftStudy(deps: Pick<FeasibilityDeps, 'presets' | 'weather'>, us
       headline,
     },
     weather: { hash: sha256(chosen.content.text), kind: chosen.content.kind, content: chosen.content.text },
+    load: site ? { stepsPerHour: site.load.used.steps_per_hour, kwh: Array.from(site.load.kwh) } : null,
     ownPresetId: preset.builtin ? null : preset.id,
   };
 }
@@ -171,7 +181,7 @@ export async function createStudy(ctx: FeasibilityDeps, userId: string, body: St
   const draft = await draftStudy(ctx, userId, project, body);
   let created;
   try {
-    created = await ctx.studies.create(userId, project.id, draft.values, draft.weather, answer.limit ?? Number.POSITIVE_INFINITY);
+    created = await ctx.studies.create(userId, project.id, draft.values, draft.weather, answer.limit ?? Number.POSITIVE_INFINITY, draft.load);
   } catch (error) {
     if (error instanceof StudyLimitReached) throw refusal();
     throw error;
@@ -202,6 +212,12 @@ export async function exportStudy(ctx: Pick<FeasibilityDeps, 'projects' | 'studi
   const body =
     format === 'csv' ? Buffer.from(studyCsv(finance), 'utf8') : await studyWorkbook({ projectName: project?.name ?? 'Project', studyName: study.name, finance });
   return { fileName: datedFileName([project?.name ?? 'Project', study.name], study.createdAt, format), body };
+}
+
+/** The load a behind-the-meter study ran on; 404 for any other study. */
+export async function studyLoad(ctx: Pick<FeasibilityDeps, 'studies'>, userId: string, id: string): Promise<StudyLoad> {
+  const load = requireOwned(await ctx.studies.load(userId, id));
+  return { id, steps_per_hour: load.stepsPerHour, kwh: load.kwh };
 }
 
 export const studyWeather = async (ctx: Pick<FeasibilityDeps, 'studies'>, userId: string, id: string) => requireOwned(await ctx.studies.weather(userId, id));

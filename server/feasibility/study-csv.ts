@@ -15,9 +15,9 @@ export function studyCsvColumns(finance: FinanceResult): Column[] {
   const common: Column[] = [
     ['Year', (y) => y.year],
     ['Energy (kWh)', (y) => y.energy_kwh],
-    money('PPA revenue', (y) => y.revenue),
+    money(finance.structure === 'behind_the_meter' ? 'Bill savings' : 'PPA revenue', (y) => y.revenue),
   ];
-  if (finance.structure !== 'single_owner') {
+  if ((finance.structure ?? 'pre_tax') === 'pre_tax') {
     return [
       ...common,
       money('O&M', (y) => y.om),

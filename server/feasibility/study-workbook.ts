@@ -8,7 +8,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { FinanceResult } from '../../src/contract/energy.ts';
-import { sameAssumptionValue } from '../../src/contract/settings.ts';
+import { sameAssumptionValue, isAfterTax } from '../../src/contract/settings.ts';
 import { singleOwnerTermsOf } from '../../src/solar/answers.ts';
 import { DEPRECIATION_CLASSES, depreciationFractions, takesBonus, type ScheduleKey } from '../../src/solar/depreciation.ts';
 import { findBuiltin } from '../settings/preset-defaults.ts';
@@ -54,7 +54,7 @@ export async function studyWorkbook(source: StudyExportSource): Promise<Buffer> 
   const cash = wb.addWorksheet('Cash flow', { views: [{ state: 'frozen', xSplit: 2, ySplit: YEAR_ROW }] });
   const builder = new Builder(assumptions, cash, finance);
   builder.header(source);
-  if (finance.structure === 'single_owner') builder.singleOwner();
+  if (isAfterTax(finance.structure)) builder.singleOwner();
   else builder.preTax();
   builder.finish();
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -85,7 +85,7 @@ class Builder {
     const a = this.a;
     a.getCell('A1').value = `${source.projectName} — ${source.studyName}: assumptions`;
     a.getCell('A1').font = { bold: true, size: 13 };
-    a.getCell('A2').value = `Model: ${this.finance.structure === 'single_owner' ? "single owner, after tax (NREL SAM's Single Owner conventions; docs/finance.md)" : 'pre-tax project cash flows (docs/finance.md)'}. Inputs in blue may be changed; the cash-flow sheet recomputes.`;
+    a.getCell('A2').value = `Model: ${isAfterTax(this.finance.structure) ? "single owner, after tax (NREL SAM's Single Owner conventions; docs/finance.md)" : 'pre-tax project cash flows (docs/finance.md)'}. Inputs in blue may be changed; the cash-flow sheet recomputes.`;
     for (const [i, text] of ['Input', 'Value', 'Unit', 'Source'].entries()) {
       const cell = a.getRow(3).getCell(i + 1);
       cell.value = text;
@@ -93,7 +93,7 @@ class Builder {
     }
     a.columns = [{ width: 52 }, { width: 18 }, { width: 16 }, { width: 90 }];
     const c = this.c;
-    c.getCell('A1').value = `${source.projectName} — ${source.studyName}: ${this.finance.structure === 'single_owner' ? "owner's after-tax cash flows" : 'pre-tax cash flows'} (${this.currency}, nominal)`;
+    c.getCell('A1').value = `${source.projectName} — ${source.studyName}: ${isAfterTax(this.finance.structure) ? "owner's after-tax cash flows" : 'pre-tax cash flows'} (${this.currency}, nominal)`;
     c.getCell('A1').font = { bold: true, size: 13 };
     c.getCell('A2').value = 'Every cell below is a formula of the Assumptions sheet and of earlier cells: change an input there and the model recomputes.';
     c.getCell(`A${YEAR_ROW}`).value = 'Year';
@@ -315,7 +315,7 @@ class Builder {
 
   singleOwner() {
     const f = this.finance;
-    const terms = singleOwnerTermsOf(f.assumptions);
+    const terms = singleOwnerTermsOf(f.assumptions, f.energy.dc_kw);
     if (!terms) throw new Error('not a single-owner study');
     const { costs, finance: fin, incentives, debt, reserves } = f.assumptions;
     if (!incentives || !debt || !reserves) throw new Error('a single-owner study needs incentives, debt and reserves');
@@ -447,7 +447,11 @@ class Builder {
 
     this.line('energy', 'Energy (kWh)', 'kWh', KWH, (t, T) => ({ f: `IF(${T}=0,0,${R('e1')}*(1-${R('deg')})^(${T}-1))`, v: y(t).energy_kwh }));
     this.line('ppa', 'PPA price', `${cur}/kWh`, PRICE, (t, T) => ({ f: `IF(${T}=0,0,${R('price')}*(1+${R('price_esc')})^(${T}-1))`, v: t === 0 ? 0 : f.assumptions.tariff.price_per_kwh * (1 + f.assumptions.tariff.escalation_pct / 100) ** (t - 1) }));
-    this.line('revenue', 'PPA revenue', cur, MONEY, (t) => ({ f: `${this.cell('energy', t)}*${this.cell('ppa', t)}`, v: y(t).revenue }));
+    // Behind the meter the revenue is each year's bill savings, computed hour by hour under the tariff (docs/bills.md).
+    const savings = f.structure === 'behind_the_meter';
+    this.line('revenue', savings ? 'Bill savings (hour by hour under the tariff)' : 'PPA revenue', cur, MONEY, (t) =>
+      savings ? { f: String(y(t).revenue), v: y(t).revenue } : { f: `${this.cell('energy', t)}*${this.cell('ppa', t)}`, v: y(t).revenue },
+    );
     this.line('salvage', 'Salvage value', cur, MONEY, (t, T) => ({ f: `IF(${T}=${N},${R('capex')}*${R('salvage')},0)`, v: y(t).salvage ?? 0 }));
     this.line('om', 'O&M', cur, MONEY, (t, T) => ({
       f: `IF(${T}=0,0,(${R('om_kw')}*${R('om_cap')}+${R('om_fixed')}+${R('om_mwh')}/1000*${this.cell('energy', t)})*(1+${R('om_esc')})^(${T}-1))`,

@@ -1,5 +1,6 @@
 /** The primary feasibility study's pages of the project report: figures, monthly energy, cash flows, assumptions. */
 import { arrayTypeWords, energyModelWords, pvwattsV8Extras } from '../../src/solar/system-words.ts';
+import { isAfterTax } from '../../src/contract/settings.ts';
 import type { FinanceResult } from '../../src/contract/energy.ts';
 import { financeAssumptionsOf, singleOwnerTermsOf } from '../../src/solar/answers.ts';
 import { tornado } from '../../src/solar/sensitivity.ts';
@@ -35,7 +36,7 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
   const { headline: h, energy, uncertainty } = study;
   const finance = financeView(study.finance);
   const currency = h.currency;
-  const afterTax = finance.structure === 'single_owner';
+  const afterTax = isAfterTax(finance.structure);
   const pct = (value: number | null, none: string) => (value === null ? none : `${value.toFixed(2)} %`);
   doc.fontSize(14).fillColor('#212529').text(printable(`Primary feasibility study: ${study.name}`));
   doc.moveDown(0.2).fontSize(8.5).fillColor('#868e96').text(printable(`Model ${study.modelVersion}; preset ${study.presetName}; saved ${study.createdAt.toISOString().slice(0, 10)}`));
@@ -114,7 +115,7 @@ function drawSensitivity(doc: PDFKit.PDFDocument, study: StudyRow, afterTax: boo
   const result = tornado({
     energy: { annualAcKwh: h.annual_ac_kwh, dcKw: h.dc_kw, acKw: h.ac_kw },
     assumptions: financeAssumptionsOf(study.assumptions),
-    terms: singleOwnerTermsOf(study.assumptions),
+    terms: singleOwnerTermsOf(study.assumptions, h.dc_kw),
     p90AnnualKwh: h.p90_annual_kwh,
   });
   doc.addPage();
@@ -221,7 +222,7 @@ function drawCashFlowTable(doc: PDFKit.PDFDocument, finance: FinanceResult, afte
 /** The after-tax terms in words, for a single-owner study. */
 function afterTaxLines(finance: FinanceResult): string[] {
   const { finance: f, incentives: i, debt: d, reserves: r } = finance.assumptions;
-  if (finance.structure !== 'single_owner' || !i || !d || !r) return [];
+  if (!isAfterTax(finance.structure) || !i || !d || !r) return [];
   const depreciation = typeof i.depreciation === 'string' ? i.depreciation : Object.entries(i.depreciation).map(([key, share]) => `${share} % ${key}`).join(', ');
   return [
     `Taxes: federal ${f.federal_tax_rate_pct} %, state ${f.state_tax_rate_pct} % (deductible from federal); equity discount rate ${f.equity_discount_rate_pct} %, inflation ${f.inflation_pct} %; target IRR ${f.target_irr_pct} % at year ${f.target_irr_year ?? f.analysis_years}`,

@@ -18,6 +18,7 @@ import {
   type Infer,
   type Struct,
 } from 'superstruct';
+import { BillFigures, ExportInput, ExportUsed, GenerationSeries, LoadInput, LoadUsed, urdbFieldsUsed, withUrdbRate } from './behind-the-meter.ts';
 import { maxLength, text } from './fields.ts';
 import { latitudeMessage, longitudeMessage, numeric, within } from './gis.ts';
 import {
@@ -195,7 +196,13 @@ export const EnergyFigures = object({
   dc_kw: numeric(required, notLessThanOne, within(1, 1e7, energyMessages.dcKw)),
   /** Inverter AC rating; dc_kw over the preset's DC/AC ratio when omitted. */
   ac_kw: optional(numeric(required, within(0, 1e7, energyMessages.acKw, { lowOpen: true }))),
+  /** Behind the meter: the generation itself, 8,760 hourly or 35,040 quarter-hourly kWh (annual_ac_kwh is its sum). */
+  hourly_ac_kwh: optional(GenerationSeries),
 });
+
+const tariffFields = { ...tariff, price_per_kwh: atMost(tariff.price_per_kwh, 10_000) };
+/** The flat price of the other structures, or (behind the meter) a URDB rate with its escalation. */
+const TariffInput = withUrdbRate(partial(object(tariffFields)), partial(looseObject(tariffFields)));
 
 export const FinanceBody = object({
   project_id: optional(idText),
@@ -217,8 +224,11 @@ export const FinanceBody = object({
       }),
     ),
   ),
-  tariff: optional(partial(object({ ...tariff, price_per_kwh: atMost(tariff.price_per_kwh, 10_000) }))),
+  tariff: optional(TariffInput),
   finance: optional(partial(FinanceAssumptions)),
+  /** Behind the meter: the site's consumption, and what happens to the energy it does not use. */
+  load: optional(LoadInput),
+  export: optional(ExportInput),
   incentives: optional(
     partial(object({ ...IncentiveAssumptions.schema, ptc_per_kwh: atMost(IncentiveAssumptions.schema.ptc_per_kwh, 10_000), capital_subsidy: atMost(IncentiveAssumptions.schema.capital_subsidy, 1e13) })),
   ),
@@ -379,7 +389,7 @@ export const CostAssumptionsUsed = object({
   om_escalation_pct: number(),
   ...optionalNumbers('insurance_pct', 'property_tax_pct', 'property_assessed_pct', 'property_assessed_decline_pct', 'om_fixed_per_year', 'om_per_mwh', 'construction_financing', 'salvage_pct'),
 });
-export const TariffAssumptionsUsed = object({ price_per_kwh: number(), escalation_pct: number() });
+export const TariffAssumptionsUsed = object({ price_per_kwh: number(), escalation_pct: number(), ...urdbFieldsUsed });
 export const FinanceTermsUsed = object({
   discount_rate_pct: number(),
   degradation_pct: number(),
@@ -404,6 +414,8 @@ export const FinanceResult = object({
     incentives: optional(IncentiveAssumptions),
     debt: optional(DebtAssumptions),
     reserves: optional(ReserveAssumptions),
+    load: optional(LoadUsed),
+    export: optional(ExportUsed),
   }),
   /** pre_tax: the project's pre-tax cash flows; single_owner: the owner's after-tax, levered ones (NPV, IRR, LCOE and paybacks too). */
   structure: enums(financeStructures),
@@ -442,6 +454,7 @@ export const FinanceResult = object({
   /** The highest installed cost per Wdc meeting the same target. */
   max_capex_per_wdc: nullable(number()),
   max_capex_note: nullable(string()),
+  ...BillFigures,
   notes: array(string()),
 });
 

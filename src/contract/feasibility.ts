@@ -55,6 +55,8 @@ export const StudyCreateBody = object({
   incentives: financeOverrides.incentives,
   debt: financeOverrides.debt,
   reserves: financeOverrides.reserves,
+  load: financeOverrides.load,
+  export: financeOverrides.export,
 });
 
 export const StudyIdQuery = object({ id: idText });

@@ -41,8 +41,9 @@ export const settingsMessages = {
   debtFraction: 'Debt fraction must be a percentage from 0 to below 100.',
   debtChoice: 'Give fraction_pct or min_dscr, not both.',
   allocation: 'The depreciation allocation must add up to 100 % at most.',
-  behindTheMeter: 'Behind-the-meter savings are not available yet: choose pre_tax or single_owner.',
   equipment: 'At most 10 equipment reserves.',
+  steps: 'At most 10 subsidy steps.',
+  stepKw: 'A step must end above 0 and at most 10,000,000 kW, or be null (no end).',
   withinPeriod: 'Must not be longer than the analysis period.',
   bifaciality: 'Bifaciality must be from 0 to 1 (about 0.65 for bifacial modules, 0 for monofacial).',
   soiling: 'Each monthly soiling loss must be a percentage from 0 to below 100.',
@@ -66,9 +67,14 @@ export const pvwattsV8Fields = {
   soiling_monthly_pct: twelveMonths(within(0, 100, settingsMessages.soiling, { highOpen: true })),
 };
 
-/** How a study is financed: the pre-tax project model, or the after-tax, levered single owner (SAM's conventions). */
+/**
+ * How a study is financed: the pre-tax project model, the after-tax, levered single owner (SAM's conventions), or a
+ * site's own system valued by the bills it saves (behind the meter, on the single owner's after-tax machinery).
+ */
 export const financeStructures = ['pre_tax', 'single_owner', 'behind_the_meter'] as const;
 export type FinanceStructure = (typeof financeStructures)[number];
+/** Whether a structure runs on the single owner's after-tax machinery (behind the meter does, on its bill savings). */
+export const isAfterTax = (structure: FinanceStructure | null | undefined) => structure === 'single_owner' || structure === 'behind_the_meter';
 
 // A tariff is quoted to fractions of a cent ($0.035/kWh), so up to 4 decimals; the message is the spec's price one.
 const tariffPrice: Rule = (value) => {
@@ -86,7 +92,7 @@ const months = numeric(required, within(0, 120, settingsMessages.months));
 const smallPrice = numeric(priceNotEmpty, tariffPrice);
 const scheduleKeys = [...new Set([...DEPRECIATION_SCHEDULES, ...DEPRECIATION_CLASSES])] as const;
 
-const structure = refine(enums(financeStructures), 'available', (value) => value !== 'behind_the_meter' || settingsMessages.behindTheMeter);
+const structure = enums(financeStructures);
 
 /** Percent of the depreciable basis per SAM class; what is left is not depreciated (land, say). */
 export const DepreciationAllocation = refine(
@@ -163,6 +169,9 @@ export const FinanceAssumptions = object({
   target_irr_year: nullable(numeric(required, notLessThanOne, wholeYears, within(1, 50, settingsMessages.targetYear))),
 });
 
+/** `per_kw` for each kW up to `up_to_kw`, beyond the step before; null: no upper end. */
+export const SubsidyStep = object({ up_to_kw: nullable(numeric(required, within(0, 1e7, settingsMessages.stepKw, { lowOpen: true }))), per_kw: price });
+
 export const IncentiveAssumptions = object({
   /** Federal ITC, percent of the eligible basis, received in year 1. */
   itc_pct: percent,
@@ -174,6 +183,12 @@ export const IncentiveAssumptions = object({
   ptc_escalation_pct: escalation,
   /** A grant at construction: lowers the installed cost, taxable in year 1. */
   capital_subsidy: price,
+  /** A grant by size, in steps of kW (src/solar/incentives.ts), capped in all by capital_subsidy_cap. */
+  capital_subsidy_per_kw: optional(refine(array(SubsidyStep), 'at most 10', (value) => value.length <= 10 || settingsMessages.steps)),
+  capital_subsidy_cap: optional(nullable(price)),
+  rebate_per_kw: optional(price),
+  /** Percent of the installed cost. */
+  rebate_pct: optional(percent),
   depreciation,
   /** Years of the straight_line schedule. */
   depreciation_years: wholeYearsUpTo50(settingsMessages.everyYears, 1),

@@ -13,6 +13,8 @@ import type { EngineSystem, SimulationResult } from './simulate.ts';
 import { PVWATTS_V8_DEFAULTS, type PvwattsV8System } from './pvwatts-v8/spec.ts';
 import type { Mount } from './system-spec.ts';
 import { arrayTypeOf } from './array-types.ts';
+import { behindTheMeterBills, type SiteSeries } from './behind-the-meter.ts';
+import { capitalSubsidyOf } from './incentives.ts';
 
 /** The cost, tariff and finance sections a study was computed with (as FinanceResult.assumptions). */
 export type StudyAssumptions = FinanceResult['assumptions'];
@@ -126,13 +128,14 @@ export function energyFiguresOf(result: SimulationResult): EnergyFigures {
 }
 
 /**
- * The single-owner model's terms from the API's sections; null for the pre-tax model (and for studies saved before
- * the after-tax model, which have no structure).
+ * The single-owner model's terms from the API's sections, for an array of `dcKw` (capital subsidies may go by kW);
+ * null for the pre-tax model (and for studies saved before the after-tax model, which have no structure). A
+ * behind-the-meter study runs on the same after-tax machinery, its revenue being the bills it saves.
  */
-export function singleOwnerTermsOf(sections: StudyAssumptions): SingleOwnerTerms | null {
+export function singleOwnerTermsOf(sections: StudyAssumptions, dcKw: number): SingleOwnerTerms | null {
   const { costs, finance: terms, incentives, debt, reserves } = sections;
-  if ((terms.structure ?? 'pre_tax') !== 'single_owner') return null;
-  if (!incentives || !debt || !reserves) throw new RangeError('A single-owner study needs its incentives, debt and reserves.');
+  if ((terms.structure ?? 'pre_tax') === 'pre_tax') return null;
+  if (!incentives || !debt || !reserves) throw new RangeError('An after-tax study needs its incentives, debt and reserves.');
   const need = (value: number | undefined, name: string) => {
     if (value === undefined) throw new RangeError(`A single-owner study needs ${name}.`);
     return value;
@@ -157,7 +160,7 @@ export function singleOwnerTermsOf(sections: StudyAssumptions): SingleOwnerTerms
     ptcPerKwh: incentives.ptc_per_kwh,
     ptcYears: incentives.ptc_years,
     ptcEscalationPct: incentives.ptc_escalation_pct,
-    capitalSubsidy: incentives.capital_subsidy,
+    capitalSubsidy: capitalSubsidyOf(incentives, dcKw, costs.capex_per_wdc * dcKw * 1000 + costs.fixed_costs),
     depreciation: incentives.depreciation,
     depreciationYears: incentives.depreciation_years,
     bonusDepreciationPct: incentives.bonus_depreciation_pct,
@@ -173,10 +176,14 @@ export function singleOwnerTermsOf(sections: StudyAssumptions): SingleOwnerTerms
   };
 }
 
-/** The figures of a study's finance, by its structure, with the solvers' answers; `irr` is the headline IRR. */
-export function financeFiguresFor(energy: FinanceEnergy, sections: StudyAssumptions): { figures: FinanceFigures; irr: IrrResult } {
-  const assumptions = financeAssumptionsOf(sections);
-  const terms = singleOwnerTermsOf(sections);
+/**
+ * The figures of a study's finance, by its structure, with the solvers' answers; `irr` is the headline IRR. A
+ * behind-the-meter study needs `site`, its load and generation, for the bills.
+ */
+export function financeFiguresFor(energy: FinanceEnergy, sections: StudyAssumptions, site?: SiteSeries): { figures: FinanceFigures; irr: IrrResult } {
+  const btm = sections.finance.structure === 'behind_the_meter' ? behindTheMeterBills(sections, need(site, 'its load and generation')) : null;
+  const assumptions = { ...financeAssumptionsOf(sections), ...(btm ? { savingsByYear: btm.savingsByYear } : {}) };
+  const terms = singleOwnerTermsOf(sections, energy.dcKw);
   const breakeven = solvedOf(breakevenPpa(energy, assumptions, terms));
   const maxCapex = solvedOf(maxCapexPerWdc(energy, assumptions, terms));
   const solvers = { breakeven_ppa_per_kwh: breakeven.value, breakeven_ppa_note: breakeven.note, max_capex_per_wdc: maxCapex.value, max_capex_note: maxCapex.note };
@@ -185,7 +192,13 @@ export function financeFiguresFor(energy: FinanceEnergy, sections: StudyAssumpti
     return { figures: { ...preTaxFiguresOf(out), ...solvers }, irr: out.irr };
   }
   const out = singleOwner(energy, assumptions, terms);
-  return { figures: { ...singleOwnerFiguresOf(out, assumptions.currency, terms), ...solvers }, irr: out.equityIrr };
+  const structure = btm ? 'behind_the_meter' : 'single_owner';
+  return { figures: { ...singleOwnerFiguresOf(out, assumptions.currency, terms, structure), ...solvers, ...btm?.figures }, irr: out.equityIrr };
+}
+
+function need<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new RangeError(`A behind-the-meter study needs ${what}.`);
+  return value;
 }
 
 const solvedOf = (solved: Solved) => (solved.kind === 'solved' ? { value: solved.value, note: null } : { value: null, note: solved.reason });
@@ -233,14 +246,19 @@ export const noAfterTaxFigures = {
 /** The solvers' fields, filled in by financeFiguresFor for either model. */
 type SolverFields = 'breakeven_ppa_per_kwh' | 'breakeven_ppa_note' | 'max_capex_per_wdc' | 'max_capex_note';
 
-function singleOwnerFiguresOf(out: SingleOwnerResult, currency: FinanceFigures['currency'], terms: SingleOwnerTerms): Omit<FinanceFigures, SolverFields> {
+function singleOwnerFiguresOf(
+  out: SingleOwnerResult,
+  currency: FinanceFigures['currency'],
+  terms: SingleOwnerTerms,
+  structure: 'single_owner' | 'behind_the_meter',
+): Omit<FinanceFigures, SolverFields> {
   const rate = terms.equityDiscountRatePct / 100;
   let cumulative = 0;
   let cumulativeDiscounted = 0;
   const finite = (value: number) => (Number.isFinite(value) ? value : null);
   return {
     currency,
-    structure: 'single_owner',
+    structure,
     capex: out.capex,
     npv: out.afterTaxNpv,
     ...irrPct(out.equityIrr),

@@ -22,6 +22,7 @@ export function targetMargin(energy: FinanceEnergy, assumptions: FinanceAssumpti
 }
 
 export function breakevenPpa(energy: FinanceEnergy, assumptions: FinanceAssumptions, terms: SingleOwnerTerms | null): Solved {
+  if (assumptions.savingsByYear) return { kind: 'none', reason: 'A behind-the-meter system earns the bills it saves, not a PPA price.' };
   if (energy.annualAcKwh <= 0) return { kind: 'none', reason: 'The system produces no energy, so no price meets the target.' };
   const margin = (price: number) => targetMargin(energy, { ...assumptions, pricePerKwh: price }, terms);
   if (margin(0) >= 0) return { kind: 'none', reason: 'The target is met even at a price of zero.' };

@@ -30,6 +30,17 @@ export interface FinanceAssumptions {
   /** Nominal discount rate, percent a year. */
   discountRatePct: number;
   analysisYears: number;
+  /**
+   * Behind the meter: each operating year's bill savings (index = year, 1..N), earned instead of energy × price. The
+   * bills already carry degradation, load growth and the tariff's escalation (src/solar/bills).
+   */
+  savingsByYear?: readonly number[];
+}
+
+/** A year's revenue: its bill savings behind the meter, else its energy sold at the escalated price. */
+export function revenueOf(a: FinanceAssumptions, year: number, energyKwh: number): number {
+  if (a.savingsByYear) return a.savingsByYear[year] ?? 0;
+  return energyKwh * a.pricePerKwh * (1 + a.priceEscalationPct / 100) ** (year - 1);
 }
 
 export const DEFAULT_FINANCE_TERMS: Pick<
@@ -89,7 +100,7 @@ export function finance(energy: FinanceEnergy, assumptions: FinanceAssumptions):
     const operating = year >= 1;
     const growth = (pct: number) => (1 + pct / 100) ** (year - 1);
     const energyKwh = operating ? energy.annualAcKwh * (1 - a.degradationPctPerYear / 100) ** (year - 1) : 0;
-    const revenue = operating ? energyKwh * a.pricePerKwh * growth(a.priceEscalationPct) : 0;
+    const revenue = operating ? revenueOf(a, year, energyKwh) : 0;
     const om = operating ? a.omPerKwYear * omCapacityKw * growth(a.omEscalationPct) : 0;
     const yearCapex = operating ? 0 : capex;
     const netCashFlow = revenue - om - yearCapex;

@@ -85,6 +85,8 @@ function scaled(base: Case, driver: SensitivityDriver, change: number): Case | n
     case 'energy':
       return { ...base, energy: { ...energy, annualAcKwh: energy.annualAcKwh * k } };
     case 'ppa_price':
+      // Behind the meter the price is the bill saved: every year's savings move together.
+      if (assumptions.savingsByYear) return { ...base, assumptions: { ...assumptions, savingsByYear: assumptions.savingsByYear.map((saved) => saved * k) } };
       return { ...base, assumptions: { ...assumptions, pricePerKwh: assumptions.pricePerKwh * k } };
     case 'om':
       return {
@@ -101,7 +103,11 @@ function scaled(base: Case, driver: SensitivityDriver, change: number): Case | n
 
 const DRIVERS: SensitivityDriver[] = ['capex', 'energy', 'ppa_price', 'om', 'interest_rate', 'tax_rate'];
 
+/** Behind the meter, energy is worth what it saves hour by hour under the tariff: no simple scaling gives it. */
+const billsNotScaled = 'Behind the meter, more or less energy changes the bills hour by hour: see the size sweep.';
+
 function notApplicableReason(driver: SensitivityDriver, base: Case): string | null {
+  if (driver === 'energy' && base.assumptions.savingsByYear) return billsNotScaled;
   if (base.terms === null && (driver === 'interest_rate' || driver === 'tax_rate')) return 'The pre-tax model has no debt and no tax.';
   if (driver === 'interest_rate' && base.terms !== null && !hasDebt(base.terms)) return 'The study has no debt.';
   if (driver === 'interest_rate' && base.terms !== null && base.terms.debtRatePct === 0) return 'The debt carries no interest to change.';
@@ -132,7 +138,9 @@ export function tornado(inputs: TornadoInputs): Tornado {
 function scenariosOf(base: Case, p90AnnualKwh: number | null): ScenarioSensitivity[] {
   const { terms } = base;
   const p90: ScenarioSensitivity =
-    p90AnnualKwh !== null && Number.isFinite(p90AnnualKwh)
+    base.assumptions.savingsByYear
+      ? { scenario: 'p90', applies: false, reason: billsNotScaled }
+      : p90AnnualKwh !== null && Number.isFinite(p90AnnualKwh)
       ? { scenario: 'p90', applies: true, figures: headlineFigures({ ...base, energy: { ...base.energy, annualAcKwh: p90AnnualKwh } }) }
       : { scenario: 'p90', applies: false, reason: 'The study has no P90 estimate.' };
   const itcOff: ScenarioSensitivity =

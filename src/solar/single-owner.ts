@@ -11,7 +11,7 @@
 import type { IrrResult } from './cash-flow.ts';
 import { internalRatesOfReturn, netPresentValue, paybackYears } from './cash-flow.ts';
 import { DEPRECIATION_CLASSES, depreciationFractions, takesBonus, type DepreciationClass, type DepreciationSchedule, type ScheduleKey } from './depreciation.ts';
-import type { FinanceAssumptions, FinanceEnergy } from './finance.ts';
+import { revenueOf, type FinanceAssumptions, type FinanceEnergy } from './finance.ts';
 
 export type DepreciationAllocation = Partial<Record<DepreciationClass, number>>;
 
@@ -189,7 +189,7 @@ function cashFlows(energy: FinanceEnergy, a: FinanceAssumptions, t: SingleOwnerT
     const omGrowth = (1 + pct(a.omEscalationPct)) ** (y - 1);
     const kwh = energy.annualAcKwh * (1 - pct(a.degradationPctPerYear)) ** (y - 1);
     energyKwh[y] = kwh;
-    revenue[y] = kwh * a.pricePerKwh * (1 + pct(a.priceEscalationPct)) ** (y - 1);
+    revenue[y] = revenueOf(a, y, kwh);
     om[y] = (a.omPerKwYear * omCapacityKw + t.omFixedPerYear) * omGrowth + (t.omPerMwh / 1000) * kwh * omGrowth;
     insurance[y] = capex * pct(t.insurancePct) * (1 + inflation) ** (y - 1);
     const assessedShare = Math.max(0, 100 - (y - 1) * t.propertyAssessedDeclinePct) / 100;

@@ -4,8 +4,11 @@
  * shows. Only the array and the money change between what-ifs, so the sun path and sky terms are never recomputed.
  */
 import type { Infer } from 'superstruct';
+import { isAfterTax } from '../contract/settings.ts';
 import type { MonthlySource, SystemUsed } from '../contract/energy.ts';
+import type { StudyLoad } from '../contract/behind-the-meter.ts';
 import type { StudyWeather } from '../contract/feasibility.ts';
+import { firstWeekdayOf } from './behind-the-meter.ts';
 import { energyFiguresOf, financeAssumptionsOf, financeFiguresFor, monthlyMeansOf, singleOwnerTermsOf, systemSpecOf, type EnergyFigures, type FinanceFigures, type StudyAssumptions } from './answers.ts';
 import { pvwattsInverter } from './pvwatts.ts';
 import { tornado, type Tornado } from './sensitivity.ts';
@@ -47,15 +50,17 @@ const PTC_YEARS = 10;
 /** The headline figures of a study, recomputed. */
 export type WhatIfFigures = EnergyFigures & FinanceFigures;
 
-/** A study's weather year and its site context, built once and shared by every what-if. */
+/** A study's weather year and its site context, built once and shared by every what-if; behind the meter, its load. */
 export interface PreparedStudy {
   weather: WeatherYear;
   site: SiteContext;
+  loadKwh?: Float64Array;
 }
 
-export function prepareWhatIf(weather: Pick<StudyWeather, 'kind' | 'content'>): PreparedStudy {
+export function prepareWhatIf(weather: Pick<StudyWeather, 'kind' | 'content'> & { load?: Pick<StudyLoad, 'kwh'> }): PreparedStudy {
+  const load = weather.load;
   const year = weather.kind === 'file' ? readWeather(weather.content) : synthesiseWeatherYear(monthlyMeansOf(JSON.parse(weather.content) as Infer<typeof MonthlySource>));
-  return { weather: year, site: createSiteContext(year) };
+  return { weather: year, site: createSiteContext(year), ...(load ? { loadKwh: Float64Array.from(load.kwh) } : {}) };
 }
 
 export function sliderValuesOf(inputs: WhatIfInputs): WhatIfValues {
@@ -122,24 +127,28 @@ function withAfterTaxValues({ incentives, debt }: StudyAssumptions, values: What
 }
 
 /** A single-owner study discounts at the equity rate: the slider moves that one. */
-const afterTax = (assumptions: StudyAssumptions) => assumptions.finance.structure === 'single_owner';
+const afterTax = (assumptions: StudyAssumptions) => isAfterTax(assumptions.finance.structure);
 const discountRateOf = (assumptions: StudyAssumptions, rate: number) => (afterTax(assumptions) ? { equity_discount_rate_pct: rate } : { discount_rate_pct: rate });
 
 /** One what-if: the study's energy and cash flows for these inputs, as the server would compute them. */
 export function recompute(prepared: PreparedStudy, inputs: WhatIfInputs): WhatIfFigures {
   const energy = simulate(prepared.weather, systemSpecOf(inputs.system), { site: prepared.site });
-  return { ...energyFiguresOf(energy), ...financeFiguresFor(energy, inputs.assumptions).figures };
+  const load = inputs.assumptions.load;
+  const site = prepared.loadKwh && load ? { loadKwh: prepared.loadKwh, generationKwh: energy.hourlyAcKwh, firstWeekday: firstWeekdayOf(load.calendar_year) } : undefined;
+  return { ...energyFiguresOf(energy), ...financeFiguresFor(energy, inputs.assumptions, site).figures };
 }
 
 /**
  * The sensitivity tornado around a what-if: its recomputed year-1 energy and its assumptions; P90 energy is the P50
  * times the saved study's P90/P50 ratio (the uncertainty does not depend on the sliders).
  */
-export function tornadoOf(inputs: WhatIfInputs, figures: Pick<WhatIfFigures, 'annual_ac_kwh' | 'dc_kw' | 'ac_kw'>, p90Ratio: number | null): Tornado {
+export function tornadoOf(inputs: WhatIfInputs, figures: Pick<WhatIfFigures, 'annual_ac_kwh' | 'dc_kw' | 'ac_kw' | 'years'>, p90Ratio: number | null): Tornado {
+  // Behind the meter, each year's revenue is the bill it saves.
+  const savings = inputs.assumptions.finance.structure === 'behind_the_meter' ? { savingsByYear: figures.years.map((y) => y.revenue) } : {};
   return tornado({
     energy: { annualAcKwh: figures.annual_ac_kwh, dcKw: figures.dc_kw, acKw: figures.ac_kw },
-    assumptions: financeAssumptionsOf(inputs.assumptions),
-    terms: singleOwnerTermsOf(inputs.assumptions),
+    assumptions: { ...financeAssumptionsOf(inputs.assumptions), ...savings },
+    terms: singleOwnerTermsOf(inputs.assumptions, figures.dc_kw),
     p90AnnualKwh: p90Ratio === null ? null : figures.annual_ac_kwh * p90Ratio,
   });
 }

@@ -124,7 +124,7 @@ const results = runs.map(({ name, file, study }) => {
   // The whole tornado (6 drivers × 4 steps and 3 scenarios of the cash flows) on the what-if's energy.
   const tornadoTimes = timesMs(CHANGES / 4, (k) => {
     const inputs = withWhatIf(study, drag[k % drag.length]!).assumptions;
-    tornado({ energy, assumptions: financeAssumptionsOf(inputs), terms: singleOwnerTermsOf(inputs), p90AnnualKwh: energy.annualAcKwh * 0.92 });
+    tornado({ energy, assumptions: financeAssumptionsOf(inputs), terms: singleOwnerTermsOf(inputs, energy.dcKw), p90AnnualKwh: energy.annualAcKwh * 0.92 });
   });
   // What the study page's worker answers each change with: the what-if and the tornado around it.
   const answers = timesMs(CHANGES / 4, (k) => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { assert } from 'superstruct';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FinanceResult, WeatherFile } from '../../src/contract/energy.ts';
+import { btmMessages } from '../../src/contract/behind-the-meter.ts';
 import { FeasibilityStudy, StudyFinance } from '../../src/contract/feasibility.ts';
 import type { Project } from '../../src/contract/projects.ts';
 import { settingsMessages, type Preset } from '../../src/contract/settings.ts';
@@ -96,11 +97,11 @@ describeApi('after-tax single-owner finance', () => {
     return y.revenue + y.salvage! - y.om - y.insurance! - y.property_tax! - y.cfads!;
   }
 
-  it('refuses behind_the_meter for now, and bad after-tax inputs with field messages, changing nothing', async () => {
+  it('refuses behind_the_meter without a load, and bad after-tax inputs with field messages, changing nothing', async () => {
     const energy = { annual_ac_kwh: 1_500_000, dc_kw: 1000 };
     const btm = await asha.post<Errors>(financePath, { energy, finance: { structure: 'behind_the_meter' } });
     expect(btm.status).toBe(400);
-    expect(btm.body.errors).toEqual({ 'finance.structure': [settingsMessages.behindTheMeter] });
+    expect(btm.body.errors).toEqual({ load: [btmMessages.needsLoad] });
 
     const bad = await asha.post<Errors>(financePath, {
       energy,

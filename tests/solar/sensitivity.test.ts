@@ -8,7 +8,7 @@ const energy = { annualAcKwh: 9_200_000, dcKw: 5000, acKw: 4000 };
 const sectionsOf = (id: string) => builtinPresets.find((preset) => preset.id === id)!.assumptions as unknown as StudyAssumptions;
 
 function inputsOf(sections: StudyAssumptions, p90AnnualKwh: number | null = null): TornadoInputs {
-  return { energy, assumptions: financeAssumptionsOf(sections), terms: singleOwnerTermsOf(sections), p90AnnualKwh };
+  return { energy, assumptions: financeAssumptionsOf(sections), terms: singleOwnerTermsOf(sections, energy.dcKw), p90AnnualKwh };
 }
 
 const usUtility = sectionsOf('builtin:us-utility');

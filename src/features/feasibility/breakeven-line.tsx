@@ -1,4 +1,5 @@
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
+import { isAfterTax } from '../../contract/settings.ts';
 import type { FinanceResult } from '../../contract/energy.ts';
 import type { StudyAssumptions } from '../../solar/answers.ts';
 import { formatPerMwh, formatPerW } from './study-format.ts';
@@ -22,7 +23,7 @@ const percent = (value: number) => `${Number(value.toFixed(2))} %`;
  */
 export function breakevenText(figures: BreakevenFigures, assumptions: StudyAssumptions): [BreakevenText, BreakevenText] {
   const { finance } = assumptions;
-  const afterTax = finance.structure === 'single_owner';
+  const afterTax = isAfterTax(finance.structure);
   const target = afterTax ? finance.target_irr_pct! : finance.discount_rate_pct;
   const targetYear = afterTax && finance.target_irr_year !== null && finance.target_irr_year !== undefined && finance.target_irr_year !== finance.analysis_years ? ` at year ${finance.target_irr_year}` : '';
   const goal = afterTax ? `${percent(target)} equity IRR${targetYear}` : `${percent(target)} IRR (NPV = 0)`;

@@ -1,4 +1,5 @@
 import { Box, Stack } from '@chakra-ui/react';
+import { isAfterTax } from '../../contract/settings.ts';
 import { ResponsiveBar, type BarCustomLayerProps, type BarTooltipProps } from '@nivo/bar';
 import type { FinanceResult } from '../../contract/energy.ts';
 import { partLabels, partsOf, yearParts, type CashFlowPart } from './cash-flow-parts.ts';
@@ -98,7 +99,7 @@ function cumulativeLayer(data: YearDatum[], factor: number, paybackYears: number
  */
 export function CashFlowChart({ figures }: { figures: CashFlowFigures }) {
   const { years, structure, currency } = figures;
-  const afterTax = structure === 'single_owner';
+  const afterTax = isAfterTax(structure);
   const split = years.map((y) => yearParts(y, structure));
   const keys = partsOf(structure).filter((part) => split.some((parts) => Math.abs(parts[part]) > 0.005));
   const data = years.map((y, k): YearDatum => ({ year: String(y.year), net: y.net_cash_flow, cumulative: y.cumulative_cash_flow, ...split[k] }));

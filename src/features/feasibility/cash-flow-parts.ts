@@ -4,6 +4,7 @@
  * figure the table shows.
  */
 import type { FinanceResult } from '../../contract/energy.ts';
+import { isAfterTax } from '../../contract/settings.ts';
 
 type Year = FinanceResult['years'][number];
 
@@ -26,7 +27,7 @@ export const operatingCostsOf = (y: Year) => y.om + (y.insurance ?? 0) + (y.prop
 
 /** The parts of each structure, in stacking order (nivo stacks the first key nearest the axis). */
 export function partsOf(structure: FinanceResult['structure']): CashFlowPart[] {
-  return structure === 'single_owner'
+  return isAfterTax(structure)
     ? ['investment', 'revenue', 'credits', 'operating_costs', 'debt_service', 'tax', 'reserves']
     : ['investment', 'revenue', 'operating_costs'];
 }
@@ -38,7 +39,7 @@ export function partsOf(structure: FinanceResult['structure']): CashFlowPart[] {
  */
 export function yearParts(y: Year, structure: FinanceResult['structure']): Record<CashFlowPart, number> {
   if (y.year === 0) return { investment: y.net_cash_flow, revenue: 0, operating_costs: 0, debt_service: 0, tax: 0, credits: 0, reserves: 0 };
-  const afterTax = structure === 'single_owner';
+  const afterTax = isAfterTax(structure);
   return {
     investment: 0,
     revenue: revenueOf(y),

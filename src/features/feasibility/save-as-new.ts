@@ -1,5 +1,6 @@
 import type { NewStudy } from '../../../machines/feasibility.machine.ts';
 import type { MonthlySource } from '../../contract/energy.ts';
+import { loadInputOf, type StudyLoad } from '../../contract/behind-the-meter.ts';
 import type { FeasibilityStudy, StudyWeather } from '../../contract/feasibility.ts';
 import { withWhatIf, type WhatIfValues } from '../../solar/what-if.ts';
 import type { Infer } from 'superstruct';
@@ -20,8 +21,9 @@ export const whatIfName = (study: Pick<FeasibilityStudy, 'name'>) => `${study.na
  * A new study from a what-if: the saved study's every assumption, with the slider values in place (a single owner's
  * credits, tax and debt among them).
  */
-export function saveAsNewStudy(study: FeasibilityStudy, weather: StudyWeather, values: WhatIfValues, name = whatIfName(study)): NewStudy {
+export function saveAsNewStudy(study: FeasibilityStudy, weather: StudyWeather, values: WhatIfValues, name = whatIfName(study), load?: StudyLoad): NewStudy {
   const s = study.system;
+  const { load: loadUsed, ...assumptions } = withWhatIf({ system: s, assumptions: study.assumptions }, values).assumptions;
   const tracker = s.mount === 'single_axis';
   return {
     name: name.trim().slice(0, 100),
@@ -52,6 +54,7 @@ export function saveAsNewStudy(study: FeasibilityStudy, weather: StudyWeather, v
         : { model: 'pvlib' as const, array_type: s.array_type, gamma_pct_per_c: s.gamma_pct_per_c, temperature_model: s.temperature_model === 'noct' ? undefined : s.temperature_model }),
     },
     // The what-if's own mapping of the slider values (the discount rate is the equity rate of a single owner).
-    ...withWhatIf({ system: s, assumptions: study.assumptions }, values).assumptions,
+    ...assumptions,
+    ...(loadUsed ? { load: loadInputOf(loadUsed, load) } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { Badge, Button, Dialog, HStack, Icon, Portal, Skeleton, Stack, Table, Text, VisuallyHidden } from '@chakra-ui/react';
+import { isAfterTax } from '../../contract/settings.ts';
 import { ChartNoAxesColumn, GitCompareArrows, Plus, Star } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
@@ -137,7 +138,7 @@ function StudyTable({ project, feasibility }: { project: ProjectDetail; feasibil
               </Table.Cell>
               {/* After-tax figures: a pre-tax study has no equity IRR; one saved before the solver has no breakeven price. */}
               <Table.Cell textAlign="end" whiteSpace="nowrap">
-                {study.headline.structure === 'single_owner' ? (study.headline.equity_irr_pct == null ? 'none' : `${study.headline.equity_irr_pct.toFixed(2)} %`) : 'pre-tax'}
+                {isAfterTax(study.headline.structure) ? (study.headline.equity_irr_pct == null ? 'none' : `${study.headline.equity_irr_pct.toFixed(2)} %`) : 'pre-tax'}
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
                 {study.headline.breakeven_ppa_per_kwh == null ? '—' : formatPerKwh(study.headline.breakeven_ppa_per_kwh, study.headline.currency)}

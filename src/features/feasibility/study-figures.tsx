@@ -1,4 +1,5 @@
 import { Box, HStack, Icon, SimpleGrid, Stack, Stat, Text } from '@chakra-ui/react';
+import { isAfterTax } from '../../contract/settings.ts';
 import { Activity, CalendarClock, Coins, Gauge, Landmark, Percent, PiggyBank, ShieldCheck, Sun, Target, Zap, type LucideIcon } from 'lucide-react';
 import type { FeasibilityStudy, StudyHeadline } from '../../contract/feasibility.ts';
 import type { WhatIfFigures } from '../../solar/what-if.ts';
@@ -71,7 +72,7 @@ export function StudyFigures({ study, whatIf = null }: { study: FeasibilityStudy
 
 function cardsOf(h: StudyHeadline, sigmaPct: number): Card[] {
   const payback = paybackText(h.simple_payback_years, h.discounted_payback_years);
-  const afterTax = h.structure === 'single_owner';
+  const afterTax = isAfterTax(h.structure);
   return [
     [Zap, 'Annual energy (P50)', formatMwh(h.annual_ac_kwh), `${formatMw(h.dc_kw)}dc / ${formatMw(h.ac_kw)}ac`],
     [ShieldCheck, 'P90 (one year)', formatMwh(h.p90_annual_kwh), `σ ${sigmaPct.toFixed(1)} % combined`],

@@ -1,4 +1,5 @@
 import { Box, DataList, Table, Text } from '@chakra-ui/react';
+import { isAfterTax } from '../../contract/settings.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import type { FinanceResult } from '../../contract/energy.ts';
 import { formatMoney, formatPerKwh, formatPerWdc } from './study-format.ts';
@@ -12,7 +13,7 @@ const grouped = (value: number) => Math.round(value).toLocaleString('en-US');
 /** How the study is financed and what it would need: debt, coverage, after-tax returns, breakeven price, highest cost. */
 export function FinanceSummary({ finance }: { finance: FinanceResult }) {
   const { currency, assumptions } = finance;
-  const afterTax = finance.structure === 'single_owner';
+  const afterTax = isAfterTax(finance.structure);
   const targetYear = assumptions.finance.target_irr_year ?? assumptions.finance.analysis_years;
   const target = afterTax ? `an equity IRR of ${assumptions.finance.target_irr_pct} % at year ${targetYear}` : `NPV = 0 at ${assumptions.finance.discount_rate_pct} %`;
   const rows: [string, string][] = [
@@ -85,7 +86,7 @@ function reservesNet(y: Year): number {
 
 /** Every year's cash flow: the owner's after-tax lines for a single-owner study, the project's for a pre-tax one. */
 export function CashFlowTable({ finance }: { finance: FinanceResult }) {
-  const afterTax = finance.structure === 'single_owner';
+  const afterTax = isAfterTax(finance.structure);
   const columns = afterTax ? afterTaxColumns : preTaxColumns;
   return (
     <Box>

@@ -4,13 +4,14 @@ import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { useActors } from '../../lib/actors-context.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
-import type { FeasibilityStudy, StudyEnergy, StudyFinance, StudyWeather } from '../../contract/feasibility.ts';
-import type { Preset } from '../../contract/settings.ts';
+import type { FeasibilityStudy, StudyEnergy, StudyFinance } from '../../contract/feasibility.ts';
+import type { WhatIfWeather } from './what-if/what-if-protocol.ts';
+import { isAfterTax, type Preset } from '../../contract/settings.ts';
 import type { ProjectDetail } from '../../contract/projects.ts';
 import { projectPath, studyPath } from '../../lib/project-path.ts';
 import { useProject } from '../../lib/use-project.ts';
 import { useResource } from '../../lib/use-resource.ts';
-import { getStudyEnergy, getStudyFinance, getStudyWeather, listProjectPresets } from './api/studies.ts';
+import { getStudyEnergy, getStudyFinance, getStudyLoad, getStudyWeather, listProjectPresets } from './api/studies.ts';
 import { LossWaterfall } from './loss-waterfall.tsx';
 import { PlotMapCard } from './plot-map-card.tsx';
 import { saveAsNewStudy, whatIfName } from './save-as-new.ts';
@@ -97,21 +98,24 @@ function Section({ title, icon: Glyph, description, children }: { title: string;
 interface Results {
   energy: StudyEnergy;
   finance: StudyFinance;
-  weather: StudyWeather;
+  /** Behind the meter, with the load the bills were computed on. */
+  weather: WhatIfWeather;
   preset: Preset | null;
 }
 
 function useStudyResults(study: FeasibilityStudy) {
   const { id: studyId, project_id: projectId, preset } = study;
+  const behindTheMeter = study.assumptions.finance.structure === 'behind_the_meter';
   const { api } = useActors();
   const { status, data } = useResource(`${studyId}|${projectId}|${preset.id}`, async (signal): Promise<Results> => {
-    const [energy, finance, weather, presets] = await Promise.all([
+    const [energy, finance, weather, presets, load] = await Promise.all([
       getStudyEnergy(api, studyId, { signal }),
       getStudyFinance(api, studyId, { signal }),
       getStudyWeather(api, studyId, { signal }),
       listProjectPresets(api, projectId, { signal }),
+      behindTheMeter ? getStudyLoad(api, studyId, { signal }) : undefined,
     ]);
-    return { energy, finance, weather, preset: presets.results.find((p) => p.id === preset.id) ?? null };
+    return { energy, finance, weather: load ? { ...weather, load } : weather, preset: presets.results.find((p) => p.id === preset.id) ?? null };
   });
   return { results: data ?? null, failed: status === 'failed' };
 }
@@ -124,7 +128,7 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
   const idle = useFeasibilitySelector(feasibility, (s) => s.matches({ ready: 'idle' })) ?? false;
   const saving = useFeasibilitySelector(feasibility, (s) => s.matches({ ready: 'creating' })) ?? false;
   const createError = useFeasibilitySelector(feasibility, (s) => s.context.createErrors);
-  const afterTax = study.headline.structure === 'single_owner';
+  const afterTax = isAfterTax(study.headline.structure);
   const [whatIf, setWhatIf] = useState<WhatIfView | null>(null);
   const defaultName = whatIfName(study);
   const [newName, setNewName] = useState(defaultName);
@@ -224,7 +228,7 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
                     onChange={setWhatIf}
                     newName={newName}
                     onNewNameChange={setNewName}
-                    onSaveAsNew={(values) => feasibility.send({ type: 'study.create', study: saveAsNewStudy(study, results.weather, values, newName) })}
+                    onSaveAsNew={(values) => feasibility.send({ type: 'study.create', study: saveAsNewStudy(study, results.weather, values, newName, results.weather.load) })}
                   />
                   {createError?.detail && (
                     <Text color="fg.error" role="alert">
@@ -280,7 +284,7 @@ const SavedStudySections = memo(function SavedStudySections({
   whatIfMoved: boolean;
 }) {
   const { modal } = useActors();
-  const afterTax = study.headline.structure === 'single_owner';
+  const afterTax = isAfterTax(study.headline.structure);
   const savedOnly = whatIfMoved ? ' Of the saved study: the what-if moves the figures, the breakeven and the charts above.' : '';
   return (
     <>

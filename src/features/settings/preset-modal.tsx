@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { matchRoute, type RouteName } from '../../../machines/route-guard.ts';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
-import type { Preset } from '../../contract/settings.ts';
+import { isAfterTax, type Preset } from '../../contract/settings.ts';
 import { useActors } from '../../lib/actors-context.tsx';
 import { projectSettingsPath } from '../../lib/project-path.ts';
 import { useResource } from '../../lib/use-resource.ts';
@@ -55,7 +55,7 @@ export function shownValue(field: AssumptionField, preset: Preset): string {
 /** Every assumption of the preset by section, each with its value, unit and cited source, as the settings form words them. */
 function PresetAssumptions({ preset, presets }: { preset: Preset; presets: Preset[] }) {
   const builtin = builtinOf(preset, presets);
-  const afterTax = preset.assumptions.finance.structure === 'single_owner';
+  const afterTax = isAfterTax(preset.assumptions.finance.structure);
   return (
     <Stack gap={5}>
       {sections.map(({ section, title }) => {

@@ -1,6 +1,7 @@
 import type { ApiClient, CallOptions } from '../../../lib/api-client.ts';
 import { BlobBody } from '../../../lib/blob-body.ts';
 import { PresetList } from '../../../contract/settings.ts';
+import { StudyLoad } from '../../../contract/behind-the-meter.ts';
 import { FeasibilityStudy, StudyEnergy, StudyFinance, StudyLimit, StudyList, StudyWeather, type StudyCreateBody } from '../../../contract/feasibility.ts';
 
 /** The feasibility endpoints (src/contract/feasibility.ts), one function each; every answer is checked with its struct. */
@@ -33,6 +34,9 @@ export const getStudyEnergy = (api: ApiClient, id: string, { signal }: CallOptio
 export const getStudyFinance = (api: ApiClient, id: string, { signal }: CallOptions = {}) => api.get(`${base}/financial_estimation/get/`, { query: { id }, struct: StudyFinance, signal });
 
 export const getStudyWeather = (api: ApiClient, id: string, { signal }: CallOptions = {}) => api.get(`${base}/weather/get/`, { query: { id }, struct: StudyWeather, signal });
+
+/** The load a behind-the-meter study's bills were computed on (404 for other studies). */
+export const getStudyLoad = (api: ApiClient, id: string, { signal }: CallOptions = {}) => api.get(`${base}/load/get/`, { query: { id }, struct: StudyLoad, signal });
 
 export const getPlotMap = (api: ApiClient, id: string, { signal }: CallOptions = {}) =>
   api.get(`${base}/plot_map/get/`, { query: { id }, responseType: 'blob', struct: BlobBody, signal });

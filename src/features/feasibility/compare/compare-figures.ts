@@ -1,4 +1,5 @@
 import type { FeasibilityStudy, StudyHeadline } from '../../../contract/feasibility.ts';
+import { isAfterTax } from '../../../contract/settings.ts';
 import { formatMoney, formatMw, formatMwh, formatPct, formatPerKwh, paybackText } from '../study-format.ts';
 
 export interface FigureCell {
@@ -13,7 +14,7 @@ export interface FigureRow {
   cells: FigureCell[];
 }
 
-const afterTaxOf = (h: StudyHeadline) => h.structure === 'single_owner';
+const afterTaxOf = (h: StudyHeadline) => isAfterTax(h.structure);
 
 interface Figure {
   label: string;

@@ -4,10 +4,9 @@
  * anything but the newest request sent is dropped.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { StudyWeather } from '../../../contract/feasibility.ts';
 import type { Tornado } from '../../../solar/sensitivity.ts';
 import type { WhatIfFigures, WhatIfInputs } from '../../../solar/what-if.ts';
-import type { SensitivityRequest, WhatIfAnswer, WhatIfTransport } from './what-if-protocol.ts';
+import type { SensitivityRequest, WhatIfAnswer, WhatIfTransport, WhatIfWeather } from './what-if-protocol.ts';
 
 export interface WhatIfState {
   status: 'preparing' | 'ready' | 'failed';
@@ -43,7 +42,7 @@ export function workerTransport(): WhatIfTransport {
 const initial: WhatIfState = { status: 'preparing', result: null, ms: null, error: null };
 
 /** `weather` undefined means the study's weather is still loading. */
-export function useWhatIf(weather: StudyWeather | undefined, inputs: WhatIfInputs, options: UseWhatIfOptions = {}): WhatIfState {
+export function useWhatIf(weather: WhatIfWeather | undefined, inputs: WhatIfInputs, options: UseWhatIfOptions = {}): WhatIfState {
   const [state, setState] = useState<WhatIfState>(initial);
   const createTransport = useRef(options.transport ?? workerTransport).current;
   const channel = useRef<{ transport: WhatIfTransport; ready: boolean; newestId: number; inFlight: boolean } | null>(null);

@@ -1,10 +1,10 @@
 import { Alert, Button, Heading, HStack, Icon, Input, SimpleGrid, Slider, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { isAfterTax } from '../../../contract/settings.ts';
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { StudyWeather } from '../../../contract/feasibility.ts';
 import type { WhatIfFigures, WhatIfInputs, WhatIfValues } from '../../../solar/what-if.ts';
 import { sliderValuesOf, withWhatIf } from '../../../solar/what-if.ts';
-import type { WhatIfTransport } from './what-if-protocol.ts';
+import type { WhatIfTransport, WhatIfWeather } from './what-if-protocol.ts';
 import { useWhatIf, type WhatIfState } from './use-what-if.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { TableScroll } from '../../../components/ui/table-scroll.tsx';
@@ -29,7 +29,7 @@ export type SavedFigures = Pick<
 
 export interface WhatIfPanelProps {
   /** The weather the study ran on (GET feasibility/weather/get/); undefined while it loads. */
-  weather: StudyWeather | undefined;
+  weather: WhatIfWeather | undefined;
   /** The study's system and its cost, tariff and finance assumptions. */
   study: WhatIfInputs;
   saved: SavedFigures;
@@ -145,7 +145,7 @@ interface FigureRow {
 
 const signed = (text: string, delta: number) => (delta > 0 ? `+${text}` : delta < 0 ? `−${text.replace(/^-/, '')}` : text);
 
-const afterTax = (study: WhatIfInputs) => study.assumptions.finance.structure === 'single_owner';
+const afterTax = (study: WhatIfInputs) => isAfterTax(study.assumptions.finance.structure);
 
 function figureRows(currency: string, ownerAfterTax: boolean): FigureRow[] {
   const money = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });

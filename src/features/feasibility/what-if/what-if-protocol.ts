@@ -2,6 +2,7 @@
  * The messages between the study page and the what-if worker, and the handler that answers them. The worker runs the
  * handler over the real engine; tests and hosts without Workers run the same handler in-process.
  */
+import type { StudyLoad } from '../../../contract/behind-the-meter.ts';
 import type { StudyWeather } from '../../../contract/feasibility.ts';
 import type { Tornado } from '../../../solar/sensitivity.ts';
 import type { WhatIfFigures, WhatIfInputs } from '../../../solar/what-if.ts';
@@ -12,7 +13,10 @@ export interface SensitivityRequest {
   p90Ratio: number | null;
 }
 
-export type WhatIfRequest = { type: 'prepare'; weather: StudyWeather } | { type: 'recompute'; id: number; inputs: WhatIfInputs; sensitivity?: SensitivityRequest };
+/** A study's weather, with (behind the meter) the load its bills are computed on. */
+export type WhatIfWeather = StudyWeather & { load?: StudyLoad };
+
+export type WhatIfRequest = { type: 'prepare'; weather: WhatIfWeather } | { type: 'recompute'; id: number; inputs: WhatIfInputs; sensitivity?: SensitivityRequest };
 
 export type WhatIfAnswer =
   | { type: 'prepared'; ms: number }
@@ -25,7 +29,7 @@ export type WhatIfAnswer =
 
 /** The two steps of a what-if; `prepared` is whatever the first hands the second. */
 export interface WhatIfEngine<Prepared> {
-  prepare: (weather: StudyWeather) => Prepared;
+  prepare: (weather: WhatIfWeather) => Prepared;
   recompute: (prepared: Prepared, inputs: WhatIfInputs) => WhatIfFigures;
   /** The tornado around these inputs' figures; an engine without it answers figures only. */
   tornado?: (inputs: WhatIfInputs, figures: WhatIfFigures, p90Ratio: number | null) => Tornado;
