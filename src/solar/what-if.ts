@@ -9,6 +9,7 @@ import type { MonthlySource, SystemUsed } from '../contract/energy.ts';
 import type { StudyLoad } from '../contract/behind-the-meter.ts';
 import type { StudyWeather } from '../contract/feasibility.ts';
 import { firstWeekdayOf } from './behind-the-meter.ts';
+import { sizeSweep, sweepSizes, type SweepPoint } from './size-sweep.ts';
 import { energyFiguresOf, financeAssumptionsOf, financeFiguresFor, monthlyMeansOf, singleOwnerTermsOf, systemSpecOf, type EnergyFigures, type FinanceFigures, type StudyAssumptions } from './answers.ts';
 import { pvwattsInverter } from './pvwatts.ts';
 import { tornado, type Tornado } from './sensitivity.ts';
@@ -42,6 +43,10 @@ export interface WhatIfValues {
   debt_fraction_pct?: number;
   min_dscr?: number;
   debt_rate_pct?: number;
+  // Behind the meter: the array's size, the tariff's yearly escalation and the export rate.
+  dc_kw?: number;
+  tariff_escalation_pct?: number;
+  sell_rate_per_kwh?: number;
 }
 
 /** The first years of operation a PTC is paid for when the study had none (IRC §45: ten years). */
@@ -74,6 +79,7 @@ export function sliderValuesOf(inputs: WhatIfInputs): WhatIfValues {
     price_per_kwh: assumptions.tariff.price_per_kwh,
     discount_rate_pct: afterTax(assumptions) ? assumptions.finance.equity_discount_rate_pct! : assumptions.finance.discount_rate_pct,
     ...afterTaxValuesOf(assumptions),
+    ...(assumptions.load ? { dc_kw: system.dc_kw, tariff_escalation_pct: assumptions.tariff.escalation_pct, sell_rate_per_kwh: assumptions.export?.sell_rate_per_kwh ?? 0 } : {}),
   };
 }
 
@@ -92,20 +98,23 @@ function afterTaxValuesOf(assumptions: StudyAssumptions): Partial<WhatIfValues> 
 /** The study's inputs with the slider values in place of its own; AC size follows the DC/AC ratio. */
 export function withWhatIf(study: WhatIfInputs, values: WhatIfValues): WhatIfInputs {
   const { system, assumptions } = study;
+  const dcKw = values.dc_kw ?? system.dc_kw;
   return {
     system: {
       ...system,
+      dc_kw: dcKw,
       tilt_deg: values.tilt_deg,
       azimuth_deg: values.azimuth_deg,
       dc_ac_ratio: values.dc_ac_ratio,
       losses_pct: values.losses_pct,
       // As the engine sizes the inverter, so the figure matches the answer's to the last bit.
-      ac_kw: pvwattsInverter(system.dc_kw * 1000, values.dc_ac_ratio, system.inverter_efficiency_pct / 100).acRatingW / 1000,
+      ac_kw: pvwattsInverter(dcKw * 1000, values.dc_ac_ratio, system.inverter_efficiency_pct / 100).acRatingW / 1000,
     },
     assumptions: {
       ...assumptions,
       costs: { ...assumptions.costs, capex_per_wdc: values.capex_per_wdc },
-      tariff: { ...assumptions.tariff, price_per_kwh: values.price_per_kwh },
+      tariff: { ...assumptions.tariff, price_per_kwh: values.price_per_kwh, ...(values.tariff_escalation_pct === undefined ? {} : { escalation_pct: values.tariff_escalation_pct }) },
+      ...(assumptions.export && values.sell_rate_per_kwh !== undefined ? { export: { ...assumptions.export, sell_rate_per_kwh: values.sell_rate_per_kwh } } : {}),
       finance: { ...assumptions.finance, ...discountRateOf(assumptions, values.discount_rate_pct), ...(values.federal_tax_rate_pct === undefined ? {} : { federal_tax_rate_pct: values.federal_tax_rate_pct }) },
       ...withAfterTaxValues(assumptions, values),
     },
@@ -136,6 +145,16 @@ export function recompute(prepared: PreparedStudy, inputs: WhatIfInputs): WhatIf
   const load = inputs.assumptions.load;
   const site = prepared.loadKwh && load ? { loadKwh: prepared.loadKwh, generationKwh: energy.hourlyAcKwh, firstWeekday: firstWeekdayOf(load.calendar_year) } : undefined;
   return { ...energyFiguresOf(energy), ...financeFiguresFor(energy, inputs.assumptions, site).figures };
+}
+
+/** Behind the meter: the savings and payback of this what-if's array at other sizes (src/solar/size-sweep.ts). */
+export function sweepOf(prepared: PreparedStudy, inputs: WhatIfInputs): SweepPoint[] {
+  const load = inputs.assumptions.load;
+  if (!prepared.loadKwh || !load) return [];
+  const energy = simulate(prepared.weather, systemSpecOf(inputs.system), { site: prepared.site });
+  const sizes = sweepSizes(energy.dcKw, energy.annualAcKwh, load.annual_kwh);
+  const sweep = { sections: inputs.assumptions, generationKwh: energy.hourlyAcKwh, dcKw: energy.dcKw, acKw: energy.acKw, loadKwh: prepared.loadKwh, firstWeekday: firstWeekdayOf(load.calendar_year) };
+  return sizeSweep(sweep, sizes);
 }
 
 /**

@@ -30,7 +30,7 @@ export function saveAsNewStudy(study: FeasibilityStudy, weather: StudyWeather, v
     weather: sameWeather(study, weather),
     preset_id: study.preset.id,
     system: {
-      dc_kw: s.dc_kw,
+      dc_kw: values.dc_kw ?? s.dc_kw,
       mount: s.mount,
       tilt_deg: values.tilt_deg,
       azimuth_deg: values.azimuth_deg,

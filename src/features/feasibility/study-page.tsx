@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Card, Heading, HStack, Icon, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
-import { BarChart3, CloudSun, FileImage, Landmark, ListChecks, Table2, Tornado as TornadoIcon, TrendingDown, Wallet, type LucideIcon } from 'lucide-react';
+import { BarChart3, CloudSun, FileImage, Landmark, ListChecks, Receipt, Table2, Tornado as TornadoIcon, TrendingDown, Wallet, type LucideIcon } from 'lucide-react';
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { useActors } from '../../lib/actors-context.tsx';
@@ -25,6 +25,7 @@ import { CashFlowTable, FinanceSummary } from './study-finance.tsx';
 import { StudyModals } from './study-modals.tsx';
 import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
 import { WeatherCard } from './weather-card.tsx';
+import { BillsSection } from './bills-section.tsx';
 import { WhatIfPanel, type WhatIfView } from './what-if/what-if-panel.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ExportButtons } from './export-buttons.tsx';
@@ -201,6 +202,11 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
           >
             {shown ? <CashFlowChart figures={shown} /> : <Skeleton h="56" />}
           </Section>
+          {shown?.bills && (
+            <Section title="Bills" icon={Receipt} description="Year 1 under the tariff and export rule, hour by hour; the bars follow the what-if. Savings over the years are the cash flow’s revenue.">
+              <BillsSection figures={shown} sweep={whatIf?.state.sweep} dcKw={moved?.dc_kw ?? study.headline.dc_kw} />
+            </Section>
+          )}
           <Section title="What moves the answer" icon={TornadoIcon} description="Each input 10 % and 20 % lower and higher, and whole scenarios, from the base case; it follows the what-if.">
             {whatIf?.state.tornado ? (
               <TornadoChart tornado={whatIf.state.tornado} currency={study.headline.currency} afterTax={afterTax} />

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Tornado } from '../../../solar/sensitivity.ts';
+import type { SweepPoint } from '../../../solar/size-sweep.ts';
 import type { WhatIfFigures, WhatIfInputs } from '../../../solar/what-if.ts';
 import type { SensitivityRequest, WhatIfAnswer, WhatIfTransport, WhatIfWeather } from './what-if-protocol.ts';
 
@@ -19,6 +20,8 @@ export interface WhatIfState {
   /** The sensitivity tornado around the newest answered what-if, when it was asked for; and its time, ms. */
   tornado?: Tornado;
   tornadoMs?: number;
+  /** Behind the meter, when asked for: the newest what-if at other sizes. */
+  sweep?: SweepPoint[];
 }
 
 export interface UseWhatIfOptions {
@@ -26,6 +29,8 @@ export interface UseWhatIfOptions {
   transport?: () => WhatIfTransport;
   /** Asks the engine for the sensitivity tornado with every what-if. */
   sensitivity?: SensitivityRequest;
+  /** Asks for the size sweep (behind the meter) once the sliders rest. */
+  sweep?: boolean;
 }
 
 export function workerTransport(): WhatIfTransport {
@@ -45,8 +50,10 @@ const initial: WhatIfState = { status: 'preparing', result: null, ms: null, erro
 export function useWhatIf(weather: WhatIfWeather | undefined, inputs: WhatIfInputs, options: UseWhatIfOptions = {}): WhatIfState {
   const [state, setState] = useState<WhatIfState>(initial);
   const createTransport = useRef(options.transport ?? workerTransport).current;
-  const channel = useRef<{ transport: WhatIfTransport; ready: boolean; newestId: number; inFlight: boolean } | null>(null);
+  const channel = useRef<{ transport: WhatIfTransport; ready: boolean; newestId: number; inFlight: boolean; sent: WhatIfInputs | null } | null>(null);
   const sensitivity = options.sensitivity;
+  const sweep = useRef(options.sweep ?? false);
+  sweep.current = options.sweep ?? false;
   const latest = useRef(inputs);
   latest.current = inputs;
   const asked = useRef(sensitivity);
@@ -62,6 +69,7 @@ export function useWhatIf(weather: WhatIfWeather | undefined, inputs: WhatIfInpu
     waiting.current = null;
     open.newestId = ++nextId.current;
     open.inFlight = true;
+    open.sent = values;
     open.transport.send({ type: 'recompute', id: open.newestId, inputs: values, ...(asked.current ? { sensitivity: asked.current } : {}) });
   }).current;
 
@@ -69,7 +77,7 @@ export function useWhatIf(weather: WhatIfWeather | undefined, inputs: WhatIfInpu
   useEffect(() => {
     if (!weather) return;
     const transport = createTransport();
-    const open = { transport, ready: false, newestId: 0, inFlight: false };
+    const open = { transport, ready: false, newestId: 0, inFlight: false, sent: null as WhatIfInputs | null };
     channel.current = open;
     waiting.current = latest.current;
     setState(initial);
@@ -90,9 +98,18 @@ export function useWhatIf(weather: WhatIfWeather | undefined, inputs: WhatIfInpu
           open.inFlight = false;
           setState((s) =>
             answer.type === 'result'
-              ? { status: 'ready', result: answer.result, ms: answer.ms, error: null, tornado: answer.tornado, tornadoMs: answer.tornadoMs }
+              ? { status: 'ready', result: answer.result, ms: answer.ms, error: null, tornado: answer.tornado, tornadoMs: answer.tornadoMs, sweep: s.sweep }
               : { ...s, status: 'ready', error: answer.message },
           );
+          // Once the sliders rest, the same what-if at other sizes (the sweep waits behind any newer values).
+          if (answer.type === 'result' && sweep.current && !waiting.current && open.sent) {
+            open.inFlight = true;
+            open.transport.send({ type: 'sweep', id: open.newestId, inputs: open.sent });
+          }
+          break;
+        case 'sweep':
+          open.inFlight = false;
+          if (answer.id === open.newestId) setState((s) => ({ ...s, sweep: answer.points }));
           break;
       }
       pump();

@@ -1,5 +1,6 @@
 import { Alert, Button, Heading, HStack, Icon, Input, SimpleGrid, Slider, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { isAfterTax } from '../../../contract/settings.ts';
+import { isUrdbTariff } from '../../../contract/behind-the-meter.ts';
 import { SlidersHorizontal } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { WhatIfFigures, WhatIfInputs, WhatIfValues } from '../../../solar/what-if.ts';
@@ -85,7 +86,7 @@ const percent = (digits: number) => (value: number) => `${number(value, digits)}
 
 function slidersFor(study: WhatIfInputs): { energy: SliderSpec[]; money: SliderSpec[] } {
   const all = allSlidersFor(study);
-  const energyKeys: (keyof WhatIfValues)[] = ['tilt_deg', 'azimuth_deg', 'dc_ac_ratio', 'losses_pct'];
+  const energyKeys: (keyof WhatIfValues)[] = ['dc_kw', 'tilt_deg', 'azimuth_deg', 'dc_ac_ratio', 'losses_pct'];
   return { energy: all.filter((spec) => energyKeys.includes(spec.key)), money: all.filter((spec) => !energyKeys.includes(spec.key)) };
 }
 
@@ -101,7 +102,9 @@ function allSlidersFor(study: WhatIfInputs): SliderSpec[] {
     { key: 'dc_ac_ratio', label: 'DC/AC ratio', min: 0.5, max: 3, step: 0.01, format: (v) => number(v, 2) },
     { key: 'losses_pct', label: 'System losses', min: 0, max: 50, step: 0.5, format: (v) => `${number(v, 1)} %` },
     { key: 'capex_per_wdc', label: 'Installed cost', ...capex, format: money(capex.step, `${currency}/Wdc`) },
-    { key: 'price_per_kwh', label: afterTax(study) ? 'PPA price' : 'Tariff', ...tariff, format: money(tariff.step, `${currency}/kWh`) },
+    // Behind the meter the price is the tariff's own (a flat one has a price to move; a URDB structure has its rates).
+    ...(isUrdbTariff(study.assumptions.tariff) ? [] : [{ key: 'price_per_kwh' as const, label: behindTheMeter(study) ? 'Electricity price' : afterTax(study) ? 'PPA price' : 'Tariff', ...tariff, format: money(tariff.step, `${currency}/kWh`) }]),
+    ...behindTheMeterSliders(study),
     {
       key: 'discount_rate_pct',
       label: afterTax(study) ? 'Equity discount rate' : 'Discount rate',
@@ -111,6 +114,22 @@ function allSlidersFor(study: WhatIfInputs): SliderSpec[] {
       format: percent(2),
     },
     ...afterTaxSliders(study),
+  ];
+}
+
+const behindTheMeter = (study: WhatIfInputs) => study.assumptions.finance.structure === 'behind_the_meter';
+
+/** Behind the meter: the array's size, the tariff's escalation and the export rate. */
+function behindTheMeterSliders(study: WhatIfInputs): SliderSpec[] {
+  const start = sliderValuesOf(study);
+  if (start.dc_kw === undefined) return [];
+  const currency = study.assumptions.finance.currency;
+  const size = moneyRange(start.dc_kw);
+  const sell = moneyRange(Math.max(start.sell_rate_per_kwh ?? 0, study.assumptions.tariff.price_per_kwh / 2));
+  return [
+    { key: 'dc_kw', label: 'System size', min: size.step, max: size.max, step: size.step, format: (v) => `${number(v, decimalsOf(size.step))} kWdc` },
+    { key: 'tariff_escalation_pct', label: 'Tariff escalation', min: 0, max: Math.max(10, start.tariff_escalation_pct ?? 0), step: 0.1, format: (v) => `${number(v, 1)} % a year` },
+    { key: 'sell_rate_per_kwh', label: 'Export rate', ...sell, format: money(sell.step, `${currency}/kWh`) },
   ];
 }
 
@@ -221,7 +240,8 @@ export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false
   const [values, setValues] = useState(start);
   const groups = useMemo(() => slidersFor(study), [study]);
   const inputs = useMemo(() => withWhatIf(study, values), [study, values]);
-  const whatIf = useWhatIf(weather, inputs, { transport, sensitivity: p90Ratio === undefined ? undefined : { p90Ratio } });
+  const behindTheMeter = study.assumptions.finance.structure === 'behind_the_meter';
+  const whatIf = useWhatIf(weather, inputs, { transport, sensitivity: p90Ratio === undefined ? undefined : { p90Ratio }, sweep: behindTheMeter });
   const rows = figureRows(study.assumptions.finance.currency, afterTax(study));
   const changed = [...groups.energy, ...groups.money].some((spec) => values[spec.key] !== start[spec.key]);
   useEffect(() => onChange?.({ inputs, changed, state: whatIf }), [onChange, inputs, changed, whatIf]);

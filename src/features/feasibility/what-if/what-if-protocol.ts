@@ -6,7 +6,8 @@ import type { StudyLoad } from '../../../contract/behind-the-meter.ts';
 import type { StudyWeather } from '../../../contract/feasibility.ts';
 import type { Tornado } from '../../../solar/sensitivity.ts';
 import type { WhatIfFigures, WhatIfInputs } from '../../../solar/what-if.ts';
-import { prepareWhatIf, recompute, tornadoOf } from '../../../solar/what-if.ts';
+import { prepareWhatIf, recompute, sweepOf, tornadoOf } from '../../../solar/what-if.ts';
+import type { SweepPoint } from '../../../solar/size-sweep.ts';
 
 /** Asks for the sensitivity tornado with the figures; P90 energy is P50 times `p90Ratio` (null: no P90 estimate). */
 export interface SensitivityRequest {
@@ -16,7 +17,11 @@ export interface SensitivityRequest {
 /** A study's weather, with (behind the meter) the load its bills are computed on. */
 export type WhatIfWeather = StudyWeather & { load?: StudyLoad };
 
-export type WhatIfRequest = { type: 'prepare'; weather: WhatIfWeather } | { type: 'recompute'; id: number; inputs: WhatIfInputs; sensitivity?: SensitivityRequest };
+export type WhatIfRequest =
+  | { type: 'prepare'; weather: WhatIfWeather }
+  | { type: 'recompute'; id: number; inputs: WhatIfInputs; sensitivity?: SensitivityRequest }
+  /** Behind the meter: the same what-if at other sizes (asked once the sliders rest). */
+  | { type: 'sweep'; id: number; inputs: WhatIfInputs };
 
 export type WhatIfAnswer =
   | { type: 'prepared'; ms: number }
@@ -24,6 +29,7 @@ export type WhatIfAnswer =
   | { type: 'failed'; message: string }
   /** `ms` is the time of the recompute alone, inside the worker; `tornadoMs` that of the tornado, when asked for. */
   | { type: 'result'; id: number; result: WhatIfFigures; ms: number; tornado?: Tornado; tornadoMs?: number }
+  | { type: 'sweep'; id: number; points: SweepPoint[] }
   /** The engine refused these inputs; the next change may be fine. */
   | { type: 'refused'; id: number; message: string };
 
@@ -33,9 +39,11 @@ export interface WhatIfEngine<Prepared> {
   recompute: (prepared: Prepared, inputs: WhatIfInputs) => WhatIfFigures;
   /** The tornado around these inputs' figures; an engine without it answers figures only. */
   tornado?: (inputs: WhatIfInputs, figures: WhatIfFigures, p90Ratio: number | null) => Tornado;
+  /** The what-if at other sizes; an engine without it answers none. */
+  sweep?: (prepared: Prepared, inputs: WhatIfInputs) => SweepPoint[];
 }
 
-export const solarEngine: WhatIfEngine<ReturnType<typeof prepareWhatIf>> = { prepare: prepareWhatIf, recompute, tornado: tornadoOf };
+export const solarEngine: WhatIfEngine<ReturnType<typeof prepareWhatIf>> = { prepare: prepareWhatIf, recompute, tornado: tornadoOf, sweep: sweepOf };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -55,6 +63,7 @@ export function createWhatIfHandler<Prepared>(engine: WhatIfEngine<Prepared>): (
     }
     if (!prepared) return { type: 'refused', id: request.id, message: 'The weather year is not prepared.' };
     try {
+      if (request.type === 'sweep') return { type: 'sweep', id: request.id, points: engine.sweep?.(prepared.value, request.inputs) ?? [] };
       const result = engine.recompute(prepared.value, request.inputs);
       const ms = performance.now() - start;
       if (!request.sensitivity || !engine.tornado) return { type: 'result', id: request.id, result, ms };
