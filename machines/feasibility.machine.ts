@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { FeasibilityStudy, StudyCreateBody, StudyLimit, StudyList } from '../src/contract/feasibility.ts';
 import { primaryStudyOf } from '../src/contract/primary-study.ts';
+import { confirmDeleteState } from './confirm-delete.ts';
 import { toFormErrors, type FormErrors } from './form-errors.ts';
 import { announcer, studyNotice } from './notices.ts';
 
@@ -125,7 +126,9 @@ export const feasibilityMachine = setup({
     // Emitted for whoever observes this actor, and told to the app's snackbar when one runs in the same actor system.
     announce: announcer<FeasibilityContext, FeasibilityEvent, FeasibilityEmitted>(studyNotice),
     assignStudy: assign({ studies: ({ context }, params: { study: FeasibilityStudy }) => withStudy(context.studies, params.study) }),
+    removeStudy: assign({ studies: ({ context }, params: StudyIdInput) => withOnePrimary(context.studies.filter((study) => study.id !== params.id)) }),
     closeModals: assign({ renameModal: null, primaryModal: null, deleteModal: null, modalErrors: null }),
+    clearModalErrors: assign({ modalErrors: null }),
     showModalErrors: assign({ modalErrors: (_, params: { error: unknown }) => toFormErrors(params.error) }),
   },
   guards: {
@@ -277,7 +280,7 @@ export const feasibilityMachine = setup({
             },
             saving: {
               description: 'The server makes the study primary; the one before stops being primary.',
-              entry: assign({ modalErrors: null }),
+              entry: 'clearModalErrors',
               invoke: {
                 id: 'setPrimaryStudy',
                 src: 'setPrimaryStudy',
@@ -309,7 +312,7 @@ export const feasibilityMachine = setup({
             },
             saving: {
               description: 'The server saves the new name.',
-              entry: assign({ modalErrors: null }),
+              entry: 'clearModalErrors',
               invoke: {
                 id: 'renameStudy',
                 src: 'renameStudy',
@@ -327,39 +330,18 @@ export const feasibilityMachine = setup({
           },
         },
 
-        deleting: {
+        deleting: confirmDeleteState({
           description: 'The user deletes a study.',
-          initial: 'confirming',
-          states: {
-            confirming: {
-              description: 'A modal asks the user to confirm the deletion.',
-              on: {
-                'deleteModal.confirm': { target: 'saving' },
-                'deleteModal.cancel': { target: '#feasibility.ready.idle' },
-              },
-            },
-            saving: {
-              description: 'The server deletes the study; when it was the primary one, the newest remaining study becomes primary.',
-              entry: assign({ modalErrors: null }),
-              invoke: {
-                id: 'deleteStudy',
-                src: 'deleteStudy',
-                input: ({ context }) => ({ id: context.deleteModal!.id }),
-                onDone: {
-                  target: '#feasibility.ready.refreshingLimit',
-                  actions: [
-                    { type: 'announce', params: ({ context }) => {
-                      const { id, name } = findStudy(context, context.deleteModal!.id)!;
-                      return { type: 'study.deleted' as const, id, name };
-                    } },
-                    assign({ studies: ({ context }) => withOnePrimary(context.studies.filter((study) => study.id !== context.deleteModal!.id)) }),
-                  ],
-                },
-                onError: { target: 'confirming', actions: { type: 'showModalErrors', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
+          idle: '#feasibility.ready.idle',
+          actor: 'deleteStudy',
+          saving: 'The server deletes the study; when it was the primary one, the newest remaining study becomes primary.',
+          notice: (context: FeasibilityContext) => {
+            const { id, name } = findStudy(context, context.deleteModal!.id)!;
+            return { type: 'study.deleted' as const, id, name };
           },
-        },
+          remove: 'removeStudy',
+          done: '#feasibility.ready.refreshingLimit',
+        }),
       },
     },
   },

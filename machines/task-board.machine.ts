@@ -1,6 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { maxTaskPosition, moveTaskTo } from '../src/contract/task-moves.ts';
 import type { Task, TaskBoard, TaskCategory, TaskCreateBody, TaskEditBody, TaskPhase, TaskReorderBody } from '../src/contract/tasks.ts';
+import { confirmDeleteState } from './confirm-delete.ts';
 import { genericErrorMessages, toFormErrors, type FormErrors } from './form-errors.ts';
 import { announcer, taskNotice } from './notices.ts';
 
@@ -177,7 +178,9 @@ export const taskBoardMachine = setup({
     // Emitted for whoever observes this actor, and told to the app's snackbar when one runs in the same actor system.
     announce: announcer<TaskBoardContext, TaskBoardEvent, TaskBoardEmitted>(taskNotice),
     putTask: assign({ board: ({ context }, params: { task: Task }) => putTask(context.board!, params.task) }),
+    removeTask: assign({ board: ({ context }, params: TaskIdInput) => removeTask(context.board!, params.id) }),
     closeModals: assign({ taskModal: null, deleteModal: null, modalErrors: null, rollback: null, applying: null }),
+    clearModalErrors: assign({ modalErrors: null }),
     showModalErrors: assign({ modalErrors: (_, params: { error: unknown }) => toFormErrors(params.error) }),
     rollBack: assign({ board: ({ context }) => context.rollback!.board, rollback: null }),
   },
@@ -276,7 +279,7 @@ export const taskBoardMachine = setup({
             },
             creating: {
               description: 'The server saves the new task.',
-              entry: assign({ modalErrors: null }),
+              entry: 'clearModalErrors',
               invoke: {
                 id: 'createTask',
                 src: 'createTask',
@@ -296,7 +299,7 @@ export const taskBoardMachine = setup({
             },
             saving: {
               description: 'The server saves the changes to the task.',
-              entry: assign({ modalErrors: null }),
+              entry: 'clearModalErrors',
               invoke: {
                 id: 'editTask',
                 src: 'editTask',
@@ -374,39 +377,18 @@ export const taskBoardMachine = setup({
           },
         },
 
-        deleting: {
+        deleting: confirmDeleteState({
           description: 'The user deletes a task.',
-          initial: 'confirming',
-          states: {
-            confirming: {
-              description: 'A modal asks the user to confirm the deletion.',
-              on: {
-                'deleteModal.confirm': { target: 'saving' },
-                'deleteModal.cancel': { target: '#taskBoard.ready.idle' },
-              },
-            },
-            saving: {
-              description: 'The server deletes the task.',
-              entry: assign({ modalErrors: null }),
-              invoke: {
-                id: 'deleteTask',
-                src: 'deleteTask',
-                input: ({ context }) => ({ id: context.deleteModal!.id }),
-                onDone: {
-                  target: '#taskBoard.ready.idle',
-                  actions: [
-                    { type: 'announce', params: ({ context }) => {
-                      const { id } = context.deleteModal!;
-                      return { type: 'task.deleted' as const, id, title: titleOf(context, id) };
-                    } },
-                    assign({ board: ({ context }) => removeTask(context.board!, context.deleteModal!.id) }),
-                  ],
-                },
-                onError: { target: 'confirming', actions: { type: 'showModalErrors', params: ({ event }) => ({ error: event.error }) } },
-              },
-            },
+          idle: '#taskBoard.ready.idle',
+          actor: 'deleteTask',
+          saving: 'The server deletes the task.',
+          notice: (context: TaskBoardContext) => {
+            const { id } = context.deleteModal!;
+            return { type: 'task.deleted' as const, id, title: titleOf(context, id) };
           },
-        },
+          remove: 'removeTask',
+          done: '#taskBoard.ready.idle',
+        }),
 
         applyingTemplate: {
           description: "The server adds a template's tasks to the board.",

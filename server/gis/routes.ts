@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApnQuery, CoordinatesBody, NewApnBody, ScreeningBody } from '../../src/contract/gis.ts';
 import type { AppContext } from '../context.ts';
+import { geometryBodyLimit } from '../platform/body-limits.ts';
 import { parse } from '../platform/http.ts';
 import { currentUser } from '../auth/request-user.ts';
-import { geometryBodyLimit } from '../projects/routes.ts';
 import { attachParcel, findCoordinates, parcelDetails, reasonedParcels, suitableParcels } from './service.ts';
 
 /** A screening's answer; `x-cache` tells whether it came from the screening cache. */

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { IdQuery, ProjectCreateBody, ProjectEditBody, ProjectListQuery } from '../../src/contract/projects.ts';
 import type { AppContext } from '../context.ts';
+import { geometryBodyLimit } from '../platform/body-limits.ts';
 import { invalid, requireOwned } from '../platform/domain-error.ts';
 import { parse } from '../platform/http.ts';
 import { currentLogin, currentUser, signedIn } from '../auth/request-user.ts';
 import { createProject, deleteProject, editProject, listProjects, portfolio, projectForLogin } from './service.ts';
-
-// Boundaries drawn around large sites run to thousands of vertices; every other JSON body stays at the global 64 KiB.
-export const geometryBodyLimit = 2 * 1024 * 1024;
 
 /** /api/project/: create, list, portfolio totals, get, edit and delete, each scoped to the caller (the PDF report: reports/routes.ts). */
 export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {

@@ -4,8 +4,9 @@ import { isAfterTax } from '../../src/contract/settings.ts';
 import type { FinanceResult } from '../../src/contract/energy.ts';
 import { financeAssumptionsOf, singleOwnerTermsOf } from '../../src/solar/answers.ts';
 import { tornado } from '../../src/solar/sensitivity.ts';
+import { tornadoRows, type TornadoMetric } from '../../src/solar/tornado-rows.ts';
 import { financeView } from '../feasibility/views.ts';
-import { drawTornadoLegend, drawTornadoPanel, tornadoRows, type TornadoMetric } from './tornado-figure.ts';
+import { drawTornadoLegend, drawTornadoPanel } from './tornado-figure.ts';
 import type { StudyRow } from '../feasibility/repository.ts';
 
 const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -4,16 +4,7 @@
  * blue, higher orange, ±20 % lighter than ±10 %), the whole scenarios in purple, widest swing on top, every bar end
  * labelled with its figure.
  */
-import { driverWords, scenarioWords, type HeadlineFigures, type Tornado } from '../../src/solar/sensitivity.ts';
-
-export type TornadoMetric = 'irr' | 'npv';
-
-interface Row {
-  label: string;
-  /** The figure at -20, -10, +10, +20 % (drivers) or under the scenario; null where the flows give no IRR. */
-  steps: { change: number; value: number | null }[];
-  scenario: boolean;
-}
+import type { TornadoMetric, TornadoRows } from '../../src/solar/tornado-rows.ts';
 
 /** As on the study page (tornado-chart.tsx), so a planner reads both the same way. */
 const stepColours = new Map<number, string>([
@@ -44,30 +35,6 @@ export function drawTornadoLegend(doc: PDFKit.PDFDocument, x: number, y: number)
   return y + 14;
 }
 
-const valueOf = (metric: TornadoMetric) => (figures: HeadlineFigures) => (metric === 'irr' ? figures.irrPct : figures.npv);
-
-/** The rows of one panel, widest swing first, and the rows that have no bar with the reason. */
-export function tornadoRows(tornado: Tornado, metric: TornadoMetric, afterTax: boolean): { base: number | null; rows: Row[]; omitted: string[] } {
-  const of = valueOf(metric);
-  const base = of(tornado.base);
-  const omitted = tornado.notApplicable.map(({ driver, reason }) => `${driverWords(driver, afterTax)}: ${reason}`);
-  if (base === null) return { base, rows: [], omitted: ['Every input: the base case has no single IRR to compare with.'] };
-  const rows: (Row & { swing: number })[] = [];
-  for (const driver of tornado.drivers) {
-    const steps = driver.steps.map((step) => ({ change: step.change, value: of(step.figures) }));
-    const values = steps.flatMap((step) => (step.value === null ? [] : [step.value]));
-    rows.push({ label: driverWords(driver.driver, afterTax), steps, scenario: false, swing: Math.max(base, ...values) - Math.min(base, ...values) });
-  }
-  for (const scenario of tornado.scenarios) {
-    const label = scenarioWords[scenario.scenario];
-    if (!scenario.applies) omitted.push(`${label}: ${scenario.reason}`);
-    else if (of(scenario.figures) === null) omitted.push(`${label}: the cash flows give no single IRR.`);
-    else rows.push({ label, steps: [{ change: 0, value: of(scenario.figures) }], scenario: true, swing: Math.abs(of(scenario.figures)! - base) });
-  }
-  rows.sort((a, b) => b.swing - a.swing);
-  return { base, rows: rows.map(({ swing: _swing, ...row }) => row), omitted };
-}
-
 const grouped = (value: number, digits: number) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export function formatFigure(metric: TornadoMetric, value: number, currency: string): string {
@@ -78,7 +45,7 @@ export function formatFigure(metric: TornadoMetric, value: number, currency: str
 /** Draws one panel from `y` down and returns the y below it. */
 export function drawTornadoPanel(
   doc: PDFKit.PDFDocument,
-  panel: { title: string; metric: TornadoMetric; currency: string; rows: Row[]; base: number | null; omitted: string[] },
+  panel: { title: string; metric: TornadoMetric; currency: string } & TornadoRows,
   box: { x: number; y: number; width: number },
 ): number {
   const { metric, currency, rows, base } = panel;
@@ -87,8 +54,9 @@ export function drawTornadoPanel(
   const barHeight = 9;
   doc.font('Helvetica-Bold').fontSize(9.5).fillColor(colours.text).text(panel.title, box.x, box.y, { width: box.width });
   let y = doc.y + 4;
+  const omitted = panel.omitted.map(({ label, reason }) => `${label}: ${reason}`);
   if (base === null || rows.length === 0) {
-    doc.font('Helvetica').fontSize(8).fillColor(colours.muted).text(panel.omitted.join(' '), box.x, y, { width: box.width });
+    doc.font('Helvetica').fontSize(8).fillColor(colours.muted).text(omitted.join(' '), box.x, y, { width: box.width });
     return doc.y + 6;
   }
   const values = [base, ...rows.flatMap((row) => row.steps.flatMap((step) => (step.value === null ? [] : [step.value])))];
@@ -130,6 +98,6 @@ export function drawTornadoPanel(
   doc.moveTo(baseX, top - 2).lineTo(baseX, y).lineWidth(0.6).strokeColor(colours.axis).stroke();
   doc.x = box.x;
   doc.y = y + 2;
-  if (panel.omitted.length > 0) doc.font('Helvetica').fontSize(7).fillColor(colours.muted).text(`Not drawn - ${panel.omitted.join('; ')}`, box.x, doc.y, { width: box.width });
+  if (omitted.length > 0) doc.font('Helvetica').fontSize(7).fillColor(colours.muted).text(`Not drawn - ${omitted.join('; ')}`, box.x, doc.y, { width: box.width });
   return doc.y + 8;
 }

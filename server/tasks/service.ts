@@ -14,57 +14,15 @@ import {
 } from '../../src/contract/tasks.ts';
 import { DomainError, invalid, notFound, requireOwned } from '../platform/domain-error.ts';
 import type { ProjectRow, ProjectsRepository } from '../projects/repository.ts';
-import type { TaskRow, TasksRepository, TaskTemplateRow } from './repository.ts';
-import { builtinTemplates, findBuiltinTemplate, type BuiltinTemplate } from './templates.ts';
+import type { TaskRow, TasksRepository } from './repository.ts';
+import { builtinTemplates, findBuiltinTemplate } from './templates.ts';
+import { boardView, builtinTemplateView, ownTemplateView, selectListView, taskView } from './views.ts';
 
 /** What the task use cases work with; the app's context gives all of it. */
 export interface TasksDeps {
   projects: ProjectsRepository;
   tasks: TasksRepository;
 }
-
-const taskView = (row: TaskRow): Task => ({
-  id: row.id,
-  project_id: row.projectId,
-  title: row.title,
-  description: row.description,
-  phase: row.phase,
-  category: row.category,
-  status: row.status,
-  position: row.position,
-  due_date: row.dueDate,
-  assignee_name: row.assigneeName,
-  completed_at: row.completedAt?.toISOString() ?? null,
-  parcel: row.parcelId && row.parcelApn !== null ? { id: row.parcelId, apn: row.parcelApn } : null,
-  criterion: row.criterion,
-  why: row.why,
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
-});
-
-function boardView(projectId: string, rows: TaskRow[]): TaskBoard {
-  const phases = taskPhases.map((phase) => {
-    const list = rows.filter((row) => row.phase === phase.value).map(taskView);
-    return { value: phase.value, label: phase.label, done: list.filter((task) => task.status === 'done').length, total: list.length, tasks: list };
-  });
-  return { project_id: projectId, count: rows.length, phases };
-}
-
-const builtinTemplateView = (template: BuiltinTemplate): TaskTemplate => ({
-  id: template.id,
-  name: template.name,
-  builtin: true,
-  description: template.description,
-  task_count: template.tasks.length,
-});
-
-const ownTemplateView = (row: TaskTemplateRow): TaskTemplate => ({
-  id: row.id,
-  name: row.name,
-  builtin: false,
-  description: `Saved from a project, ${row.tasks.length} tasks`,
-  task_count: row.tasks.length,
-});
 
 const board = async (ctx: Pick<TasksDeps, 'tasks'>, userId: string, projectId: string) => boardView(projectId, await ctx.tasks.board(userId, projectId));
 
@@ -166,6 +124,5 @@ export async function applyOrSaveTemplate(ctx: TasksDeps, userId: string, body: 
   return body.template_id !== undefined ? applyTemplate(ctx, userId, project, body.template_id) : saveTemplate(ctx, userId, project, body.name!);
 }
 
-const selectList = (options: readonly { value: string; label: string }[]) => ({ results: options.map(({ value, label }) => ({ value, label })) });
-export const categoryList = () => selectList(taskCategories);
-export const phaseList = () => selectList(taskPhases);
+export const categoryList = () => selectListView(taskCategories);
+export const phaseList = () => selectListView(taskPhases);

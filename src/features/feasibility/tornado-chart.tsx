@@ -2,9 +2,10 @@ import { Box, Button, ButtonGroup, Stack, Text } from '@chakra-ui/react';
 import { ResponsiveBar, type BarTooltipProps, type ComputedDatum } from '@nivo/bar';
 import { useState } from 'react';
 import type { Tornado } from '../../solar/sensitivity.ts';
+import type { TornadoMetric } from '../../solar/tornado-rows.ts';
 import { ChartLegend, ChartNumbers, ChartTooltip, chartTheme } from './study-charts.tsx';
 import { formatMoney } from './study-format.ts';
-import { tornadoView, type TornadoKey, type TornadoMetric, type TornadoRow } from './tornado-rows.ts';
+import { tornadoView, type TornadoDatum, type TornadoKey } from './tornado-rows.ts';
 
 const keys: TornadoKey[] = ['down10', 'down20', 'up10', 'up20', 'scenario'];
 const keyLabels: Record<TornadoKey, string> = { down20: '−20 %', down10: '−10 %', up10: '+10 %', up20: '+20 %', scenario: 'Scenario' };
@@ -28,7 +29,7 @@ export function TornadoChart({ tornado, currency, afterTax }: { tornado: Tornado
   };
   const stepName = (label: string, key: TornadoKey) => (key === 'scenario' ? label : `${label} ${keyLabels[key]}`);
 
-  function Tooltip({ id, indexValue }: BarTooltipProps<TornadoRow>) {
+  function Tooltip({ id, indexValue }: BarTooltipProps<TornadoDatum>) {
     const key = id as TornadoKey;
     const value = view.valueAt(String(indexValue), key) ?? null;
     return (
@@ -59,7 +60,7 @@ export function TornadoChart({ tornado, currency, afterTax }: { tornado: Tornado
           </Text>
           <ChartLegend items={keys.filter((key) => key !== 'scenario' || view.rows.some((row) => row.scenario !== 0)).map((key) => ({ label: key === 'scenario' ? 'Scenario' : `Input ${keyLabels[key]}`, colour: colours[key] }))} />
           <Box h={`${60 + view.rows.length * 34}px`} role="img" aria-label={`Tornado of the ${name}: each input 10 % and 20 % lower and higher, and scenarios`}>
-            <ResponsiveBar<TornadoRow>
+            <ResponsiveBar<TornadoDatum>
               data={view.rows}
               theme={chartTheme}
               keys={keys}
@@ -73,7 +74,7 @@ export function TornadoChart({ tornado, currency, afterTax }: { tornado: Tornado
               axisLeft={{ tickSize: 0, tickPadding: 6 }}
               enableGridX
               enableGridY={false}
-              label={(bar: ComputedDatum<TornadoRow>) => figureAt(String(bar.indexValue), bar.id as TornadoKey)}
+              label={(bar: ComputedDatum<TornadoDatum>) => figureAt(String(bar.indexValue), bar.id as TornadoKey)}
               labelSkipWidth={metric === 'irr' ? 40 : 56}
               labelTextColor="#212529"
               tooltip={Tooltip}
