@@ -8,6 +8,7 @@ import { readUploadForm } from '../platform/multipart.ts';
 import { LoadIdQuery, LoadUploadFields, maxLoadFileBytes, seriesBodyLimit } from '../../src/contract/behind-the-meter.ts';
 import { annualEnergy, deleteWeatherFile, financialEstimate, listWeatherFiles, uploadWeatherFile } from './service.ts';
 import { createLoadFileReader, deleteLoadFile, listLoadFiles, uploadLoadFile } from './loads.ts';
+import { TARIFF_PRESETS } from '../../src/solar/tariff-presets.ts';
 
 /** Reads an upload form: text fields by name, and the bytes and name of the one `file`. */
 function readFileForm(request: FastifyRequest, what: string, maxBytes: number) {
@@ -29,6 +30,9 @@ export async function energyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     const { fields, file } = await readFileForm(request, 'load file', maxLoadFileBytes);
     return reply.code(201).send(await uploadLoadFile({ loadFiles: ctx.loadFiles, reader }, user.id, parse(LoadUploadFields, fields), file));
   });
+
+  // Cited tariffs to start from (src/solar/tariff-presets.ts): public data, the same for everyone.
+  app.get('/api/gis/tariff_presets/', auth, async () => ({ count: TARIFF_PRESETS.length, results: TARIFF_PRESETS }));
 
   app.get('/api/gis/load/list/', auth, async (request) => listLoadFiles(ctx, currentUser(request).id));
 

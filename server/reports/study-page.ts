@@ -1,6 +1,7 @@
 /** The primary feasibility study's pages of the project report: figures, monthly energy, cash flows, assumptions. */
 import { arrayTypeWords, energyModelWords, pvwattsV8Extras } from '../../src/solar/system-words.ts';
 import { isAfterTax } from '../../src/contract/settings.ts';
+import type { MonthBill } from '../../src/contract/behind-the-meter.ts';
 import type { FinanceResult } from '../../src/contract/energy.ts';
 import { financeAssumptionsOf, singleOwnerTermsOf } from '../../src/solar/answers.ts';
 import { tornado } from '../../src/solar/sensitivity.ts';
@@ -53,7 +54,8 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
     ['Capex', money(h.capex, currency)],
     ...(afterTax
       ? ([
-          ['Financing', 'single owner, after tax (NREL SAM conventions)'],
+          ['Financing', finance.structure === 'behind_the_meter' ? 'behind the meter: the bills it saves, after tax (NREL SAM conventions)' : 'single owner, after tax (NREL SAM conventions)'],
+          ...billFacts(finance),
           ['Total installed cost', money(finance.total_installed_cost, currency)],
           ['Debt', `${money(finance.debt_amount, currency)}; DSCR min ${finance.min_dscr?.toFixed(2) ?? 'none'}, average ${finance.avg_dscr?.toFixed(2) ?? 'none'}`],
           ['Equity IRR (after tax)', pct(finance.equity_irr_pct, finance.irr_note ?? 'none')],
@@ -86,6 +88,7 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
   doc.x = left;
   doc.y = flowsTop + 130;
 
+  drawBills(doc, finance);
   drawSensitivity(doc, study, afterTax);
   drawCashFlowTable(doc, finance, afterTax);
 
@@ -99,7 +102,8 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
     ...(pvwattsV8Extras(system).length > 0 ? [`PVWatts v8: ${pvwattsV8Extras(system).join(', ')}`] : []),
     ...(study.sizing ? [`Sized from the boundary: ${grouped(study.sizing.area_m2 / 10_000, 2)} ha x ${study.sizing.usable_pct} % usable x GCR ${study.sizing.gcr} x ${study.sizing.module_w_per_m2} W/m2`] : []),
     `Costs: capex ${study.assumptions.costs.capex_per_wdc} per Wdc plus ${grouped(study.assumptions.costs.fixed_costs)} fixed; O&M ${study.assumptions.costs.om_per_kw_yr} per kW${study.assumptions.costs.om_basis}-year, escalating ${study.assumptions.costs.om_escalation_pct} %/yr`,
-    `Tariff: ${study.assumptions.tariff.price_per_kwh} per kWh, escalating ${study.assumptions.tariff.escalation_pct} %/yr`,
+    tariffLine(study.assumptions),
+    ...behindTheMeterLines(study.assumptions),
     `Finance: discount rate ${study.assumptions.finance.discount_rate_pct} %, degradation ${study.assumptions.finance.degradation_pct} %/yr, ${study.assumptions.finance.analysis_years} years, ${study.assumptions.finance.currency}`,
     ...afterTaxLines(finance),
     ...uncertainty.terms.map((term) => `Uncertainty - ${term.label}: ${term.sigma_pct} % (1 sigma); ${term.source}`),
@@ -148,6 +152,71 @@ function drawSensitivity(doc: PDFKit.PDFDocument, study: StudyRow, afterTax: boo
  * Every line of the yearly cash flow. After tax it is SAM's single-owner table, on a landscape page so every column
  * fits: revenue to CFADS, debt service, depreciation, taxable income, taxes, credits and the equity cash flow.
  */
+/** Behind the meter: year 1's bills without and with solar, and the energy flows, a row a month. */
+function drawBills(doc: PDFKit.PDFDocument, finance: FinanceResult) {
+  const bills = finance.bills;
+  if (!bills) return;
+  doc.addPage({ layout: 'landscape' });
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const currency = finance.currency;
+  doc.fontSize(12).fillColor('#212529').font('Helvetica').text(`Bills in year 1 (${currency}), without and with solar`, left);
+  doc.moveDown(0.3).fillColor('#343a40');
+  const head = ['Month', 'Without: energy', 'demand', 'fixed', 'minimum', 'total', 'With: energy', 'demand', 'fixed', 'minimum', 'credits', 'total', 'Savings', 'Bought (kWh)', 'Exported (kWh)', 'Solar used (kWh)'];
+  const rows = bills.map((b) => [
+    monthNames[b.month - 1]!,
+    ...[b.without.energy, b.without.demand, b.without.fixed, b.without.minimum, b.without.total, b.with.energy, b.with.demand, b.with.fixed, b.with.minimum, -b.with.credits, b.with.total, b.without.total - b.with.total].map((v) => grouped(v)),
+    ...[b.import_kwh, b.export_kwh, b.self_consumed_kwh].map((v) => grouped(v)),
+  ]);
+  const total = (of: (b: MonthBill) => number) => grouped(bills.reduce((sum, b) => sum + of(b), 0));
+  rows.push(['Year', total((b) => b.without.energy), total((b) => b.without.demand), total((b) => b.without.fixed), total((b) => b.without.minimum), total((b) => b.without.total), total((b) => b.with.energy), total((b) => b.with.demand), total((b) => b.with.fixed), total((b) => b.with.minimum), total((b) => -b.with.credits), total((b) => b.with.total), total((b) => b.without.total - b.with.total), total((b) => b.import_kwh), total((b) => b.export_kwh), total((b) => b.self_consumed_kwh)]);
+  const columnWidth = width / head.length;
+  const row = (cells: string[], bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7);
+    let bottom = y + 9;
+    cells.forEach((cell, i) => {
+      doc.text(cell, left + i * columnWidth, y, { width: columnWidth - 3, align: i === 0 ? 'left' : 'right' });
+      bottom = Math.max(bottom, doc.y);
+    });
+    doc.x = left;
+    doc.y = bottom + (bold ? 2 : 0);
+  };
+  row(head, true);
+  rows.forEach((cells, k) => row(cells, k === rows.length - 1));
+  doc
+    .moveDown(0.5)
+    .font('Helvetica')
+    .fontSize(7)
+    .fillColor('#868e96')
+    .text('A negative bill is money owed to the customer. Credits are net-metering, net-billing and export sales, and the true-up payment of its month. Hour by hour under the tariff, as NREL SAM\'s utility-rate module computes it (docs/bills.md); the year starts on a Monday unless the load gives a calendar year.', left, doc.y, { width });
+}
+
+function billFacts(finance: FinanceResult): [string, string][] {
+  if (finance.bill_without_solar_year1 === undefined) return [];
+  const currency = finance.currency;
+  return [
+    ['Bill in year 1', `${money(finance.bill_without_solar_year1, currency)} without solar, ${money(finance.bill_with_solar_year1 ?? 0, currency)} with it: ${money(finance.savings_year1 ?? 0, currency)} saved`],
+    ['Solar used on site', `${(finance.self_consumption_pct ?? 0).toFixed(1)} % of the solar energy; it meets ${(finance.self_sufficiency_pct ?? 0).toFixed(1)} % of the load`],
+  ];
+}
+
+function tariffLine(a: FinanceResult['assumptions']): string {
+  const t = a.tariff;
+  if (t.energyratestructure === undefined) return `Tariff: ${t.price_per_kwh} per kWh, escalating ${t.escalation_pct} %/yr`;
+  const name = [t.utility, t.name].filter((part) => typeof part === 'string' && part !== '').join(', ');
+  return `Tariff: ${name || 'a URDB rate'} (OpenEI URDB structure${typeof t.uri === 'string' ? `, ${t.uri}` : ''}), every rate and charge escalating ${t.escalation_pct} %/yr`;
+}
+
+function behindTheMeterLines(a: FinanceResult['assumptions']): string[] {
+  if (!a.load || !a.export) return [];
+  const e = a.export;
+  return [
+    `Load: ${a.load.name}, ${grouped(a.load.annual_kwh)} kWh a year (${a.load.steps_per_hour === 4 ? 'quarter-hourly' : 'hourly'}), growing ${a.load.growth_pct} %/yr${a.load.calendar_year === null ? '; the year starts on a Monday' : `; calendar year ${a.load.calendar_year}`}`,
+    `Export: ${e.rule.replaceAll('_', ' ')}, sell rate ${e.sell_rate_per_kwh} per kWh where the tariff gives none${e.rule === 'net_metering' ? `, credits paid at ${e.year_end_rate_per_kwh} per kWh in month ${e.true_up_month}` : ''}`,
+  ];
+}
+
 function drawCashFlowTable(doc: PDFKit.PDFDocument, finance: FinanceResult, afterTax: boolean) {
   doc.addPage(afterTax ? { layout: 'landscape' } : {});
   const left = doc.page.margins.left;

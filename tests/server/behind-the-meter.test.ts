@@ -7,6 +7,7 @@ import { FeasibilityStudy, StudyFinance } from '../../src/contract/feasibility.t
 import type { Project } from '../../src/contract/projects.ts';
 import { signedInPair } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
+import { pageText } from '../support/pdf-text.ts';
 import type { HttpClient } from '../support/http-client.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { meansAt } from '../solar/monthly-means.ts';
@@ -168,6 +169,15 @@ describeApi('behind-the-meter studies: load, URDB tariff, export rule, bills', (
     assert(stored.body, StudyLoad);
     expect(stored.body.kwh).toHaveLength(8760);
     expect((await ravi.get(`${api}/load/get/?id=${study.body.id}`)).status).toBe(404);
+
+    // The project report shows the primary study's bills.
+    const report = await fetch(`${app.baseUrl}/api/project/report/?id=${project.id}`, { headers: { authorization: `Bearer ${asha.access}` } });
+    expect(report.status).toBe(200);
+    const text = pageText(Buffer.from(await report.arrayBuffer()));
+    expect(text).toContain('Bills in year 1 (INR), without and with solar');
+    expect(text).toContain('behind the meter: the bills it saves');
+    expect(text).toContain('Load: Residential');
+    expect(text).toContain('Export: net metering');
   });
 
   it('a US commercial rooftop on an OpenEI item (TOU with demand charges) under net billing, on an uploaded office load', async () => {
@@ -232,6 +242,26 @@ describeApi('behind-the-meter studies: load, URDB tariff, export rule, bills', (
     // Under `none` the surplus is curtailed, never credited.
     expect(answer.body.curtailed_kwh_year1!).toBeGreaterThan(0);
     expect(answer.body.bills!.every((m) => m.with.credits === 0)).toBe(true);
+  });
+
+  it('lists the cited tariff presets, each of which a study takes as it is', async () => {
+    const list = await asha.get<{ count: number; results: { id: string; currency: string; rate: object; escalation_pct: number; export: object; source: string }[] }>('/api/gis/tariff_presets/');
+    expect(list.status).toBe(200);
+    expect(list.body.results.map((t) => t.id)).toEqual(['us-commercial-tou-demand', 'in-residential-slab', 'eu-residential-flat']);
+    const load = { shape: 'office', annual_kwh: 200_000 };
+    const generation = Array.from({ length: 8760 }, (_, i) => (i % 24 >= 8 && i % 24 < 17 ? 40 : 0));
+    for (const preset of list.body.results) {
+      expect(preset.source.length).toBeGreaterThan(20);
+      const answer = await asha.post<FinanceResult>(financePath, {
+        energy: { hourly_ac_kwh: generation, dc_kw: 80 },
+        finance: { structure: 'behind_the_meter', currency: preset.currency },
+        tariff: { ...preset.rate, escalation_pct: preset.escalation_pct },
+        load,
+        export: preset.export,
+      });
+      expect(answer.status, `${preset.id}: ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(200);
+      expect(answer.body.savings_year1!).toBeGreaterThan(0);
+    }
   });
 
   it('refuses bad loads, tariffs and export rules with field messages, and saves nothing', async () => {
