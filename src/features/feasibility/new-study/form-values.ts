@@ -31,3 +31,13 @@ export function monthErrors(fields: Record<string, string[]> | undefined, key: s
   ];
   return { byMonth, messages };
 }
+
+/**
+ * The server's messages under `prefix` that no field of the form shows (`shown` says which it does), each named by its
+ * field: "calendar_year: …"; a message on `prefix` itself as it is. Nothing the server says is lost.
+ */
+export function otherMessages(fields: Record<string, string[]> | undefined, prefix: string, shown: (key: string) => boolean): string[] {
+  return Object.entries(fields ?? {})
+    .filter(([key]) => (key === prefix || key.startsWith(`${prefix}.`)) && !shown(key))
+    .flatMap(([key, messages]) => messages.map((message) => (key === prefix ? message : `${key.slice(prefix.length + 1)}: ${message}`)));
+}

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Grid, HStack, Input, RadioGroup, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Grid, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
 import type { FormErrors } from '../../../../machines/form-errors.ts';
 import { WeatherFile, maxWeatherFileBytes } from '../../../contract/energy.ts';
 import type { StudyCreateBody } from '../../../contract/feasibility.ts';
 import type { ProjectDetail } from '../../../contract/projects.ts';
+import type { FinanceStructure } from '../../../contract/settings.ts';
 import { FilePicker } from '../../../components/ui/file-picker.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { UploadStatus } from '../../../components/ui/upload-progress.tsx';
@@ -18,13 +19,28 @@ import { listWeatherFiles, nsrdbWeather, nsrdbYearChoices, weatherUploadPath, ty
 import { mountOfArrayType } from '../../../solar/array-types.ts';
 import { DEFAULT_SIZING, dcKwFromArea } from '../../../solar/sizing.ts';
 import { monthNames } from '../study-format.ts';
+import { annualLoadKwh, behindTheMeterSections, defaultBehindTheMeter, withTariffPreset } from './behind-the-meter-choices.ts';
+import { BehindTheMeterFields } from './behind-the-meter-fields.tsx';
 import { EnergyModelFields, FieldMessages } from './energy-model-fields.tsx';
 import { blankMonths, monthErrors, numberOrText, pasteIntoMonths } from './form-values.ts';
 import { loadMonthlyMeans, prefillStudy, type NewStudyData } from './new-study-data.ts';
+import { RadioChoices } from './radio-choices.tsx';
+import { sendFile } from './send-file.ts';
+import { SizingHelp } from './sizing-help.tsx';
 import { presetChoices, systemChanges, type SystemChoices } from './system-choices.ts';
+import { tariffPresetById, tariffPresetFor } from './tariff-choices.ts';
 import { readableDetail, weatherDistance, type WeatherPlace } from './weather-notes.ts';
 
 type WeatherChoice = 'upload' | 'pvgis' | 'nsrdb' | 'monthly';
+/** What the study values: the power it sells, on the preset's structure, or the bills it saves behind the meter. */
+type Valuation = 'sold' | 'behind_the_meter';
+
+const structureLabels: Record<FinanceStructure, string> = {
+  pre_tax: 'pre-tax project cash flows',
+  single_owner: 'single owner, after tax',
+  // A preset valued behind the meter sells its power as a single owner.
+  behind_the_meter: 'single owner, after tax',
+};
 
 export interface NewStudyFormProps {
   project: ProjectDetail;
@@ -49,8 +65,10 @@ const validNumber = (text: string) => (text.trim() === '' || !Number.isFinite(Nu
 /**
  * The new-study form: the weather (an uploaded file, one uploaded on the spot, PVGIS at the project's location or
  * twelve monthly means, prefilled from weather the project's studies ran on), its distance from the project (asked
- * about beyond 50 km), the preset, the energy model with PVWatts v8's choices, and the size from the boundary (usable
- * share × GCR × module W/m², shown and editable, or a DC size typed over it).
+ * about beyond 50 km), the preset, what the study values (the power sold, or behind the meter the bills saved, with
+ * the load, tariff, export rule and rooftop incentives), the energy model with PVWatts v8's choices, and the size from
+ * the boundary (usable share × GCR × module W/m², shown and editable, or a DC size typed over it; behind the meter,
+ * sized to the load or the roof too).
  */
 export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onSubmit, onCancel, submitting, errors }: NewStudyFormProps) {
   const { modal } = useActors();
@@ -65,6 +83,18 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
   const [prefill, setPrefill] = useState<Prefill>({ status: 'idle' });
   const [presetId, setPresetId] = useState(data.lastPresetId);
   const preset = data.presets.find((p) => p.id === presetId) ?? data.presets[0]!;
+  const presetStructure = preset.assumptions.finance.structure;
+  const [valuation, setValuation] = useState<Valuation>(presetStructure === 'behind_the_meter' ? 'behind_the_meter' : 'sold');
+  const [btm, setBtm] = useState(() => defaultBehindTheMeter(preset.assumptions.finance.currency));
+  /** Set by a send the tariff stopped: its problems then show at their fields. */
+  const [tariffChecked, setTariffChecked] = useState(false);
+  const behindTheMeter = valuation === 'behind_the_meter' ? behindTheMeterSections(btm) : null;
+  const choosePreset = (id: string) => {
+    setPresetId(id);
+    // A cited tariff follows the study's currency while the user has not turned to another way.
+    const currency = (data.presets.find((p) => p.id === id) ?? preset).assumptions.finance.currency;
+    setBtm((current) => (current.tariff.way === 'preset' && tariffPresetById(current.tariff.presetId).currency !== currency ? withTariffPreset(current, tariffPresetFor(currency).id) : current));
+  };
   const presetSystem = useMemo(() => presetChoices(preset.assumptions.system), [preset]);
   // Only what the user changed; the rest follows the chosen preset.
   const [systemEdits, setSystemEdits] = useState<Partial<SystemChoices>>({});
@@ -87,9 +117,7 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
 
   const upload = useUpload({ path: weatherUploadPath, struct: WeatherFile, store, refresh: () => listWeatherFiles(api) });
   const uploadFile = async (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
-    const uploaded = await upload.start(form);
+    const uploaded = await sendFile(upload, file);
     if (uploaded) {
       onWeatherUploaded(uploaded);
       setWeatherId(uploaded.id);
@@ -123,6 +151,10 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
     if (value === 'monthly') startPrefill();
   };
 
+  // A study of this project already simulated its yield per kWp: the best guess for sizing to the load.
+  const yieldStudy = prefillStudy(data.studies, weatherId);
+  const simulatedYield = yieldStudy ? { kwhPerKwp: yieldStudy.headline.specific_yield_kwh_per_kwp, study: yieldStudy.name } : null;
+
   const chosenFile = data.weatherFiles.find((file) => file.id === weatherId);
   const typedLat = validNumber(monthlyLat);
   const typedLon = validNumber(monthlyLon);
@@ -141,13 +173,23 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
   const askingFar = distance?.far === true && confirmFar?.asked === placeKey && !confirmFar.agreed;
   const agreedFar = distance?.far === true && confirmFar?.asked === placeKey && confirmFar.agreed;
 
+  const tariffProblems = tariffChecked && behindTheMeter && 'problems' in behindTheMeter ? behindTheMeter.problems : null;
+  const fields = tariffProblems ? { ...errors?.fields, ...tariffProblems } : errors?.fields;
   const field = (key: string) => errors?.fields[key]?.[0];
   const monthly = { ghi: monthErrors(errors?.fields, monthlyKeys.ghi, 'GHI'), temp: monthErrors(errors?.fields, monthlyKeys.temp, 'air temperature') };
   const weatherError = errors
     ? Object.entries(errors.fields).find(([key]) => key.startsWith('weather') && !key.startsWith(monthlyKeys.ghi) && !key.startsWith(monthlyKeys.temp) && !(choice === 'monthly' && (key === 'weather.lat' || key === 'weather.lon')))?.[1][0]
     : undefined;
 
+  /** A tariff the server would refuse is not sent: its problems show at their fields. */
+  const tariffStops = () => {
+    const stops = behindTheMeter !== null && 'problems' in behindTheMeter;
+    setTariffChecked(stops);
+    return stops;
+  };
+
   const send = () => {
+    if (tariffStops()) return;
     const weather: StudyCreateBody['weather'] =
       choice === 'upload'
         ? { source: 'upload', weather_id: weatherId }
@@ -171,11 +213,14 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
       preset_id: preset.id,
       ...(Object.keys(systemBody).length > 0 ? { system: systemBody } : {}),
       ...(!typedDc && areaM2 ? { sizing: { usable_pct: numberOrText(usablePct) as number, gcr: numberOrText(shownGcr) as number, module_w_per_m2: numberOrText(shownModuleW) as number } } : {}),
+      ...(behindTheMeter && 'sections' in behindTheMeter ? behindTheMeter.sections : {}),
+      ...(valuation === 'sold' && presetStructure === 'behind_the_meter' ? { finance: { structure: 'single_owner' as const } } : {}),
     });
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (tariffStops()) return;
     // Weather from another place runs only once the user says so.
     if (distance?.far && !agreedFar) return setConfirmFar({ asked: placeKey, agreed: false });
     send();
@@ -202,24 +247,17 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
 
       <Stack gap={2}>
         <Text fontWeight="semibold">Weather</Text>
-        <RadioGroup.Root value={choice} onValueChange={(details) => chooseWeather(details.value as WeatherChoice)} size="sm">
-          <Stack gap={2}>
-            {(
-              [
-                ['upload', 'A weather file (TMY3, TMY2, EPW, NSRDB or SAM CSV, or PVGIS)'],
-                ['pvgis', "PVGIS typical year at the project's location"],
-                ...(data.nsrdb ? ([['nsrdb', "NREL NSRDB at the project's location (typical year or one year)"]] as const) : []),
-                ['monthly', 'Twelve monthly means (lower confidence)'],
-              ] as const
-            ).map(([value, label]) => (
-              <RadioGroup.Item key={value} value={value}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{label}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
+        <RadioChoices
+          label="Weather source"
+          value={choice}
+          onChange={chooseWeather}
+          choices={[
+            ['upload', 'A weather file (TMY3, TMY2, EPW, NSRDB or SAM CSV, or PVGIS)'],
+            ['pvgis', "PVGIS typical year at the project's location"],
+            ...(data.nsrdb ? ([['nsrdb', "NREL NSRDB at the project's location (typical year or one year)"]] as const) : []),
+            ['monthly', 'Twelve monthly means (lower confidence)'],
+          ]}
+        />
         {choice === 'upload' && (
           <Stack gap={2} ps={6}>
             {data.weatherFiles.length > 0 && (
@@ -321,13 +359,34 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
           error={field('preset_id')}
           helper="System, costs, tariff and finance; change them on the project's Assumptions screen."
           value={preset.id}
-          onChange={setPresetId}
+          onChange={choosePreset}
           options={data.presets.map((p) => ({ value: p.id, label: p.builtin ? `${p.name} (built-in)` : p.name }))}
         />
         <Button size="xs" variant="outline" alignSelf="flex-start" onClick={() => modal.send({ type: 'settingModal.open', id: preset.id })}>
           View preset
         </Button>
       </Stack>
+
+      <Stack gap={2}>
+        <Text fontWeight="semibold">What the study values</Text>
+        <RadioChoices
+          label="What the study values"
+          value={valuation}
+          onChange={setValuation}
+          choices={[
+            ['sold', `Power sold (the preset's structure: ${structureLabels[presetStructure ?? 'pre_tax']})`],
+            ['behind_the_meter', 'Bill savings (behind the meter)'],
+          ]}
+        />
+        {valuation === 'behind_the_meter' && (
+          <Text fontSize="sm" color="fg.muted">
+            The system is worth the bills it saves, hour by hour of solar against the site's load, under the tariff and export rule below.
+          </Text>
+        )}
+      </Stack>
+      {valuation === 'behind_the_meter' && (
+        <BehindTheMeterFields value={btm} onChange={setBtm} preset={preset} southern={(project.location?.lat ?? 0) < 0} fields={fields} api={api} store={store} />
+      )}
 
       <EnergyModelFields value={system} preset={presetSystem} noSnowDepth={noSnowDepth} fields={errors?.fields} onChange={(change) => setSystemEdits((edits) => ({ ...edits, ...change }))} />
 
@@ -362,8 +421,22 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
         >
           <Input inputMode="decimal" maxW="xs" value={dcKw} placeholder={sizedKw !== null ? String(Math.round(sizedKw * 10) / 10) : '1000'} onChange={(event) => setDcKw(event.target.value)} />
         </FormField>
+        {valuation === 'behind_the_meter' && (
+          <SizingHelp
+            annualLoadKwh={annualLoadKwh(btm.load)}
+            simulated={simulatedYield}
+            latitude={project.location?.lat ?? null}
+            moduleWPerM2={Number(shownModuleW)}
+            onUse={(kw) => setDcKw(String(kw))}
+          />
+        )}
       </Stack>
 
+      {tariffProblems && (
+        <Text color="fg.error" role="alert">
+          The tariff would be refused: its problems are shown in the Tariff section.
+        </Text>
+      )}
       {errors?.detail && (
         <Text color="fg.error" role="alert">
           {readableDetail(errors.detail)}
