@@ -277,7 +277,7 @@ describe('the new-study form behind the meter, in jsdom against the real API', (
     expect(within(within(summary).getByRole('list', { name: 'bills 2024.csv, kWh a month' })).getByText('March: 420 kWh')).toBeTruthy();
     expect(within(summary).getByLabelText<HTMLSelectElement>('Shape to spread the monthly totals on').value).toBe('residential');
     expect(within(form).queryByText(/^Line 3/)).toBeNull();
-  }, 60_000);
+  });
 
   it('names each problem of a pasted URDB rate at its field and sends nothing until it reads', async () => {
     const { storage, project: anacostia } = await project({ name: 'Anacostia office', location: { lat: 38.846, lng: -77.0098 } });
@@ -304,7 +304,7 @@ describe('the new-study form behind the meter, in jsdom against the real API', (
     type(form, 'OpenEI URDB JSON', JSON.stringify({ items: [{ ...item, energyratestructure: [[{ rate: 0.09 }], [{ rate: '0.21' }]], energyweekdayschedule: weekday }] }));
     expect(await within(form).findByText('Read Office TOU, Example Electric Co: 2 energy periods.')).toBeTruthy();
     expect(within(form).queryByText(/^energyweekdayschedule\[3\]\[14\]/)).toBeNull();
-  }, 60_000);
+  });
 
   it('builds a time-of-use tariff by hand on the month × hour grid and sends its schedules', async () => {
     const { client, storage, project: anacostia } = await project({ name: 'Anacostia store', location: { lat: 38.846, lng: -77.0098 } });

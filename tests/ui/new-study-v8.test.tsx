@@ -177,7 +177,7 @@ describe('the new-study form with PVWatts v8, in jsdom against the real API', ()
     });
     expect(second.weather.source).toBe('monthly');
     expect(second.weather.lat).toBeCloseTo(38.846, 6);
-  }, 60_000);
+  });
 
   it('shows how far an uploaded file is from the project and runs on distant weather only once the user confirms', async () => {
     const { client, storage, project: pune } = await project({ name: 'Pune', address: 'Pune, Maharashtra', location: { lat: 18.5204, lng: 73.8567 } });
@@ -203,7 +203,7 @@ describe('the new-study form with PVWatts v8, in jsdom against the real API', ()
     fireEvent.click(within(await within(dialog).findByRole('alertdialog')).getByRole('button', { name: 'Run on this weather anyway' }));
     await screen.findByRole('heading', { name: 'Study 1' }, { timeout: 30_000 });
     expect((await studiesOf(client, pune.id))[0]!.weather.weather_id).toBe(uploaded.body.id);
-  }, 60_000);
+  });
 
   it('names the month in each monthly-means error, fills the year from a pasted row, and words a PVGIS failure', async () => {
     const { storage, project: anacostia } = await project({ name: 'Anacostia', location: { lat: 38.846, lng: -77.0098 } });
@@ -229,7 +229,7 @@ describe('the new-study form with PVWatts v8, in jsdom against the real API', ()
     // The server's words when it gives them; the network layer's own (a code, "bad port") never.
     await within(form).findByText((text) => text === pvgisUnreachableMessage || /^PVGIS cannot be reached: [^(]+\. Try again later, or: Upload a weather file/.test(text));
     expect(document.body.textContent).not.toMatch(/ECONNREFUSED|ENOTFOUND|bad port/);
-  }, 60_000);
+  });
 
   it('saves a preset’s energy model, module type, bifaciality, snow model and monthly soiling, with the contract’s messages', async () => {
     const { client, storage, project: anacostia } = await project({ name: 'Anacostia', location: { lat: 38.846, lng: -77.0098 } });
