@@ -1,0 +1,130 @@
+/**
+ * Issue 23's two examples in Chromium: a 5 kW home in Pune (MSEDCL slab tariff, net metering, PM Surya Ghar) and a
+ * commercial rooftop in Greensboro on PG&E's E-19 TOU tariff with demand charges under net billing. Each study page
+ * shows the bills with and without solar, the savings, the payback and the size sweep, at 1440 and 390 px.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { studyPath } from '../../src/lib/project-path.ts';
+import { TARIFF_PRESETS } from '../../src/solar/tariff-presets.ts';
+import { logInThroughUi } from '../support/browser.ts';
+import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { greensboroStudy } from '../support/greensboro.ts';
+import { HttpClient } from '../support/http-client.ts';
+import { meansAt } from '../solar/monthly-means.ts';
+
+const unavailable = browserUnavailable();
+if (unavailable) {
+  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
+  console.warn(`skipped browser rooftop bills: ${unavailable}`);
+}
+
+const screenshotDir = resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screens');
+const tariff = (id: string) => TARIFF_PRESETS.find((t) => t.id === id)!;
+const overflows = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+
+/** What the Bills section says, and that its charts are drawn. */
+async function expectBills(page: Page, currencySymbol: string) {
+  const bills = page.getByRole('region', { name: 'Bills' }).or(page.locator('section', { has: page.getByRole('heading', { name: 'Bills', exact: true }) }));
+  await bills.getByText('Bill without solar, year 1').waitFor();
+  const text = (await bills.textContent()) ?? '';
+  expect(text).toContain(`Bill without solar, year 1${currencySymbol}`);
+  expect(text).toMatch(/Savings, year 1[₹$€][\d,]+/);
+  expect(text).toMatch(/Self-consumption\d+\.\d %/);
+  for (const chart of [/^Monthly electricity bill in/, /above the axis the load/, /^Monthly load in kWh$/, /^Year-1 savings in .* by system size in kWdc$/]) {
+    await bills.getByRole('img', { name: chart }).locator('svg rect').first().waitFor();
+  }
+  // Twelve months without and with solar.
+  expect(await bills.getByRole('img', { name: /^Monthly electricity bill in/ }).locator('svg rect[data-testid^="bar.item."]').count()).toBe(24);
+  // The size sweep, with a payback for each size.
+  expect(await bills.getByRole('img', { name: /by system size/ }).locator('svg rect[data-testid^="bar.item."]').count()).toBeGreaterThanOrEqual(7);
+  return bills;
+}
+
+async function shoot(page: Page, name: string) {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+describe.skipIf(!!unavailable)('behind-the-meter studies in Chromium', () => {
+  let app: AppProcess;
+  let browser: Browser;
+  let page: Page;
+  let account: { email: string; password: string };
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
+    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('a US commercial rooftop on PG&E E-19 (TOU with demand charges) under net billing: bills, savings, payback and the size sweep', async () => {
+    const pge = tariff('us-commercial-tou-demand');
+    const created = await greensboroStudy(app, {
+      name: 'Office roof',
+      system: { dc_kw: 150, tilt_deg: 10, azimuth_deg: 180 },
+      finance: { structure: 'behind_the_meter' },
+      tariff: { ...pge.rate, escalation_pct: pge.escalation_pct },
+      load: { shape: 'office', annual_kwh: 400_000 },
+      export: { rule: 'net_billing', sell_rate_per_kwh: 0.04 },
+    });
+    const { project, study } = created;
+    account = created.account;
+    expect(study.headline.structure).toBe('behind_the_meter');
+    await logInThroughUi(page, app.baseUrl, account);
+    await page.waitForURL((address) => !address.pathname.startsWith('/auth'));
+    await page.goto(`${app.baseUrl}${studyPath(project, study.id)}`);
+    await page.getByRole('heading', { name: 'Office roof' }).waitFor();
+    const bills = await expectBills(page, '$');
+    // Demand charges show in the monthly numbers.
+    await bills.getByText('Show the numbers').first().click();
+    expect(await bills.locator('table').first().textContent()).toMatch(/Without: energy.*demand/);
+    expect(await page.getByTestId('study-figures').textContent()).toMatch(/Payback/i);
+    expect(await overflows(page)).toBeLessThanOrEqual(0);
+    await page.mouse.move(0, 0);
+    await shoot(page, 'rooftop-us-1440');
+  });
+
+  it('a 5 kW home in Pune on the MSEDCL slab tariff, net metering and PM Surya Ghar, at 1440 and 390 px', async () => {
+    // The same user as the first test, already signed in in the browser.
+    const client = new HttpClient(app.baseUrl);
+    client.access = (await client.post<{ access: string }>('/api/user/login/', account)).body.access;
+    const pune = { lat: 18.52, lng: 73.86 };
+    const project = (await client.post<{ id: string; name: string }>('/api/project/create/', { name: 'Pune home', location: pune })).body;
+    const means = meansAt(pune.lat, pune.lng, 0.55, 26);
+    const slab = tariff('in-residential-slab');
+    const created = await client.post<{ id: string; headline: { structure: string } }>('/api/project/feasibility/create/', {
+      project_id: project.id,
+      name: 'Rooftop 5 kW',
+      weather: { source: 'monthly', ghi_kwh_m2_per_day: means.ghiKwhM2PerDay, temp_air_c: means.tempAirC },
+      system: { dc_kw: 5, tilt_deg: 18, azimuth_deg: 180 },
+      costs: { capex_per_wdc: 50, fixed_costs: 0, om_per_kw_yr: 500 },
+      finance: { structure: 'behind_the_meter', currency: 'INR', federal_tax_rate_pct: 0, state_tax_rate_pct: 0 },
+      incentives: { itc_pct: 0, depreciation: 'none', capital_subsidy_per_kw: [{ up_to_kw: 2, per_kw: 30000 }, { up_to_kw: 3, per_kw: 18000 }], capital_subsidy_cap: 78000 },
+      debt: { fraction_pct: 0, min_dscr: null },
+      reserves: { working_capital_months: 0, debt_service_months: 0, equipment: [] },
+      tariff: { ...slab.rate, escalation_pct: slab.escalation_pct },
+      load: { shape: 'residential', annual_kwh: 6000 },
+      export: slab.export,
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.headline.structure).toBe('behind_the_meter');
+    await page.goto(`${app.baseUrl}${studyPath(project, created.body.id)}`);
+    await page.getByRole('heading', { name: 'Rooftop 5 kW' }).waitFor();
+    await expectBills(page, '₹');
+    expect(await page.getByTestId('study-figures').textContent()).toMatch(/Payback[\d.]+ yr/i);
+    await page.mouse.move(0, 0);
+    await shoot(page, 'rooftop-pune-1440');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectBills(page, '₹');
+    expect(await overflows(page)).toBeLessThanOrEqual(0);
+    await shoot(page, 'rooftop-pune-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+});
