@@ -64,6 +64,8 @@ export interface AppDeps {
   dataDir: string;
   /** Replaces the mailer built from the settings (tests capture mail this way). */
   mailer?: Mailer;
+  /** Prints a plain line for the person running the server (main.ts: stdout); the outbox prints each mailed link with it. */
+  print?: (line: string) => void;
   version: string;
   /** The built SPA (dist/); omitted in API tests. */
   staticDir?: string;
@@ -92,7 +94,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const mailer =
-    deps.mailer ?? createMailer({ smtpUrl: settings.SMTP_URL, outboxDir: join(deps.dataDir, 'outbox'), from: settings.MAIL_FROM, logger: app.log });
+    deps.mailer ?? createMailer({ smtpUrl: settings.SMTP_URL, outboxDir: join(deps.dataDir, 'outbox'), from: settings.MAIL_FROM, logger: app.log, print: deps.print });
   // Mail still queued when the server closes is sent before the process ends.
   app.addHook('onClose', () => mailer.drain());
   if (deps.seedDemoData !== false) {

@@ -22,7 +22,7 @@ async function main() {
   const jwtSecret = await loadJwtSecret(settings.JWT_SECRET, dataDir);
   const database = await openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: join(dataDir, 'pglite') });
   const logger = { level: settings.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrftoken"]'] };
-  const app = await buildApp({ settings, database, jwtSecret, dataDir, version, staticDir: join(root, 'dist'), logger });
+  const app = await buildApp({ settings, database, jwtSecret, dataDir, version, staticDir: join(root, 'dist'), logger, print: (line) => console.log(line) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

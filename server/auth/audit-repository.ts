@@ -13,6 +13,9 @@ export type AuthEvent =
   | 'logout'
   | 'reset_requested'
   | 'reset_done'
+  | 'password_changed'
+  | 'password_change_failed'
+  | 'password_change_throttled'
   | 'account_edited';
 
 export interface RequestMeta {

@@ -1,4 +1,6 @@
 import { hash, verify, type Options } from '@node-rs/argon2';
+import { passwordMessages } from '../../src/contract/auth.ts';
+import { invalid } from '../platform/domain-error.ts';
 
 // OWASP password storage cheat sheet (2024): argon2id, m=19 MiB, t=2, p=1 as the minimum.
 // @node-rs/argon2 rather than node-argon2: the latter's linux-x64 prebuild crashes on load on our machines.
@@ -23,4 +25,9 @@ let common: Promise<Set<string>> | undefined;
 export async function isCommonPassword(password: string): Promise<boolean> {
   common ??= import('@zxcvbn-ts/language-common').then(({ dictionary }) => new Set(dictionary['passwords-common'].map(String)));
   return (await common).has(password.toLowerCase());
+}
+
+/** A 400 on `field` when the password is a common one. */
+export async function refuseCommonPassword(password: string, field = 'password') {
+  if (await isCommonPassword(password)) throw invalid({ [field]: [passwordMessages.tooCommon] });
 }

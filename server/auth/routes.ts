@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { EmailBody, GoogleLoginBody, LoginBody, passwordMessages, RefreshBody, ResetPasswordBody, SignupBody, VerifyBody } from '../../src/contract/auth.ts';
+import { EmailBody, GoogleLoginBody, LoginBody, RefreshBody, ResetPasswordBody, SignupBody, VerifyBody } from '../../src/contract/auth.ts';
 import { requestMeta, type AppContext } from '../context.ts';
 import { DomainError, invalid, notFound } from '../platform/domain-error.ts';
 import { parse } from '../platform/http.ts';
 import { passwordResetMail, verificationMail } from '../mail/templates.ts';
 import { accountView } from './views.ts';
 import { normalizeEmail, type User } from './users-repository.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords.ts';
 import { hashSecretToken, newSecretToken } from './secret-tokens.ts';
 import { tooManyRequestsFor, type LoginAttempt } from '../platform/rate-limiter.ts';
 import { RefreshReuseError } from './sessions.ts';
@@ -24,10 +24,6 @@ const sameAnswer = { detail: 'If an account exists for this address, we have sen
 async function atLeast<T>(ms: number, work: Promise<T>): Promise<T> {
   const [result] = await Promise.all([work, new Promise((resolve) => setTimeout(resolve, ms))]);
   return result;
-}
-
-async function refuseCommonPassword(password: string) {
-  if (await isCommonPassword(password)) throw invalid({ password: [passwordMessages.tooCommon] });
 }
 
 /** Spec §7 auth endpoints plus verification and the token refresh/logout pair. */

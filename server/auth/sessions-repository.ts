@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { refreshFamilies, refreshTokens } from '../db/schema.ts';
 
@@ -45,11 +45,12 @@ export function sessionsRepository(db: Db) {
         .set({ revokedAt: new Date(), revokedReason: reason })
         .where(and(eq(refreshFamilies.id, familyId), isNull(refreshFamilies.revokedAt)));
     },
-    async revokeAllForUser(userId: string, reason: string) {
+    /** Revokes every login of the user but `keep` (the login that asked, when it stays signed in). */
+    async revokeAllForUser(userId: string, reason: string, keep?: string) {
       await db
         .update(refreshFamilies)
         .set({ revokedAt: new Date(), revokedReason: reason })
-        .where(and(eq(refreshFamilies.userId, userId), isNull(refreshFamilies.revokedAt)));
+        .where(and(eq(refreshFamilies.userId, userId), isNull(refreshFamilies.revokedAt), keep === undefined ? undefined : ne(refreshFamilies.id, keep)));
     },
   };
 }

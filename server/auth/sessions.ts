@@ -80,7 +80,8 @@ export function createSessionService(signer: TokenSigner, sessions: SessionsRepo
       return claims.userId;
     },
 
-    endAll: (userId: string, reason: string) => sessions.revokeAllForUser(userId, reason),
+    /** Ends every login of the user, or every one but `keep`. */
+    endAll: (userId: string, reason: string, keep?: string) => sessions.revokeAllForUser(userId, reason, keep),
   };
 }
 

@@ -9,9 +9,10 @@ import { receiveWebhook, requireBillingOn, startCheckout, verifyPayment } from '
 const webhookBodyLimit = 1024 * 1024;
 
 /**
- * Billing: plans and usage, Embedded Checkout, payment verification, Stripe's webhook and invoices. Every route answers
- * 404 while billing is off; Stripe's own failures answer 502, so Stripe retries a webhook it could not get applied. A signed
- * webhook that is not Stripe's shape answers 200 with `ignored` (ADR 019).
+ * Billing: plans and usage, Embedded Checkout, payment verification, Stripe's webhook, invoices, the customer portal
+ * and the project limit. Every route but the project limit answers 404 while billing is off; Stripe's own failures
+ * answer 502, so Stripe retries a webhook it could not get applied. A signed webhook that is not Stripe's shape answers
+ * 200 with `ignored` (ADR 019).
  */
 export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   // First, so that billing being off answers the same to everyone, signed in or not.
@@ -33,6 +34,12 @@ export async function billingRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   });
 
   app.get('/api/invoices/', auth, async (request) => ctx.billing.invoices(currentUser(request).id));
+
+  // Each opening asks Stripe for a session, like a checkout: the two share the user's window of Stripe sessions.
+  app.post('/api/stripe/portal/', { ...auth, config: { costlyWork: 'checkout' } }, async (request) => ctx.billing.portal(currentUser(request).id));
+
+  // Plan limits hold while billing is off too (Free's), so this one answers then; its path sits with the projects'.
+  app.get('/api/project/check_limit/', { preHandler: app.authenticate }, async (request) => ctx.billing.projectAllowance(currentUser(request).id));
 
   // Its own scope: Stripe signs the raw bytes, so this route alone reads every body as a Buffer (CSRF exempts it in app.ts).
   await app.register(async (webhook) => {

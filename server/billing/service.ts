@@ -6,11 +6,13 @@ import {
   checkoutSessionPlaceholder,
   freePlanId,
   subscriptionStatuses,
+  type BillingPortalSession,
   type CheckoutSession,
   type CurrentPlan,
   type Invoice,
   type InvoiceList,
   type Plan,
+  type ProjectLimit,
   type SubscriptionsList,
   type VerifiedPayment,
 } from '../../src/contract/billing.ts';
@@ -41,13 +43,14 @@ export const verificationsRefused = (window: Window) =>
   new DomainError('tooMany', billingMessages.tooManyVerifications(window.limit, window.seconds), { retryAfterSeconds: secondsLeft(window.seconds) });
 
 /** Why a billing request is refused. */
-export type BillingRefusalReason = 'off' | 'unknownPlan' | 'freePlan' | 'samePlan' | 'unknownCheckout' | 'notPaid' | 'expired' | 'badSignature';
+export type BillingRefusalReason = 'off' | 'unknownPlan' | 'freePlan' | 'samePlan' | 'noCustomer' | 'unknownCheckout' | 'notPaid' | 'expired' | 'badSignature';
 
 const refusalOf: Record<BillingRefusalReason, () => DomainError> = {
   off: () => new DomainError('notFound', billingMessages.off),
   unknownPlan: () => invalid({ plan_id: [billingMessages.unknownPlan] }),
   freePlan: () => invalid({ plan_id: [billingMessages.freePlan] }),
   samePlan: () => new DomainError('conflict', billingMessages.samePlan),
+  noCustomer: () => new DomainError('conflict', billingMessages.noCustomer),
   unknownCheckout: notFound,
   notPaid: () => new DomainError('paymentRequired', billingMessages.notPaid),
   expired: () => new DomainError('paymentRequired', billingMessages.expired),
@@ -102,8 +105,11 @@ const SubscriptionObject = type({
   customer: Expandable,
   status: string(),
   cancel_at_period_end: boolean(),
+  cancel_at: maybe(EpochSeconds),
   items: type({ data: array(type({ current_period_end: EpochSeconds, price: type({ id: StripeId }) })) }),
 });
+/** The page the browser is sent to: Stripe's, so http(s) and nothing a browser would run. */
+const PortalSessionObject = type({ url: pattern(string(), /^https?:\/\/[^\s]+$/) });
 const EndedSubscription = type({ id: StripeId, customer: maybe(Expandable) });
 const InvoiceObject = type({
   customer: maybe(Expandable),
@@ -218,14 +224,18 @@ function stripeClient(secretKey: string, apiUrl: string | undefined) {
   });
 }
 
-/** Stripe's view of a subscription, as stored here. */
+/**
+ * Stripe's view of a subscription, as stored here. A cancellation is scheduled either by `cancel_at_period_end` or,
+ * as the customer portal does under flexible billing, by a `cancel_at` date with `cancel_at_period_end` false: both
+ * are stored as a paid time that ends (`cancelAtPeriodEnd`) at the earlier of the period's end and `cancel_at`.
+ */
 function subscriptionState(subscription: SubscriptionObject): Omit<PaidState, 'planId'> {
-  const periodEnds = subscription.items.data.map((item) => item.current_period_end);
+  const ends = [...subscription.items.data.map((item) => item.current_period_end), ...(typeof subscription.cancel_at === 'number' ? [subscription.cancel_at] : [])];
   return {
     stripeSubscriptionId: subscription.id,
     status: statusOf(subscription.status),
-    currentPeriodEnd: periodEnds.length > 0 ? dateOf(periodEnds.reduce((a, b) => Math.min(a, b))) : null,
-    cancelAtPeriodEnd: subscription.cancel_at_period_end,
+    currentPeriodEnd: ends.length > 0 ? dateOf(ends.reduce((a, b) => Math.min(a, b))) : null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end || typeof subscription.cancel_at === 'number',
   };
 }
 
@@ -396,6 +406,13 @@ export function createBilling({ settings, repository, projects, log }: { setting
       }
     },
 
+    /** Whether the plan allows another project, for the place where one is created; also while billing is off. */
+    async projectAllowance(userId: string): Promise<ProjectLimit> {
+      const [limits, usage] = await Promise.all([limitsFor(userId), repository.usage(userId)]);
+      const allowed = limits.projects === null || usage.projects < limits.projects;
+      return { allowed, used: usage.projects, limit: limits.projects, plan: limits.plan.name, detail: allowed ? null : limitMessage(limits, 'projects') };
+    },
+
     overview: viaStripe(async (userId: string): Promise<SubscriptionsList> => {
       const publishableKey = settings.STRIPE_PUBLISHABLE_KEY;
       if (!enabled || !publishableKey) throw billingRefusal('off');
@@ -405,7 +422,21 @@ export function createBilling({ settings, repository, projects, log }: { setting
         current: currentOf(row),
         usage: { projects: usage.projects, most_studies_in_a_project: usage.mostStudiesInAProject },
         publishable_key: publishableKey,
+        portal: !!row?.stripeCustomerId,
       };
+    }),
+
+    /**
+     * A Stripe Billing Portal session for the user's customer, where they cancel, change plan or update their card (as
+     * the portal's configuration in the Stripe dashboard allows); it returns to /subscription. The changes come back
+     * as customer.subscription.updated and .deleted webhooks.
+     */
+    portal: viaStripe(async (userId: string): Promise<BillingPortalSession> => {
+      const stripe = client();
+      const customer = (await repository.subscription(userId))?.stripeCustomerId;
+      if (!customer) throw billingRefusal('noCustomer');
+      const session = await stripe.billingPortal.sessions.create({ customer, return_url: `${settings.PUBLIC_URL}/subscription` });
+      return { url: fromStripe(session, PortalSessionObject, log).url };
     }),
 
     /** Starts an Embedded Checkout for a paid plan, making the user's Stripe customer the first time. */

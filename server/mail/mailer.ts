@@ -42,11 +42,12 @@ function asWritten(contentType: string, content: string) {
 
 /**
  * SMTP when `smtpUrl` is set, else every message becomes a .eml file in `outboxDir`. In outbox mode the log line names
- * the message's link, for whoever runs the server without mail to follow it; over SMTP the link (a secret for its
- * addressee) is never logged.
+ * the message's link, for whoever runs the server without mail to follow it, and `print` (the console, in main.ts)
+ * gets the same words as one plain line ending in the link, which a terminal lets a person click whatever the log's
+ * format; over SMTP the link (a secret for its addressee) is never logged or printed.
  */
-export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string; logger: Logger }): Mailer {
-  const { smtpUrl, outboxDir, from, logger } = options;
+export function createMailer(options: { smtpUrl?: string; outboxDir: string; from: string; logger: Logger; print?: (line: string) => void }): Mailer {
+  const { smtpUrl, outboxDir, from, logger, print } = options;
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const pending = new Set<Promise<void>>();
 
@@ -66,7 +67,9 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string; fro
     await mkdir(outboxDir, { recursive: true });
     const file = join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
     await writeFile(file, (info as unknown as { message: Buffer }).message);
-    logger.info({ to: message.to, subject: message.subject, file }, message.link ? `${summary} → ${message.link}` : `${summary} written to ${file}`);
+    const line = message.link ? `${summary} → ${message.link}` : `${summary} written to ${file}`;
+    logger.info({ to: message.to, subject: message.subject, file }, line);
+    print?.(line);
   }
 
   return {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { ContactBody } from '../../src/contract/auth.ts';
+import { ContactBody, type PublicConfig } from '../../src/contract/auth.ts';
 import type { AppContext } from '../context.ts';
 import { parse } from '../platform/http.ts';
 
@@ -16,8 +16,17 @@ export async function publicRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return reply.code(db === 'ok' ? 200 : 503).send({ status: db === 'ok' ? 'ok' : 'degraded', db, answer_cache: answerCache, version: ctx.version });
   });
 
-  // nsrdb: whether the NSRDB weather source can be offered (NSRDB_API_KEY is set).
-  app.get('/api/config/', async () => ({ google_client_id: ctx.settings.GOOGLE_CLIENT_ID ?? null, billing: ctx.billingEnabled, nsrdb: !!ctx.settings.NSRDB_API_KEY }));
+  // nsrdb: whether the NSRDB weather source can be offered (NSRDB_API_KEY is set); mail: whether mailed links reach
+  // their addressee, or the outbox (the screens that mail a link then say where to find it).
+  app.get(
+    '/api/config/',
+    async (): Promise<PublicConfig> => ({
+      google_client_id: ctx.settings.GOOGLE_CLIENT_ID ?? null,
+      billing: ctx.billingEnabled,
+      nsrdb: !!ctx.settings.NSRDB_API_KEY,
+      mail: ctx.settings.SMTP_URL ? 'smtp' : 'outbox',
+    }),
+  );
 
   app.post('/api/create-contact/', async (request, reply) => {
     const body = parse(ContactBody, request.body);

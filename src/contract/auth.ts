@@ -20,11 +20,12 @@ export const passwordLength: Rule = (value) => {
 const name = text(required, notBlank, maxLength(150));
 const companyName = text(maxLength(150));
 const emailAddress = text(required, email, maxLength(254));
-const newPassword = text(required, passwordLength);
+export const currentPassword = text(required, maxLength(256));
+export const newPassword = text(required, passwordLength);
 const token = text(required, maxLength(4096));
 
 export const SignupBody = object({ name, email: emailAddress, password: newPassword, company_name: optional(companyName) });
-export const LoginBody = object({ email: emailAddress, password: text(required, maxLength(256)) });
+export const LoginBody = object({ email: emailAddress, password: currentPassword });
 export const GoogleLoginBody = object({ credential: token });
 export const RefreshBody = object({ refresh: token });
 export const VerifyBody = object({ token });
@@ -63,9 +64,12 @@ export const PublicConfig = object({
   billing: boolean(),
   /** Whether the NSRDB weather source can be chosen (the server has NSRDB_API_KEY). */
   nsrdb: boolean(),
+  /** How mail leaves the server: over SMTP (SMTP_URL), or into DATA_DIR/outbox with its link printed on the console. */
+  mail: enums(['smtp', 'outbox']),
 });
 
 export type Account = Infer<typeof Account>;
+export type PublicConfig = Infer<typeof PublicConfig>;
 export type LoginResponse = Infer<typeof LoginResponse>;
 export type TokenPair = Infer<typeof TokenPair>;
 /** Answers of the auth endpoints that only confirm (verify, resend, reset mail, reset password). */

@@ -13,6 +13,7 @@ export const billingMessages = {
   unknownPlan: 'There is no such plan.',
   freePlan: 'The Free plan needs no checkout.',
   samePlan: 'You are already on this plan.',
+  noCustomer: 'There is no subscription to manage yet: choose a plan first.',
   notPaid: 'This checkout has not been paid. Nothing was charged and your plan is unchanged.',
   expired: 'This checkout expired before it was paid. Choose the plan again to start a new one.',
   badSignature: 'The webhook signature is missing or does not match.',
@@ -62,7 +63,15 @@ export const SubscriptionsList = object({
   }),
   /** Stripe.js needs it to mount Embedded Checkout. */
   publishable_key: string(),
+  /** Whether Stripe's customer portal can be opened (the user has a Stripe customer, made by their first checkout). */
+  portal: boolean(),
 });
+
+/** POST /api/stripe/portal/: a Stripe Billing Portal session to go to; it returns to /subscription. */
+export const BillingPortalSession = object({ url: string() });
+
+/** GET /api/project/check_limit/: whether the plan allows another project; `limit` null is no limit; `detail` says why not. */
+export const ProjectLimit = object({ allowed: boolean(), used: integer(), limit: nullable(integer()), plan: string(), detail: nullable(string()) });
 
 /** POST /api/stripe/checkout/ */
 export const CheckoutBody = object({ plan_id: text(required, maxLength(64)) });
@@ -98,4 +107,6 @@ export type CheckoutSession = Infer<typeof CheckoutSession>;
 export type VerifyPaymentBody = Infer<typeof VerifyPaymentBody>;
 export type VerifiedPayment = Infer<typeof VerifiedPayment>;
 export type Invoice = Infer<typeof Invoice>;
+export type BillingPortalSession = Infer<typeof BillingPortalSession>;
+export type ProjectLimit = Infer<typeof ProjectLimit>;
 export type InvoiceList = Infer<typeof InvoiceList>;

@@ -6,9 +6,11 @@ import { invoiceListSeconds, verificationWindow, verifySpacingSeconds } from '..
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   billingMessages,
+  BillingPortalSession,
   CheckoutSession,
   checkoutSessionPlaceholder,
   InvoiceList,
+  ProjectLimit,
   SubscriptionsList,
   VerifiedPayment,
   type CheckoutSession as Session,
@@ -80,6 +82,12 @@ describeApi('billing on Stripe', () => {
     assert(answer.body, CheckoutSession);
     return answer.body;
   };
+  const checkLimit = async (client: HttpClient) => {
+    const answer = await client.get<ProjectLimit>('/api/project/check_limit/');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    assert(answer.body, ProjectLimit);
+    return answer.body;
+  };
   const verify = (client: HttpClient, sessionId: string) => client.post<VerifiedPayment & Detail>('/api/stripe/verify-payment/', { session_id: sessionId });
   const stripeCalls = (method: string, prefix: string) => stripe.requests.filter((request) => request.method === method && request.path.startsWith(prefix)).length;
   const activations = async (sessionId: string) =>
@@ -103,14 +111,17 @@ describeApi('billing on Stripe', () => {
       asha = await signedIn();
     });
 
-    it('stops at the project limit with a 403 naming the plan that lifts it', async () => {
+    it('stops at the project limit with a 403 naming the plan that lifts it, which check_limit says beforehand', async () => {
+      expect(await checkLimit(asha.client)).toEqual({ allowed: true, used: 0, limit: freeProjects, plan: 'Free', detail: null });
       const created = [await createProject(asha.client, 'One'), await createProject(asha.client, 'Two')];
       expect(created.map((answer) => answer.status)).toEqual([201, 201]);
       farm = created[0]!.body.id;
+      const full = await checkLimit(asha.client);
       const refused = await createProject(asha.client, 'Three');
       expect(refused.status).toBe(403);
       expect(refused.body.detail).toBe(billingMessages.projectLimit(freeProjects, 'Free', 'Starter'));
       expect(refused.body.detail).toBe('The Free plan allows 2 projects. Upgrade to Starter for more, or delete a project first.');
+      expect(full).toEqual({ allowed: false, used: 2, limit: freeProjects, plan: 'Free', detail: refused.body.detail });
     });
 
     it('stops at the study limit with a 403 naming the plan that lifts it, in check_limit too', async () => {
@@ -138,6 +149,7 @@ describeApi('billing on Stripe', () => {
         current: { plan_id: 'free', status: 'active', current_period_end: null, cancel_at_period_end: false },
         usage: { projects: 2, most_studies_in_a_project: 1 },
         publishable_key: stripe.publishableKey,
+        portal: false,
       });
     });
 
@@ -640,6 +652,79 @@ describeApi('billing on Stripe', () => {
     });
   });
 
+  describe('the customer portal', () => {
+    const openPortal = (client: HttpClient) => client.post<BillingPortalSession & Detail>('/api/stripe/portal/');
+    const portalCalls = () => stripeCalls('POST', '/v1/billing_portal/sessions');
+
+    it('is not offered before a first checkout: portal false, and 409 without asking Stripe', async () => {
+      const { client } = await signedIn();
+      expect((await overview(client)).portal).toBe(false);
+      const before = portalCalls();
+      expect(await openPortal(client)).toMatchObject({ status: 409, body: { detail: billingMessages.noCustomer } });
+      expect(portalCalls()).toBe(before);
+    });
+
+    it('opens a Billing Portal session for the user’s customer that returns to /subscription; unlimited projects on Pro', async () => {
+      const { client, subscription } = await subscriber('pro');
+      expect((await overview(client)).portal).toBe(true);
+      const opened = await openPortal(client);
+      expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+      assert(opened.body, BillingPortalSession);
+      expect(opened.body).toEqual({ url: [...stripe.portalSessions.values()].at(-1)!.url });
+      expect(opened.body.url.startsWith(`${stripe.url}/p/session/bps_`)).toBe(true);
+      const request = stripe.requests.filter((call) => call.path === '/v1/billing_portal/sessions').at(-1)!;
+      expect(request.params).toEqual({ customer: subscription.customer, return_url: 'http://sunplot.test/subscription' });
+      expect(await checkLimit(client)).toEqual({ allowed: true, used: 0, limit: null, plan: 'Pro', detail: null });
+    });
+
+    it('keeps the plan in step with the portal: a cancellation by date (as the portal makes it), a plan change, the end', async () => {
+      const { client, subscription } = await subscriber('starter');
+      const { url } = (await openPortal(client)).body;
+      stripe.webhookTarget = app.baseUrl;
+      try {
+        // The portal page as a browser gets it, then its cancel button: the stand-in delivers the webhook.
+        const page = await fetch(url).then((answer) => answer.text());
+        expect(page).toContain(subscription.customer as string);
+        expect(page).toContain('Return to Sunplot');
+        const cancel = /action="([^"]+\/cancel\/[^"]+)"/.exec(page)![1]!;
+        expect((await fetch(new URL(cancel, stripe.url), { method: 'POST', redirect: 'manual' })).status).toBe(303);
+      } finally {
+        stripe.webhookTarget = undefined;
+      }
+      const cancelAt = stripe.subscriptions.get(subscription.id)!.cancel_at as number;
+      expect(stripe.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(false);
+      expect((await overview(client)).current).toEqual({ plan_id: 'starter', status: 'active', current_period_end: new Date(cancelAt * 1000).toISOString(), cancel_at_period_end: true });
+
+      // Moved to Pro and cancelled on a date before the period's end: the plan ends then.
+      const sooner = cancelAt - 10 * 24 * 3600;
+      const changed = stripe.updateSubscription(subscription.id, { price: 'price_pro_monthly', cancel_at: sooner });
+      expect((await stripe.deliver(app.baseUrl, stripe.event('customer.subscription.updated', changed))).status).toBe(200);
+      expect((await overview(client)).current).toEqual({ plan_id: 'pro', status: 'active', current_period_end: new Date(sooner * 1000).toISOString(), cancel_at_period_end: true });
+
+      // The cancellation withdrawn, then the subscription ends at once: back on Free, the portal still offered (invoices).
+      const kept = stripe.updateSubscription(subscription.id, { cancel_at: null });
+      expect((await stripe.deliver(app.baseUrl, stripe.event('customer.subscription.updated', kept))).status).toBe(200);
+      expect((await overview(client)).current).toMatchObject({ plan_id: 'pro', cancel_at_period_end: false });
+      const ended = stripe.cancelSubscription(subscription.id);
+      expect((await stripe.deliver(app.baseUrl, stripe.event('customer.subscription.deleted', ended))).status).toBe(200);
+      const free = await overview(client);
+      expect(free.current).toEqual({ plan_id: 'free', status: 'active', current_period_end: null, cancel_at_period_end: false });
+      expect(free.portal).toBe(true);
+    });
+
+    it('answers 502 while Stripe is down and 401 without a login', async () => {
+      const { client } = await subscriber('pro');
+      stripe.outage = true;
+      try {
+        expect(await openPortal(client)).toMatchObject({ status: 502, body: { detail: billingMessages.providerFailed } });
+      } finally {
+        stripe.outage = false;
+      }
+      expect((await app.client().post('/api/stripe/portal/')).status).toBe(401);
+      expect((await app.client().get('/api/project/check_limit/')).status).toBe(401);
+    });
+  });
+
   describe('billing off', () => {
     it('answers 404 to every billing endpoint, signed in or not', async () => {
       const { client } = await signedIn(billingOff);
@@ -650,6 +735,7 @@ describeApi('billing on Stripe', () => {
         expect(await who.post('/api/stripe/checkout/', { plan_id: 'starter' })).toMatchObject({ status: 404, body: off });
         expect(await who.post('/api/stripe/verify-payment/', { session_id: 'cs_test_x' })).toMatchObject({ status: 404, body: off });
         expect(await who.get('/api/invoices/')).toMatchObject({ status: 404, body: off });
+        expect(await who.post('/api/stripe/portal/')).toMatchObject({ status: 404, body: off });
       }
       const event = stripe.event('checkout.session.completed', { id: 'cs_test_x', object: 'checkout.session' });
       expect(await stripe.deliver(billingOff.baseUrl, event)).toEqual({ status: 404, body: off });
@@ -661,6 +747,7 @@ describeApi('billing on Stripe', () => {
       const answers = [];
       for (let n = 0; n < freeProjects + 2; n++) answers.push((await createProject(client, `Site ${n}`)).status);
       expect(answers).toEqual(Array(freeProjects + 2).fill(201));
+      expect(await checkLimit(client)).toEqual({ allowed: true, used: freeProjects + 2, limit: null, plan: 'Free', detail: null });
       const project = (await createProject(client)).body.id;
       const limit = await client.get<StudyLimit>(`/api/project/feasibility/check_limit/?project_id=${project}`);
       // FREE_STUDIES_PER_PROJECT is 5 by default on this app.

@@ -71,7 +71,7 @@ describeApi('Google sign-in', () => {
     try {
       const answer = await plain.client().post('/api/user/google_login/', { credential: await sign({ sub: 'x', email: 'x@example.com' }) });
       expect(answer.status).toBe(404);
-      expect((await plain.client().get('/api/config/')).body).toEqual({ google_client_id: null, billing: false, nsrdb: false });
+      expect((await plain.client().get('/api/config/')).body).toEqual({ google_client_id: null, billing: false, nsrdb: false, mail: 'outbox' });
     } finally {
       await plain.close();
     }

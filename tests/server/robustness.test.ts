@@ -16,6 +16,7 @@ const endpoints: [method: 'post' | 'patch', path: string][] = [
   ['post', '/api/user/reset/email_send/'],
   ['patch', '/api/user/reset_password/'],
   ['patch', '/api/user/account/edit/'],
+  ['patch', '/api/user/change_password/'],
   ['post', '/api/create-contact/'],
 ];
 
@@ -49,7 +50,7 @@ describeApi('no input produces a server error', () => {
 
   it.each(endpoints)('%s %s answers arbitrary JSON with a 4xx or 2xx', async (method, path) => {
     const field = fc.oneof(fc.jsonValue(), fc.string({ maxLength: 300 }), fc.constantFrom('', ' ', '\u0000', 'a@b.c', '1e309', '<script>'));
-    const body = fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('name', 'email', 'password', 'token', 'refresh', 'credential', 'message', 'company_name', '__proto__', 'constructor', 'toString', 'valueOf'), field));
+    const body = fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('name', 'email', 'password', 'current_password', 'new_password', 'token', 'refresh', 'credential', 'message', 'company_name', '__proto__', 'constructor', 'toString', 'valueOf'), field));
     await fc.assert(
       fc.asyncProperty(body, async (value) => {
         const answer = await client[method](path, JSON.stringify(value), { headers: { 'content-type': 'application/json' } });

@@ -1,6 +1,7 @@
 /**
  * A loopback stand-in for the parts of the Stripe API that Sunplot calls, so tests never touch the internet: customers,
- * embedded Checkout Sessions, subscriptions (retrieve, cancel) and invoices (list). It answers with Stripe's object shapes
+ * embedded Checkout Sessions, subscriptions (retrieve, cancel), invoices (list) and Billing Portal sessions, whose `url`
+ * is a page of the stand-in a browser can open (see `portalPage`). It answers with Stripe's object shapes
  * (API version 2026-10-28: a subscription's period sits on its items, an invoice names its subscription under
  * `parent.subscription_details`), reads form-encoded bodies in Stripe's bracket notation, checks the secret key, and
  * answers unknown ids with Stripe's error shape and a 404.
@@ -12,6 +13,11 @@
  * `deliver` posts it to an app.
  *
  * Use from an app started as a process: give it `standIn.env(plans)` as environment (STRIPE_API_URL points the SDK here).
+ *
+ * The portal page (`GET /p/session/<id>`, no key: a browser opens it) lists the customer's subscriptions and cancels one
+ * at the end of its period as Stripe's portal does under flexible billing (`cancel_at` set, `cancel_at_period_end`
+ * false), delivering `customer.subscription.updated` to `webhookTarget` when a test set it; "Return" goes to the
+ * session's return_url.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -62,6 +68,10 @@ export interface StripeStandIn {
   sessions: Map<string, StandInSession>;
   subscriptions: Map<string, StripeObject>;
   invoices: Map<string, StripeObject>;
+  /** Billing Portal sessions, as Stripe answered them. */
+  portalSessions: Map<string, StripeObject>;
+  /** The app's base URL: the portal page delivers the webhooks of the changes made on it there. */
+  webhookTarget: string | undefined;
   /** Every request the stand-in answered: method, path and decoded form or query. */
   requests: { method: string; path: string; params: Record<string, unknown> }[];
   /** The customer paid: the session completes, and a subscription and a paid invoice (with its hosted and PDF links) are made. */
@@ -71,7 +81,7 @@ export interface StripeStandIn {
   /** The session expires unpaid. */
   expire(sessionId: string): StripeObject;
   /** Changes a subscription as the dashboard or a billing portal would: another price, a status, cancel at period end. */
-  updateSubscription(id: string, changes: { price?: string; status?: string; cancel_at_period_end?: boolean; current_period_end?: number }): StripeObject;
+  updateSubscription(id: string, changes: { price?: string; status?: string; cancel_at_period_end?: boolean; cancel_at?: number | null; current_period_end?: number }): StripeObject;
   /** Ends a subscription now, as Stripe does when it is cancelled or its payments finally fail. */
   cancelSubscription(id: string): StripeObject;
   /** Stripe bills the next period of a subscription: a paid invoice, listed from now on. */
@@ -136,6 +146,7 @@ export async function startStripeStandIn(options: { prices?: Record<string, { un
   const sessions = new Map<string, StandInSession>();
   const subscriptions = new Map<string, StripeObject>();
   const invoices = new Map<string, StripeObject>();
+  const portalSessions = new Map<string, StripeObject>();
   const requests: StripeStandIn['requests'] = [];
   let invoiceNumber = 0;
 
@@ -195,6 +206,63 @@ export async function startStripeStandIn(options: { prices?: Record<string, { un
     return session;
   }
 
+  function createPortalSession(params: Record<string, unknown>) {
+    const customer = params.customer as string | undefined;
+    if (!customer) throw parameterMissing('customer');
+    if (!customers.has(customer)) throw missing('customer', customer, 'customer');
+    const id = randomId('bps');
+    const session: StripeObject = {
+      id,
+      object: 'billing_portal.session',
+      configuration: 'bpc_standin_default',
+      created: now(),
+      customer,
+      customer_account: null,
+      flow: null,
+      livemode: false,
+      locale: null,
+      on_behalf_of: null,
+      return_url: params.return_url ?? null,
+      url: `${standIn.url}/p/session/${id}`,
+    };
+    portalSessions.set(id, session);
+    return session;
+  }
+
+  const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+  /** The portal as a browser sees it: the customer's subscriptions, a way to cancel each, and the way back. */
+  function portalPage(session: StripeObject) {
+    const rows = [...subscriptions.values()]
+      .filter((subscription) => subscription.customer === session.customer && subscription.status !== 'canceled')
+      .map((subscription) => {
+        const item = (subscription.items as { data: { price: { id: string }; current_period_end: number }[] }).data[0]!;
+        const ends = new Date(((subscription.cancel_at as number | null) ?? item.current_period_end) * 1000).toISOString().slice(0, 10);
+        const action = subscription.cancel_at
+          ? `<p>Cancels on ${ends}</p>`
+          : `<form method="post" action="/p/session/${session.id}/cancel/${subscription.id}"><button type="submit">Cancel plan ${escapeHtml(item.price.id)}</button></form>`;
+        return `<li><p>${escapeHtml(item.price.id)}: ${escapeHtml(String(subscription.status))}, renews ${ends}</p>${action}</li>`;
+      });
+    const back = typeof session.return_url === 'string' ? `<a href="${escapeHtml(session.return_url)}">Return to Sunplot</a>` : '';
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stand-in customer portal</title></head><body><h1>Stand-in customer portal</h1><p>Customer ${escapeHtml(String(session.customer))}</p><ul>${rows.join('')}</ul>${back}</body></html>`;
+  }
+
+  /** A browser's request to the portal page; the subscription is cancelled at its period's end and the app told. */
+  async function portalRequest(method: string, path: string, response: ServerResponse) {
+    const [, , , id, action, subscriptionId] = path.split('/');
+    const session = portalSessions.get(id ?? '');
+    if (!session) return response.writeHead(404, { 'content-type': 'text/plain' }).end('No such portal session');
+    if (method === 'POST' && action === 'cancel' && subscriptionId) {
+      const subscription = subscriptions.get(subscriptionId);
+      if (!subscription || subscription.customer !== session.customer) return response.writeHead(404, { 'content-type': 'text/plain' }).end('No such subscription');
+      const item = (subscription.items as { data: { current_period_end: number }[] }).data[0]!;
+      const updated = standIn.updateSubscription(subscriptionId, { cancel_at: item.current_period_end });
+      if (standIn.webhookTarget) await standIn.deliver(standIn.webhookTarget, standIn.event('customer.subscription.updated', updated));
+      return response.writeHead(303, { location: `/p/session/${session.id}` }).end();
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(portalPage(session));
+  }
+
   const found = <T>(map: Map<string, T>, kind: string, id: string) => {
     const value = map.get(id);
     if (!value) throw missing(kind, id);
@@ -206,6 +274,7 @@ export async function startStripeStandIn(options: { prices?: Record<string, { un
     const id = rest.join('/');
     if (method === 'POST' && path === '/v1/customers') return createCustomer(params);
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(params);
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') return createPortalSession(params);
     if (method === 'GET' && resource === 'checkout' && rest[0] === 'sessions' && rest[1]) return found(sessions, 'checkout.session', rest[1]).object;
     if (method === 'GET' && resource === 'subscriptions' && id) return found(subscriptions, 'subscription', id);
     if (method === 'DELETE' && resource === 'subscriptions' && id) return standIn.cancelSubscription(id);
@@ -264,6 +333,10 @@ export async function startStripeStandIn(options: { prices?: Record<string, { un
       const url = new URL(request.url ?? '/', 'http://stripe.stand-in');
       const params = decodeStripeForm(request.method === 'GET' || request.method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8'));
       requests.push({ method: request.method ?? '', path: url.pathname, params });
+      if (url.pathname.startsWith('/p/session/')) {
+        portalRequest(request.method ?? 'GET', url.pathname, response).catch((error: unknown) => response.writeHead(500).end(String(error)));
+        return;
+      }
       const send = (status: number, body: unknown) =>
         response.writeHead(status, { 'content-type': 'application/json', 'request-id': randomId('req'), 'stripe-version': apiVersion }).end(JSON.stringify(body));
       if (standIn.outage) {
@@ -293,6 +366,8 @@ export async function startStripeStandIn(options: { prices?: Record<string, { un
     sessions,
     subscriptions,
     invoices,
+    portalSessions,
+    webhookTarget: undefined,
     requests,
 
     env: (plans) => ({
@@ -356,6 +431,8 @@ export async function startStripeStandIn(options: { prices?: Record<string, { un
         subscription.cancel_at_period_end = changes.cancel_at_period_end;
         subscription.cancel_at = changes.cancel_at_period_end ? item.current_period_end : null;
       }
+      // As Stripe's portal cancels under flexible billing: a date, with cancel_at_period_end left false.
+      if (changes.cancel_at !== undefined) Object.assign(subscription, { cancel_at: changes.cancel_at, cancel_at_period_end: false });
       return subscription;
     },
 

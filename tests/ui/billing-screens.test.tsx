@@ -48,6 +48,7 @@ const onFree: SubscriptionsList = {
   current: { plan_id: 'free', status: 'active', current_period_end: null, cancel_at_period_end: false },
   usage: { projects: 1, most_studies_in_a_project: 3 },
   publishable_key: 'pk_test_sunplot',
+  portal: false,
 };
 const onPro: SubscriptionsList = { ...onFree, current: { plan_id: 'pro', status: 'active', current_period_end: '2026-12-23T12:00:00.000Z', cancel_at_period_end: false } };
 
@@ -143,6 +144,30 @@ describe('billing screens in jsdom', () => {
     expect(within(usage).getByText('Projects').nextSibling?.textContent).toBe('4 of 10');
     expect(within(usage).getByText('Most studies in a project').nextSibling?.textContent).toBe('12 · Unlimited');
     expect(screen.getAllByRole('link', { name: /^Choose/ }).map((link) => link.textContent)).toEqual(['Choose Team']);
+  });
+
+  it('offers Stripe’s customer portal to a user with a Stripe customer, goes there, and says why when it cannot', async () => {
+    renderSignedIn('/subscription', fakeApi({ '/api/subscriptions_list/': () => ok(onFree) }));
+    await screen.findByRole('heading', { name: 'Your plan: Free' });
+    expect(screen.queryByRole('button', { name: 'Manage subscription' })).toBeNull();
+    cleanup();
+
+    let portal: Answer = { status: 502, body: { detail: billingMessages.providerFailed } };
+    const api = fakeApi({ '/api/subscriptions_list/': () => ok({ ...onPro, portal: true }), '/api/stripe/portal/': () => portal });
+    renderSignedIn('/subscription', api);
+    const usage = await screen.findByRole('region', { name: 'Your plan: Pro' });
+    fireEvent.click(within(usage).getByRole('button', { name: 'Manage subscription' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(billingMessages.providerFailed));
+    expect(within(usage).getByRole('button', { name: 'Manage subscription' }).hasAttribute('disabled')).toBe(false);
+
+    // Stripe answers: the page leaves for the portal (jsdom does not navigate; the button stays busy meanwhile).
+    portal = ok({ url: 'https://billing.stripe.test/p/session/bps_1' });
+    fireEvent.click(within(usage).getByRole('button', { name: 'Manage subscription' }));
+    await within(usage).findByRole('button', { name: /Opening Stripe/ });
+    expect(api.requestsTo('/api/stripe/portal/').map(({ method, body }) => ({ method, body }))).toEqual([
+      { method: 'POST', body: {} },
+      { method: 'POST', body: {} },
+    ]);
   });
 
   it('says billing is off, with no plans to choose, on each billing screen', async () => {

@@ -1,11 +1,12 @@
-import { configure, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createAppActors } from '../../src/app/actors.ts';
 import { ActorsProvider } from '../../src/lib/actors-context.tsx';
 import { App } from '../../src/app/app.tsx';
 import { AppProvider } from '../../src/app/provider.tsx';
 import { createMemoryStorage, createSessionStore } from '../../src/lib/session-storage.ts';
 import { createConfirmedAccount } from '../support/accounts.ts';
-import type { AppProcess } from '../support/app-process.ts';
+import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { createCookieJar } from '../lib/support/fake-api.ts';
 
@@ -79,4 +80,23 @@ export async function signInThroughApi(api: AppProcess, options: { hasProject?: 
   storage.setItem('refreshToken', login.body.refresh);
   storage.setItem('project', String(options.hasProject ?? login.body.project));
   return { account, client, storage };
+}
+
+/**
+ * The API as its own process for the describe block it is called in (server modules do not load inside jsdom): started
+ * before the block's tests with `env` (a function when it is known only then), stopped after them; the screen is
+ * cleaned up after each test. Returns the running process.
+ */
+export function apiProcessFor(env: Record<string, string> | (() => Record<string, string>) = {}): () => AppProcess {
+  let api: AppProcess | undefined;
+  beforeAll(async () => {
+    polyfillBrowser();
+    api = await startAppProcess(typeof env === 'function' ? env() : env, { buildSpa: false });
+  });
+  afterEach(cleanup);
+  afterAll(() => api?.stop());
+  return () => {
+    if (!api) throw new Error('the API process has not started');
+    return api;
+  };
 }

@@ -14,6 +14,7 @@ import { useForm } from '../../lib/use-form.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { editAccount, getAccount } from './api/account.ts';
 import { SectionCard } from '../../components/ui/section-card.tsx';
+import { PasswordForm } from './password-form.tsx';
 
 const maxPhotoBytes = 5 * 1024 * 1024;
 const photoTypes = ['image/png', 'image/jpeg', 'image/webp'];
@@ -127,6 +128,7 @@ function AccountForm({ account }: { account: Account }) {
           </Text>
         </Stack>
       </SectionCard>
+      <PasswordForm email={account.email} />
       {account.show_subscription && (
         <SectionCard title="Subscription" description="Your plan, its limits and your invoices.">
           <Button asChild variant="outline" alignSelf="flex-start">

@@ -3,15 +3,13 @@ import { Link as RouterLink, useSearchParams } from 'wouter';
 import { useActors, useSession } from '../../lib/actors-context.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { passwordLength } from '../../contract/auth.ts';
+import { sameAs } from '../../contract/password-change.ts';
 import { required } from '../../contract/validation.ts';
-import { useForm, type FieldRule } from '../../lib/use-form.ts';
+import { useForm, type FieldRules } from '../../lib/use-form.ts';
 import { AuthLayout } from './auth-layout.tsx';
 import { SessionFeedback } from './session-feedback.tsx';
 
-export const passwordsDifferMessage = 'The two passwords are not the same.';
-
-const sameAsFirst: FieldRule<'password' | 'confirm'> = (value, values) => (value === values.password ? undefined : passwordsDifferMessage);
-const rules = { password: [required, passwordLength], confirm: [required, sameAsFirst] };
+const rules: FieldRules<'password' | 'confirm'> = { password: [required, passwordLength], confirm: [required, sameAs('password')] };
 
 /** /auth/reset-password?token=…: the link from the reset mail. */
 export function ResetPasswordPage() {

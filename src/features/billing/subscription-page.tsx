@@ -1,9 +1,13 @@
 import { Badge, Box, Button, Card, Heading, HStack, Icon, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { ArrowRight, Check, CreditCard, Receipt } from 'lucide-react';
+import { ArrowRight, Check, CreditCard, ExternalLink, Receipt } from 'lucide-react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'wouter';
+import { toFormErrors } from '../../../machines/form-errors.ts';
 import { pathTo } from '../../../machines/route-guard.ts';
 import type { Plan, SubscriptionsList } from '../../contract/billing.ts';
-import { getSubscriptions } from './api/billing.ts';
+import { useActors, useNotify } from '../../lib/actors-context.tsx';
+import { isCancelled } from '../../lib/api-client.ts';
+import { getSubscriptions, openBillingPortal } from './api/billing.ts';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { BillingHeader, BillingLoading, BillingOff } from './billing-states.tsx';
 import { formatUsage, limitLines, periodLine, subscriptionStatusLabel } from './billing-format.ts';
@@ -39,6 +43,7 @@ function Plans({ subscriptions }: { subscriptions: SubscriptionsList }) {
               <Badge colorPalette={current.status === 'active' || current.status === 'trialing' ? 'green' : 'orange'}>{subscriptionStatusLabel(current.status)}</Badge>
             </HStack>
             {period && <Text color="fg.muted">{period}</Text>}
+            {subscriptions.portal && <ManageSubscription />}
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap={4}>
               <Usage label="Projects" used={usage.projects} limit={currentPlan?.limits.projects ?? null} />
               <Usage label="Most studies in a project" used={usage.most_studies_in_a_project} limit={currentPlan?.limits.studies_per_project ?? null} />
@@ -58,6 +63,33 @@ function Plans({ subscriptions }: { subscriptions: SubscriptionsList }) {
         </SimpleGrid>
       </Stack>
     </Stack>
+  );
+}
+
+/** Stripe's customer portal, where a paying user cancels, changes plan or updates the card; the page leaves for it. */
+function ManageSubscription() {
+  const { api } = useActors();
+  const notify = useNotify();
+  const [opening, setOpening] = useState(false);
+  const open = async () => {
+    setOpening(true);
+    try {
+      window.location.assign((await openBillingPortal(api)).url);
+    } catch (error) {
+      setOpening(false);
+      if (!isCancelled(error)) notify(toFormErrors(error).detail ?? 'The subscription could not be opened.', 'error');
+    }
+  };
+  return (
+    <HStack gap={3} wrap="wrap">
+      <Button variant="outline" loading={opening} loadingText="Opening Stripe…" onClick={() => void open()}>
+        <ExternalLink aria-hidden />
+        Manage subscription
+      </Button>
+      <Text fontSize="sm" color="fg.muted">
+        Cancel, change your plan or update your card on Stripe.
+      </Text>
+    </HStack>
   );
 }
 

@@ -1,11 +1,12 @@
-import { Badge, Box, Button, ButtonGroup, Card, EmptyState, Grid, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, ButtonGroup, Card, EmptyState, Grid, HStack, Input, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { FolderKanban, FolderPlus, LandPlot, MapPin, Plus, Search, SearchX, SunMedium, Zap } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { useActors } from '../../lib/actors-context.tsx';
+import type { ProjectLimit } from '../../contract/billing.ts';
 import type { Portfolio, ProjectListItem } from '../../contract/projects.ts';
 import { pause, useResource } from '../../lib/use-resource.ts';
-import { getPortfolio, listProjects } from './api/projects.ts';
+import { checkProjectLimit, getPortfolio, listProjects } from './api/projects.ts';
 import { projectPath } from '../../lib/project-path.ts';
 import { annualEnergyText, dcSizeText, hectaresText } from './figures.ts';
 import { statusLabel, statusPalette } from './project-values.ts';
@@ -24,20 +25,14 @@ export function ProjectsPage() {
   const [search, setSearch] = useState('');
   const everyProject = useAllProjects();
   const onMap = useMemo(() => (everyProject ? matchingProjects(everyProject, search) : []), [everyProject, search]);
+  const { api } = useActors();
+  // Until it answers (or if it fails) "New project" stays a link: the server refuses a create past the limit anyway.
+  const allowance = useResource('project limit', (signal) => checkProjectLimit(api, { signal })).data;
 
   return (
     <Stack gap={6}>
-      <PageHeader
-        title="Projects"
-        description="Your sites, their totals and the studies that size them."
-        actions={
-          <Button asChild colorPalette="brand">
-            <RouterLink href="/project/add">
-              <Plus aria-hidden /> New project
-            </RouterLink>
-          </Button>
-        }
-      />
+      <PageHeader title="Projects" description="Your sites, their totals and the studies that size them." actions={<NewProject allowance={allowance} />} />
+      {allowance && !allowance.allowed && <ProjectLimitReached detail={allowance.detail} />}
       <PortfolioTotals />
       {everyProject?.length === 0 ? (
         <NoProjects />
@@ -50,6 +45,49 @@ export function ProjectsPage() {
         </Grid>
       )}
     </Stack>
+  );
+}
+
+const projectsWord = (n: number) => (n === 1 ? 'project' : 'projects');
+
+/** "New project", with the plan's usage beside it when the plan has a limit; at the limit the button is off. */
+function NewProject({ allowance }: { allowance: ProjectLimit | undefined }) {
+  return (
+    <>
+      {allowance?.limit != null && (
+        <Text fontSize="sm" color={allowance.allowed ? 'fg.muted' : 'fg.warning'} data-testid="project-usage">
+          {allowance.used} of {allowance.limit} {projectsWord(allowance.limit)} on {allowance.plan}
+        </Text>
+      )}
+      {allowance && !allowance.allowed ? (
+        <Button colorPalette="brand" disabled>
+          <Plus aria-hidden /> New project
+        </Button>
+      ) : (
+        <Button asChild colorPalette="brand">
+          <RouterLink href="/project/add">
+            <Plus aria-hidden /> New project
+          </RouterLink>
+        </Button>
+      )}
+    </>
+  );
+}
+
+/** Why "New project" is off, and the way to a plan that allows more. */
+function ProjectLimitReached({ detail }: { detail: string | null }) {
+  return (
+    <Alert.Root status="warning" role="status">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{detail ?? 'Your plan allows no more projects.'}</Alert.Title>
+        <Alert.Description>
+          <Link asChild fontWeight="semibold">
+            <RouterLink href="/subscription">See the plans</RouterLink>
+          </Link>
+        </Alert.Description>
+      </Alert.Content>
+    </Alert.Root>
   );
 }
 

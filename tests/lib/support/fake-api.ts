@@ -75,7 +75,7 @@ export async function startFakeApi({ refreshDelayMs = 25 } = {}) {
     if (request.method !== 'GET' && (!csrfCookie || csrfHeader !== csrfCookie)) {
       return send(response, 403, { detail: 'CSRF Failed: CSRF token missing or incorrect.' });
     }
-    if (path === '/api/config/') return send(response, 200, { google_client_id: null, billing: false, nsrdb: false });
+    if (path === '/api/config/') return send(response, 200, { google_client_id: null, billing: false, nsrdb: false, mail: 'outbox' });
     if (path === '/api/user/login/') {
       if ((body as { password?: string } | undefined)?.password !== correctPassword) return send(response, 401, { detail: 'No active account found with the given credentials.' });
       return send(response, 200, { ...issue(), project: false, user: fakeAccount });

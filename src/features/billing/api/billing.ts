@@ -1,6 +1,6 @@
 import type { CheckoutFailure } from '../../../../machines/checkout.machine.ts';
 import { genericErrorMessages, toFormErrors } from '../../../../machines/form-errors.ts';
-import { CheckoutSession, InvoiceList, SubscriptionsList, VerifiedPayment } from '../../../contract/billing.ts';
+import { BillingPortalSession, CheckoutSession, InvoiceList, SubscriptionsList, VerifiedPayment } from '../../../contract/billing.ts';
 import { ApiError, type ApiClient, type CallOptions } from '../../../lib/api-client.ts';
 
 /** The plans, the user's current one, their usage and Stripe's publishable key. 404 `{detail: billingMessages.off}` with billing off. */
@@ -8,6 +8,9 @@ export const getSubscriptions = (api: ApiClient, { signal }: CallOptions = {}) =
 
 /** Newest first, from Stripe. 404 with billing off. */
 export const listInvoices = (api: ApiClient, { signal }: CallOptions = {}) => api.get('/api/invoices/', { struct: InvoiceList, signal });
+
+/** A Stripe customer portal session to go to (it comes back to /subscription); 409 before the first checkout, 502 when Stripe fails. */
+export const openBillingPortal = (api: ApiClient) => api.post('/api/stripe/portal/', {}, { struct: BillingPortalSession });
 
 /** Statuses that come from a gateway in front of the API: the request may well work a moment later. */
 const gatewayStatuses = new Set([502, 503, 504]);

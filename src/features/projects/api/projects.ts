@@ -2,6 +2,7 @@ import type { ApiClient, CallOptions } from '../../../lib/api-client.ts';
 import { BlobBody } from '../../../lib/blob-body.ts';
 import { CoordinatesAnswer, NewApnAnswer, ReasonedParcels } from '../../../contract/gis.ts';
 import { Portfolio, Project, ProjectList, type ProjectCreateBody, type ProjectEditBody } from '../../../contract/projects.ts';
+import { ProjectLimit } from '../../../contract/billing.ts';
 
 /** A page of the user's projects, newest first; `search` matches the name anywhere, ignoring case. */
 export const listProjects = (api: ApiClient, query: { search?: string; page: number; page_size: number }, { signal }: CallOptions = {}) =>
@@ -10,7 +11,10 @@ export const listProjects = (api: ApiClient, query: { search?: string; page: num
 /** The totals over every project of the user (area, and size and energy from primary studies). */
 export const getPortfolio = (api: ApiClient, { signal }: CallOptions = {}) => api.get('/api/project/portfolio/', { struct: Portfolio, signal });
 
-/** 201 with the new project. */
+/** Whether the user's plan allows another project: the count, the limit (null: none), the plan's name and why not. */
+export const checkProjectLimit = (api: ApiClient, { signal }: CallOptions = {}) => api.get('/api/project/check_limit/', { struct: ProjectLimit, signal });
+
+/** 201 with the new project; 403 past the plan's project limit. */
 export const createProject = (api: ApiClient, body: ProjectCreateBody) => api.post('/api/project/create/', body, { struct: Project });
 
 export const editProject = (api: ApiClient, body: ProjectEditBody) => api.patch('/api/project/edit/', body, { struct: Project });
