@@ -13,7 +13,7 @@ import { logInThroughUi } from '../support/browser.ts';
 import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { greensboroStudy } from '../support/greensboro.ts';
 import { HttpClient } from '../support/http-client.ts';
-import { meansAt } from '../solar/monthly-means.ts';
+import { pune, puneRooftopStudy } from '../support/pune.ts';
 
 const unavailable = browserUnavailable();
 if (unavailable) {
@@ -94,24 +94,8 @@ describe.skipIf(!!unavailable)('behind-the-meter studies in Chromium', () => {
     // The same user as the first test, already signed in in the browser.
     const client = new HttpClient(app.baseUrl);
     client.access = (await client.post<{ access: string }>('/api/user/login/', account)).body.access;
-    const pune = { lat: 18.52, lng: 73.86 };
     const project = (await client.post<{ id: string; name: string }>('/api/project/create/', { name: 'Pune home', location: pune })).body;
-    const means = meansAt(pune.lat, pune.lng, 0.55, 26);
-    const slab = tariff('in-residential-slab');
-    const created = await client.post<{ id: string; headline: { structure: string } }>('/api/project/feasibility/create/', {
-      project_id: project.id,
-      name: 'Rooftop 5 kW',
-      weather: { source: 'monthly', ghi_kwh_m2_per_day: means.ghiKwhM2PerDay, temp_air_c: means.tempAirC },
-      system: { dc_kw: 5, tilt_deg: 18, azimuth_deg: 180 },
-      costs: { capex_per_wdc: 50, fixed_costs: 0, om_per_kw_yr: 500 },
-      finance: { structure: 'behind_the_meter', currency: 'INR', federal_tax_rate_pct: 0, state_tax_rate_pct: 0 },
-      incentives: { itc_pct: 0, depreciation: 'none', capital_subsidy_per_kw: [{ up_to_kw: 2, per_kw: 30000 }, { up_to_kw: 3, per_kw: 18000 }], capital_subsidy_cap: 78000 },
-      debt: { fraction_pct: 0, min_dscr: null },
-      reserves: { working_capital_months: 0, debt_service_months: 0, equipment: [] },
-      tariff: { ...slab.rate, escalation_pct: slab.escalation_pct },
-      load: { shape: 'residential', annual_kwh: 6000 },
-      export: slab.export,
-    });
+    const created = await client.post<{ id: string; headline: { structure: string } }>('/api/project/feasibility/create/', puneRooftopStudy(project.id));
     expect(created.status).toBe(201);
     expect(created.body.headline.structure).toBe('behind_the_meter');
     await page.goto(`${app.baseUrl}${studyPath(project, created.body.id)}`);

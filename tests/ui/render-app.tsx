@@ -9,6 +9,7 @@ import { createConfirmedAccount } from '../support/accounts.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { createCookieJar } from '../lib/support/fake-api.ts';
+import { createWhatIfHandler, solarEngine, type WhatIfAnswer, type WhatIfRequest } from '../../src/features/feasibility/what-if/what-if-protocol.ts';
 
 // Screens load lazily (their own chunks, Leaflet among them) and wait on a real API process: on a busy machine the
 // first findBy* of a screen takes seconds. A hang guard, not a speed check.
@@ -44,6 +45,19 @@ export function stubWorker() {
     onmessage = null;
     onerror = null;
     postMessage() {}
+    terminate() {}
+  } as unknown as typeof Worker;
+}
+
+/** A Worker that answers with the what-if protocol's handler over the real engine, after the current task. */
+export function installInThreadWorker() {
+  globalThis.Worker = class {
+    onmessage: ((event: { data: WhatIfAnswer }) => void) | null = null;
+    onerror = null;
+    private readonly handle = createWhatIfHandler(solarEngine);
+    postMessage(request: WhatIfRequest) {
+      setTimeout(() => this.onmessage?.({ data: this.handle(request) }), 0);
+    }
     terminate() {}
   } as unknown as typeof Worker;
 }

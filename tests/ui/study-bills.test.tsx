@@ -6,24 +6,13 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FeasibilityStudy } from '../../src/contract/feasibility.ts';
-import { createWhatIfHandler, solarEngine, type WhatIfAnswer, type WhatIfRequest } from '../../src/features/feasibility/what-if/what-if-protocol.ts';
 import { studyPath } from '../../src/lib/project-path.ts';
-import { TARIFF_PRESETS } from '../../src/solar/tariff-presets.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { meansAt } from '../solar/monthly-means.ts';
-import { polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
+import { pune, puneRooftopStudy } from '../support/pune.ts';
+import { polyfillBrowser, renderApp, signInThroughApi, installInThreadWorker } from './render-app.tsx';
 
 configure({ asyncUtilTimeout: 30_000 });
 
-class InThreadWorker {
-  onmessage: ((event: { data: WhatIfAnswer }) => void) | null = null;
-  onerror = null;
-  private readonly handle = createWhatIfHandler(solarEngine);
-  postMessage(request: WhatIfRequest) {
-    setTimeout(() => this.onmessage?.({ data: this.handle(request) }), 0);
-  }
-  terminate() {}
-}
 
 const bills = () => screen.getByRole('heading', { name: 'Bills' }).closest('section')!;
 const figure = (label: string) => within(bills()).getByText(label).parentElement!.textContent;
@@ -33,7 +22,7 @@ describe('a behind-the-meter study page, in jsdom against the real API', () => {
 
   beforeAll(async () => {
     polyfillBrowser();
-    globalThis.Worker = InThreadWorker as unknown as typeof Worker;
+    installInThreadWorker();
     api = await startAppProcess({ PVGIS_BASE_URL: 'http://127.0.0.1:9/api', PVGIS_TIMEOUT_MS: '500' }, { buildSpa: false });
   });
   afterEach(cleanup);
@@ -41,23 +30,8 @@ describe('a behind-the-meter study page, in jsdom against the real API', () => {
 
   it('shows the bills, the energy flow, the load and the size sweep, and the size slider moves the bills', async () => {
     const { client, storage } = await signInThroughApi(api, { hasProject: true });
-    const pune = { lat: 18.52, lng: 73.86 };
     const project = (await client.post<{ id: string; name: string }>('/api/project/create/', { name: 'Pune home', location: pune })).body;
-    const means = meansAt(pune.lat, pune.lng, 0.55, 26);
-    const slab = TARIFF_PRESETS.find((t) => t.id === 'in-residential-slab')!;
-    const created = await client.post<FeasibilityStudy>('/api/project/feasibility/create/', {
-      project_id: project.id,
-      name: 'Rooftop 5 kW',
-      weather: { source: 'monthly', ghi_kwh_m2_per_day: means.ghiKwhM2PerDay, temp_air_c: means.tempAirC },
-      system: { dc_kw: 5, tilt_deg: 18, azimuth_deg: 180 },
-      costs: { capex_per_wdc: 50, fixed_costs: 0, om_per_kw_yr: 500 },
-      finance: { structure: 'behind_the_meter', currency: 'INR', federal_tax_rate_pct: 0, state_tax_rate_pct: 0 },
-      incentives: { itc_pct: 0, depreciation: 'none', capital_subsidy_per_kw: [{ up_to_kw: 2, per_kw: 30000 }, { up_to_kw: 3, per_kw: 18000 }], capital_subsidy_cap: 78000 },
-      debt: { fraction_pct: 0, min_dscr: null },
-      tariff: { ...slab.rate, escalation_pct: slab.escalation_pct },
-      load: { shape: 'residential', annual_kwh: 6000 },
-      export: slab.export,
-    });
+    const created = await client.post<FeasibilityStudy>('/api/project/feasibility/create/', puneRooftopStudy(project.id));
     expect(created.status, JSON.stringify(created.body).slice(0, 400)).toBe(201);
     const study = created.body;
     renderApp(studyPath(project, study.id), api.baseUrl, storage);

@@ -6,24 +6,13 @@
 import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FeasibilityStudy } from '../../src/contract/feasibility.ts';
-import { createWhatIfHandler, solarEngine, type WhatIfAnswer, type WhatIfRequest } from '../../src/features/feasibility/what-if/what-if-protocol.ts';
 import { studyPath } from '../../src/lib/project-path.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { meansAt } from '../solar/monthly-means.ts';
-import { polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
+import { polyfillBrowser, renderApp, signInThroughApi, installInThreadWorker } from './render-app.tsx';
 
 configure({ asyncUtilTimeout: 30_000 });
 
-/** A Worker that answers with the what-if protocol's handler over the real engine, after the current task. */
-class InThreadWorker {
-  onmessage: ((event: { data: WhatIfAnswer }) => void) | null = null;
-  onerror = null;
-  private readonly handle = createWhatIfHandler(solarEngine);
-  postMessage(request: WhatIfRequest) {
-    setTimeout(() => this.onmessage?.({ data: this.handle(request) }), 0);
-  }
-  terminate() {}
-}
 
 const card = (label: string) => within(screen.getByTestId('study-figures')).getByText(label).closest('dl')!;
 const breakeven = () => screen.getByTestId('breakeven').textContent;
@@ -34,7 +23,7 @@ describe('exploring a study’s finance, in jsdom against the real API', () => {
 
   beforeAll(async () => {
     polyfillBrowser();
-    globalThis.Worker = InThreadWorker as unknown as typeof Worker;
+    installInThreadWorker();
     api = await startAppProcess({ PVGIS_BASE_URL: 'http://127.0.0.1:9/api', PVGIS_TIMEOUT_MS: '500' }, { buildSpa: false });
   });
   afterEach(cleanup);

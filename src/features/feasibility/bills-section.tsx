@@ -9,14 +9,13 @@ import type { MonthBill } from '../../contract/behind-the-meter.ts';
 import type { FinanceResult } from '../../contract/energy.ts';
 import type { SweepPoint } from '../../solar/size-sweep.ts';
 import { ChartLegend, ChartNumbers, ChartTooltip, chartTheme } from './study-charts.tsx';
-import { formatMoney, monthNames, noPayback } from './study-format.ts';
+import { formatMoney, grouped, monthNames, noPayback } from './study-format.ts';
 
 type BillFigures = Pick<
   FinanceResult,
   'currency' | 'bill_without_solar_year1' | 'bill_with_solar_year1' | 'savings_year1' | 'self_consumption_pct' | 'self_sufficiency_pct' | 'curtailed_kwh_year1' | 'bills' | 'load_summary'
 >;
 
-const grouped = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const kwh = (value: number) => `${grouped(value)} kWh`;
 const pct = (value: number | undefined) => (value === undefined ? '–' : `${grouped(value, 1)} %`);
 

@@ -1,5 +1,6 @@
 /** How study figures read on screen: energy in MWh, money in the study's currency, shares in percent. */
-const grouped = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** A number with thousands separators and `digits` decimals, as every figure reads. */
+export const grouped = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 export const formatMwh = (kwh: number) => `${grouped(kwh / 1000, kwh < 100_000 ? 1 : 0)} MWh`;
 export const formatMw = (kw: number) => `${grouped(kw / 1000, 2)} MW`;
