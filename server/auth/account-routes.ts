@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AccountEditBody } from '../../src/contract/auth.ts';
-import { ChangePasswordBody, passwordChangeMessages } from '../../src/contract/password-change.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { passwordChangeMessages } from '../../src/contract/password-change.ts';
 import { requestMeta, type AppContext } from '../context.ts';
 import { currentLogin, currentUser, signedIn } from './request-user.ts';
 import { invalid, notFound, requireOwned } from '../platform/domain-error.ts';
@@ -25,14 +25,14 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   const { users, media, audit, rateLimiter, sessions, oneTimeTokens, mailer, settings } = ctx;
 
   // Served from the answer cache until the user's row or logins change; a miss reads the user with the login.
-  app.get('/api/user/account/get/', { preHandler: app.authenticate, config: { loginInQuery: true, answerCache: true } }, async (request) =>
+  app.get(endpoints.accountGet.path, { preHandler: app.authenticate, config: { loginInQuery: true, answerCache: true } }, async (request) =>
     accountView(signedIn(request, await users.findByActiveLogin(currentLogin(request))), ctx),
   );
 
-  app.patch('/api/user/account/edit/', { preHandler: app.authenticate }, async (request) => {
+  app.patch(endpoints.accountEdit.path, { preHandler: app.authenticate }, async (request) => {
     const user = currentUser(request);
     const { fields, photo } = request.isMultipart() ? await readAccountForm(request) : { fields: request.body, photo: undefined };
-    const body = parse(AccountEditBody, fields);
+    const body = parse(endpoints.accountEdit.body, fields);
     if (photo !== undefined && photo.length === 0) throw invalid({ media_photo: ['The submitted file is empty.'] });
     const saved = photo ? await media.saveProfilePhoto(photo) : undefined;
     const updated = await users.updateProfile(user.id, {
@@ -52,8 +52,8 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
    * A new password, proven by the current one. Wrong guesses count as failed logins of the account (a stolen access
    * token must not become a way round the login limits); success ends every other login and mails the owner.
    */
-  app.patch('/api/user/change_password/', { preHandler: app.authenticate }, async (request) => {
-    const body = parse(ChangePasswordBody, request.body);
+  app.patch(endpoints.passwordChange.path, { preHandler: app.authenticate }, async (request) => {
+    const body = parse(endpoints.passwordChange.body, request.body);
     const { familyId } = currentLogin(request);
     // Read again rather than from the answer cache's copy: the hash is what is checked.
     const user = requireOwned(await users.findById(currentUser(request).id));

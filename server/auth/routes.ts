@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { EmailBody, GoogleLoginBody, LoginBody, RefreshBody, ResetPasswordBody, SignupBody, VerifyBody } from '../../src/contract/auth.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
 import { requestMeta, type AppContext } from '../context.ts';
 import { DomainError, invalid, notFound } from '../platform/domain-error.ts';
 import { parse } from '../platform/http.ts';
@@ -41,8 +41,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return { ...tokens, project: await users.hasProject(user.id), user: accountView(user, ctx) };
   }
 
-  app.post('/api/user/signup/', async (request, reply) => {
-    const body = parse(SignupBody, request.body);
+  app.post(endpoints.signup.path, async (request, reply) => {
+    const body = parse(endpoints.signup.body, request.body);
     await rateLimiter.consume('signupPerAddress', request.ip);
     await refuseCommonPassword(body.password);
     const user = await users.create({
@@ -57,8 +57,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return reply.code(201).send({ detail: 'Account created. Check your email for the link to confirm your address.', email: user.email });
   });
 
-  app.post('/api/user/verify/', async (request) => {
-    const { token } = parse(VerifyBody, request.body);
+  app.post(endpoints.verify.path, async (request) => {
+    const { token } = parse(endpoints.verify.body, request.body);
     const userId = await oneTimeTokens.consume(hashSecretToken(token), 'verify');
     if (!userId) throw new DomainError('invalid', 'This verification link is invalid, expired or already used.');
     await users.markVerified(userId);
@@ -71,8 +71,14 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
    * The answer to "mail me a link": the same words in at least the same time whether or not the account exists or
    * is `eligible` (no account enumeration), and at most a few mails per address and per account and purpose.
    */
-  async function mailIfAccount(request: FastifyRequest, purpose: 'verify' | 'reset', eligible: (user: User) => boolean, send: (user: User) => Promise<void>) {
-    const { email } = parse(EmailBody, request.body);
+  async function mailIfAccount(
+    endpoint: typeof endpoints.verifyResend | typeof endpoints.resetEmailSend,
+    request: FastifyRequest,
+    purpose: 'verify' | 'reset',
+    eligible: (user: User) => boolean,
+    send: (user: User) => Promise<void>,
+  ) {
+    const { email } = parse(endpoint.body, request.body);
     await rateLimiter.consume('mailPerAddress', request.ip);
     return atLeast(
       uniformAnswerMs,
@@ -84,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     );
   }
 
-  app.post('/api/user/verify/resend/', (request) => mailIfAccount(request, 'verify', (user) => !user.emailVerifiedAt, sendVerification));
+  app.post(endpoints.verifyResend.path, (request) => mailIfAccount(endpoints.verifyResend, request, 'verify', (user) => !user.emailVerifiedAt, sendVerification));
 
   // A browser that logged in to an account keeps a signed device cookie for it (one per account, sent to the login
   // only): the login limits then count its failures apart, so others' failures never hold it back.
@@ -97,8 +103,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return valid && value ? value : undefined;
   }
 
-  app.post('/api/user/login/', async (request, reply) => {
-    const body = parse(LoginBody, request.body);
+  app.post(endpoints.login.path, async (request, reply) => {
+    const body = parse(endpoints.login.body, request.body);
     const meta = requestMeta(request);
     const account = normalizeEmail(body.email);
     const attempt: LoginAttempt = { account, address: request.ip, device: knownDevice(request, account) };
@@ -122,7 +128,7 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
       httpOnly: true,
       sameSite: 'strict',
       secure: secureCookies,
-      path: '/api/user/login/',
+      path: endpoints.login.path,
       maxAge: 365 * 24 * 3600,
     });
     await audit.record('login', meta, user.id);
@@ -131,9 +137,9 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
 
   const googleClientId = settings.GOOGLE_CLIENT_ID;
   const googleKeys = createRemoteJWKSet(new URL(settings.GOOGLE_JWKS_URL));
-  app.post('/api/user/google_login/', async (request) => {
+  app.post(endpoints.googleLogin.path, async (request) => {
     if (!googleClientId) throw notFound();
-    const { credential } = parse(GoogleLoginBody, request.body);
+    const { credential } = parse(endpoints.googleLogin.body, request.body);
     let claims;
     try {
       ({ payload: claims } = await jwtVerify(credential, googleKeys, {
@@ -164,8 +170,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     return loginAnswer(user);
   });
 
-  app.post('/api/user/token/refresh/', async (request) => {
-    const { refresh } = parse(RefreshBody, request.body);
+  app.post(endpoints.tokenRefresh.path, async (request) => {
+    const { refresh } = parse(endpoints.tokenRefresh.body, request.body);
     try {
       const { tokens } = await sessions.refresh(refresh);
       return tokens;
@@ -175,15 +181,16 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     }
   });
 
-  app.post('/api/user/logout/', async (request) => {
-    const { refresh } = parse(RefreshBody, request.body);
+  app.post(endpoints.logout.path, async (request) => {
+    const { refresh } = parse(endpoints.logout.body, request.body);
     const userId = await sessions.end(refresh);
     await audit.record('logout', requestMeta(request), userId);
     return { detail: 'Logged out.' };
   });
 
-  app.post('/api/user/reset/email_send/', (request) =>
+  app.post(endpoints.resetEmailSend.path, (request) =>
     mailIfAccount(
+      endpoints.resetEmailSend,
       request,
       'reset',
       () => true,
@@ -196,8 +203,8 @@ export async function authRoutes(app: FastifyInstance, { ctx }: { ctx: AppContex
     ),
   );
 
-  app.patch('/api/user/reset_password/', async (request) => {
-    const body = parse(ResetPasswordBody, request.body);
+  app.patch(endpoints.resetPassword.path, async (request) => {
+    const body = parse(endpoints.resetPassword.body, request.body);
     await refuseCommonPassword(body.password);
     const passwordHash = await hashPassword(body.password);
     const userId = await oneTimeTokens.consume(hashSecretToken(body.token), 'reset');

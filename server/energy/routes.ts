@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { EnergyBody, FinanceBody, WeatherIdQuery, WeatherUploadFields, maxWeatherFileBytes } from '../../src/contract/energy.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { maxWeatherFileBytes } from '../../src/contract/energy.ts';
 import type { AppContext } from '../context.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { parse } from '../platform/http.ts';
 import { currentUser } from '../auth/request-user.ts';
 import { readUploadForm } from '../platform/multipart.ts';
-import { LoadIdQuery, LoadUploadFields, maxLoadFileBytes, seriesBodyLimit } from '../../src/contract/behind-the-meter.ts';
+import { maxLoadFileBytes, seriesBodyLimit } from '../../src/contract/behind-the-meter.ts';
 import { annualEnergy, deleteWeatherFile, financialEstimate, listWeatherFiles, uploadWeatherFile } from './service.ts';
 import { createLoadFileReader, deleteLoadFile, listLoadFiles, uploadLoadFile } from './loads.ts';
 import { TARIFF_PRESETS } from '../../src/solar/tariff-presets.ts';
@@ -25,44 +26,44 @@ export async function energyRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
   const reader = createLoadFileReader({ onError: (error) => app.log.error({ err: error }, 'a load file reading thread failed') });
   app.addHook('onClose', () => reader.close());
 
-  app.post('/api/gis/load/upload/', { ...auth, config: { costlyWork: 'import' } }, async (request, reply) => {
+  app.post(endpoints.loadUpload.path, { ...auth, config: { costlyWork: 'import' } }, async (request, reply) => {
     const user = currentUser(request);
     const { fields, file } = await readFileForm(request, 'load file', maxLoadFileBytes);
-    return reply.code(201).send(await uploadLoadFile({ loadFiles: ctx.loadFiles, reader }, user.id, parse(LoadUploadFields, fields), file));
+    return reply.code(201).send(await uploadLoadFile({ loadFiles: ctx.loadFiles, reader }, user.id, parse(endpoints.loadUpload.body, fields), file));
   });
 
   // Cited tariffs to start from (src/solar/tariff-presets.ts): public data, the same for everyone.
-  app.get('/api/gis/tariff_presets/', auth, async () => ({ count: TARIFF_PRESETS.length, results: TARIFF_PRESETS }));
+  app.get(endpoints.tariffPresets.path, auth, async () => ({ count: TARIFF_PRESETS.length, results: TARIFF_PRESETS }));
 
-  app.get('/api/gis/load/list/', auth, async (request) => listLoadFiles(ctx, currentUser(request).id));
+  app.get(endpoints.loadList.path, auth, async (request) => listLoadFiles(ctx, currentUser(request).id));
 
-  app.delete('/api/gis/load/delete/', auth, async (request, reply) => {
-    await deleteLoadFile(ctx, currentUser(request).id, parse(LoadIdQuery, request.query).id);
+  app.delete(endpoints.loadDelete.path, auth, async (request, reply) => {
+    await deleteLoadFile(ctx, currentUser(request).id, parse(endpoints.loadDelete.query, request.query).id);
     return reply.code(204).send();
   });
 
-  app.post('/api/gis/weather/upload/', auth, async (request, reply) => {
+  app.post(endpoints.weatherUpload.path, auth, async (request, reply) => {
     const user = currentUser(request);
     const { fields, file } = await readFileForm(request, 'weather file', maxWeatherFileBytes);
-    const body = parse(WeatherUploadFields, fields);
+    const body = parse(endpoints.weatherUpload.body, fields);
     return reply.code(201).send(await uploadWeatherFile(ctx, user.id, body, file));
   });
 
-  app.get('/api/gis/weather/list/', auth, async (request) => listWeatherFiles(ctx, currentUser(request).id));
+  app.get(endpoints.weatherList.path, auth, async (request) => listWeatherFiles(ctx, currentUser(request).id));
 
-  app.delete('/api/gis/weather/delete/', auth, async (request, reply) => {
-    await deleteWeatherFile(ctx, currentUser(request).id, parse(WeatherIdQuery, request.query).id);
+  app.delete(endpoints.weatherDelete.path, auth, async (request, reply) => {
+    await deleteWeatherFile(ctx, currentUser(request).id, parse(endpoints.weatherDelete.query, request.query).id);
     return reply.code(204).send();
   });
 
-  app.post('/api/gis/get_annual_energy_production/', { ...auth, config: { costlyWork: 'energy' } }, async (request) => {
+  app.post(endpoints.energyEstimate.path, { ...auth, config: { costlyWork: 'energy' } }, async (request) => {
     const user = currentUser(request);
-    return annualEnergy(ctx, user.id, parse(EnergyBody, request.body));
+    return annualEnergy(ctx, user.id, parse(endpoints.energyEstimate.body, request.body));
   });
 
   // Behind the meter, a body may carry a year of quarter-hours of load and of generation.
-  app.post('/api/gis/get_estimated_financial_data/', { ...auth, bodyLimit: seriesBodyLimit, config: { costlyWork: 'energy' } }, async (request) => {
+  app.post(endpoints.financeEstimate.path, { ...auth, bodyLimit: seriesBodyLimit, config: { costlyWork: 'energy' } }, async (request) => {
     const user = currentUser(request);
-    return financialEstimate(ctx, user.id, parse(FinanceBody, request.body));
+    return financialEstimate(ctx, user.id, parse(endpoints.financeEstimate.body, request.body));
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { maxParcelFileBytes, ParcelImportFields, type ParcelImportAnswer } from '../../src/contract/gis.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
+import { maxParcelFileBytes, type ParcelImportAnswer } from '../../src/contract/gis.ts';
 import type { AppContext } from '../context.ts';
 import { DomainError } from '../platform/domain-error.ts';
 import { parse } from '../platform/http.ts';
@@ -19,9 +20,9 @@ export async function parcelImportRoutes(app: FastifyInstance, { ctx }: { ctx: A
   app.addHook('onClose', () => reader.close());
   const deps = { projects: ctx.projects, parcels: ctx.parcels, reader };
 
-  app.post('/api/gis/parcels/import/', { preHandler: app.authenticate, config: { costlyWork: 'import' } }, async (request): Promise<ParcelImportAnswer> => {
+  app.post(endpoints.parcelImport.path, { preHandler: app.authenticate, config: { costlyWork: 'import' } }, async (request): Promise<ParcelImportAnswer> => {
     const user = currentUser(request);
     const { fields, file } = await readParcelForm(request);
-    return importParcels(deps, user.id, parse(ParcelImportFields, fields), file);
+    return importParcels(deps, user.id, parse(endpoints.parcelImport.body, fields), file);
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApnQuery, CoordinatesBody, NewApnBody, ScreeningBody } from '../../src/contract/gis.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
 import type { AppContext } from '../context.ts';
 import { geometryBodyLimit } from '../platform/body-limits.ts';
 import { parse } from '../platform/http.ts';
@@ -17,30 +17,30 @@ export async function gisRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
   const auth = { preHandler: app.authenticate };
   const screeningOptions = { ...auth, bodyLimit: geometryBodyLimit, config: { costlyWork: 'screening' as const } };
 
-  app.post('/api/gis/new_apn/', { ...auth, bodyLimit: geometryBodyLimit }, async (request, reply) => {
+  app.post(endpoints.parcelAttach.path, { ...auth, bodyLimit: geometryBodyLimit }, async (request, reply) => {
     const user = currentUser(request);
-    const body = parse(NewApnBody, request.body);
+    const body = parse(endpoints.parcelAttach.body, request.body);
     return reply.code(201).send(await attachParcel(ctx, user.id, body));
   });
 
-  app.get('/api/gis/get_search_apn_details/', auth, async (request) => parcelDetails(ctx, currentUser(request).id, parse(ApnQuery, request.query).apn));
+  app.get(endpoints.parcelSearch.path, auth, async (request) => parcelDetails(ctx, currentUser(request).id, parse(endpoints.parcelSearch.query, request.query).apn));
 
-  app.post('/api/gis/get_filtered_geo_json/', screeningOptions, async (request, reply) => {
+  app.post(endpoints.parcelsSuitable.path, screeningOptions, async (request, reply) => {
     const user = currentUser(request);
-    return screeningReply(reply, await suitableParcels(ctx, user.id, parse(ScreeningBody, request.body)));
+    return screeningReply(reply, await suitableParcels(ctx, user.id, parse(endpoints.parcelsSuitable.body, request.body)));
   });
 
-  app.post('/api/gis/get_reasoned_geo_json/', screeningOptions, async (request, reply) => {
+  app.post(endpoints.parcelsReasoned.path, screeningOptions, async (request, reply) => {
     const user = currentUser(request);
-    return screeningReply(reply, await reasonedParcels(ctx, user.id, parse(ScreeningBody, request.body)));
+    return screeningReply(reply, await reasonedParcels(ctx, user.id, parse(endpoints.parcelsReasoned.body, request.body)));
   });
 
   // A read, but the brief and existing clients POST it; GET with ?query= answers the same.
   async function coordinates(request: FastifyRequest) {
     const user = currentUser(request);
-    const body = parse(CoordinatesBody, request.method === 'GET' ? request.query : request.body);
+    const body = request.method === 'GET' ? parse(endpoints.coordinatesByQuery.query, request.query) : parse(endpoints.coordinates.body, request.body);
     return findCoordinates(ctx, user.id, body, request.log);
   }
-  app.post('/api/gis/get_coordinates/', auth, coordinates);
-  app.get('/api/gis/get_coordinates/', auth, coordinates);
+  app.post(endpoints.coordinates.path, auth, coordinates);
+  app.get(endpoints.coordinatesByQuery.path, auth, coordinates);
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import { apiPrefix } from '../../src/contract/endpoints.ts';
 import { DomainError } from '../platform/domain-error.ts';
 
 export const csrfCookie = 'csrftoken';
@@ -25,7 +26,7 @@ export const csrf = fp(async (app: FastifyInstance, options: { secure: boolean; 
     return true;
   };
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!request.url.startsWith(apiPrefix)) return;
     const raw = request.cookies[csrfCookie];
     const signed = raw !== undefined && isValid(request, raw);
     if (!signed) {

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { apiPrefix } from '../../src/contract/endpoints.ts';
 
 type HelmetMiddleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void;
 
@@ -67,7 +68,7 @@ export const security = fp(async (app: FastifyInstance, options: { googleSignIn:
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    if (request.url.startsWith(apiPrefix)) void reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 });

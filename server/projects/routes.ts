@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { IdQuery, ProjectCreateBody, ProjectEditBody, ProjectListQuery } from '../../src/contract/projects.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
 import type { AppContext } from '../context.ts';
 import { geometryBodyLimit } from '../platform/body-limits.ts';
 import { invalid, requireOwned } from '../platform/domain-error.ts';
@@ -11,9 +11,9 @@ import { createProject, deleteProject, editProject, listProjects, portfolio, pro
 export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const auth = { preHandler: app.authenticate };
 
-  app.post('/api/project/create/', { ...auth, bodyLimit: geometryBodyLimit }, async (request, reply) => {
+  app.post(endpoints.projectCreate.path, { ...auth, bodyLimit: geometryBodyLimit }, async (request, reply) => {
     const user = currentUser(request);
-    const body = parse(ProjectCreateBody, request.body);
+    const body = parse(endpoints.projectCreate.body, request.body);
     return reply.code(201).send(await createProject(ctx, user.id, body));
   });
 
@@ -21,31 +21,31 @@ export async function projectRoutes(app: FastifyInstance, { ctx }: { ctx: AppCon
   // answers are served from memory until the caller's data changes.
   const authInQuery = { ...auth, config: { loginInQuery: true, answerCache: true } };
 
-  app.get('/api/project/list/', authInQuery, async (request) => {
+  app.get(endpoints.projectList.path, authInQuery, async (request) => {
     const login = currentLogin(request);
-    const query = parse(ProjectListQuery, request.query);
+    const query = parse(endpoints.projectList.query, request.query);
     return signedIn(request, await listProjects(ctx, login, query));
   });
 
-  app.get('/api/project/portfolio/', auth, async (request) => portfolio(ctx, currentUser(request).id));
+  app.get(endpoints.projectPortfolio.path, auth, async (request) => portfolio(ctx, currentUser(request).id));
 
-  app.get('/api/project/get/', authInQuery, async (request) => {
-    const { id } = parse(IdQuery, request.query);
+  app.get(endpoints.projectGet.path, authInQuery, async (request) => {
+    const { id } = parse(endpoints.projectGet.query, request.query);
     const { project } = signedIn(request, await projectForLogin(ctx, currentLogin(request), id));
     return requireOwned(project);
   });
 
-  app.patch('/api/project/edit/', { ...auth, bodyLimit: geometryBodyLimit }, async (request) => {
+  app.patch(endpoints.projectEdit.path, { ...auth, bodyLimit: geometryBodyLimit }, async (request) => {
     const user = currentUser(request);
-    const body = parse(ProjectEditBody, request.body);
+    const body = parse(endpoints.projectEdit.body, request.body);
     const id = body.id ?? (request.query as { id?: unknown }).id;
     if (typeof id !== 'string' || id === '') throw invalid({ id: ['This is Required.'] });
     return editProject(ctx, user.id, id, body);
   });
 
-  app.delete('/api/project/delete/', auth, async (request, reply) => {
+  app.delete(endpoints.projectDelete.path, auth, async (request, reply) => {
     const user = currentUser(request);
-    const { id } = parse(IdQuery, request.query);
+    const { id } = parse(endpoints.projectDelete.query, request.query);
     await deleteProject(ctx, user.id, id);
     return reply.code(204).send();
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { IdQuery } from '../../src/contract/projects.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
 import { currentUser } from '../auth/request-user.ts';
 import type { AppContext } from '../context.ts';
 import { contentDisposition, parse } from '../platform/http.ts';
@@ -7,9 +7,9 @@ import { projectReport } from './service.ts';
 
 /** /api/project/report/: the project's PDF report, for its owner. */
 export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get('/api/project/report/', { preHandler: app.authenticate, config: { costlyWork: 'report' } }, async (request, reply) => {
+  app.get(endpoints.projectReport.path, { preHandler: app.authenticate, config: { costlyWork: 'report' } }, async (request, reply) => {
     const user = currentUser(request);
-    const { id } = parse(IdQuery, request.query);
+    const { id } = parse(endpoints.projectReport.query, request.query);
     const { fileName, pdf } = await projectReport(ctx, user.id, id);
     return reply
       .type('application/pdf')

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PresetBody, PresetQuery } from '../../src/contract/settings.ts';
+import { endpoints } from '../../src/contract/endpoints.ts';
 import type { AppContext } from '../context.ts';
 import { parse } from '../platform/http.ts';
 import { currentUser } from '../auth/request-user.ts';
@@ -9,18 +9,18 @@ import { createPreset, editPreset, lastPreset, listPresets } from './service.ts'
 export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const auth = { preHandler: app.authenticate };
 
-  app.get('/api/settings/last/get/', auth, async (request) => lastPreset(ctx, currentUser(request).id, parse(PresetQuery, request.query).project_id));
+  app.get(endpoints.presetLast.path, auth, async (request) => lastPreset(ctx, currentUser(request).id, parse(endpoints.presetLast.query, request.query).project_id));
 
-  app.get('/api/settings/list/', auth, async (request) => listPresets(ctx, currentUser(request).id, parse(PresetQuery, request.query).project_id));
+  app.get(endpoints.presetList.path, auth, async (request) => listPresets(ctx, currentUser(request).id, parse(endpoints.presetList.query, request.query).project_id));
 
-  const update = async (request: FastifyRequest, reply: FastifyReply) => {
+  const update = (endpoint: typeof endpoints.presetCreate | typeof endpoints.presetEdit) => async (request: FastifyRequest, reply: FastifyReply) => {
     const user = currentUser(request);
-    const body = parse(PresetBody, request.body);
+    const body = parse(endpoint.body, request.body);
     if (body.id !== undefined) return editPreset(ctx, user.id, body.id, body);
     return reply.code(201).send(await createPreset(ctx, user.id, body));
   };
 
   // One endpoint writes a preset: a new one without `id`, an edit with it. POST and PATCH both work, as clients differ.
-  app.post('/api/settings/update/v2/', auth, update);
-  app.patch('/api/settings/update/v2/', auth, update);
+  app.post(endpoints.presetCreate.path, auth, update(endpoints.presetCreate));
+  app.patch(endpoints.presetEdit.path, auth, update(endpoints.presetEdit));
 }

@@ -1,8 +1,11 @@
 import type { $Fetch, FetchResponse } from 'ofetch';
 import { validate, type Struct } from 'superstruct';
+import { accountEndpoints } from '../contract/account-endpoints.ts';
+import type { AnswerOf, BodyOf, Endpoint, HttpMethod, QueryOf } from '../contract/endpoints.ts';
+import { BlobBody } from './blob-body.ts';
 import type { SessionStore } from './session-storage.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 const unsafeMethods = new Set<HttpMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Spec §9: a new POST or PATCH cancels the previous unfinished one (to the same endpoint).
@@ -118,7 +121,7 @@ export interface ApiClientOptions {
   logError?: (error: ApiError) => void;
   /**
    * Fetched once (GET) before the first unsafe request when no csrftoken cookie exists yet: the API sets the
-   * cookie on any /api answer, and a first visit may POST (login) before anything else was asked. Default '/api/config/'.
+   * cookie on any /api answer, and a first visit may POST (login) before anything else was asked. Default: the config endpoint.
    */
   csrfBootstrapPath?: string;
 }
@@ -212,7 +215,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (readCookie(csrfCookieName) === undefined) {
       // Only the Set-Cookie matters; a failure shows up as the server's 403 on the request itself.
       fetchingCsrfCookie ??= $fetch()
-        .then((f) => f.raw(options.csrfBootstrapPath ?? '/api/config/', { method: 'GET' }))
+        .then((f) => f.raw(options.csrfBootstrapPath ?? accountEndpoints.config.path, { method: 'GET' }))
         .catch(() => undefined);
       await fetchingCsrfCookie;
       fetchingCsrfCookie = undefined;
@@ -305,4 +308,40 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     patch: (path, body, options) => request('PATCH', path, { ...options, body }),
     delete: (path, options) => request('DELETE', path, options),
   };
+}
+
+type Query = RequestOptions['query'];
+
+/** What a call of `endpoint` takes: its query and body when it has them (optional when every field is), and the options. */
+export type CallInput<E extends Endpoint, A> = ([QueryOf<E>] extends [never] ? { query?: undefined } : object extends QueryOf<E> ? { query?: QueryOf<E> } : { query: QueryOf<E> }) &
+  ([BodyOf<E>] extends [never] ? { body?: Record<string, never> } : { body: BodyOf<E> }) &
+  CallOptions & {
+    /** A narrower struct than the endpoint's answer, where the caller knows which of its answers comes (task_template/create/). */
+    answer?: Struct<A, unknown>;
+    cancelPrevious?: boolean;
+  };
+
+/**
+ * Calls one endpoint of src/contract/endpoints.ts: its method and path, its query and body typed by its structs, the
+ * access token unless it is public, and the answer checked with its struct (a download is a Blob, a 204 nothing). A
+ * body or query of another endpoint, or an answer read as something else, is a type error.
+ */
+export function call<E extends Endpoint, A extends AnswerOf<E> = AnswerOf<E>>(
+  api: ApiClient,
+  endpoint: E,
+  ...[input]: object extends CallInput<E, A> ? [input?: CallInput<E, A>] : [input: CallInput<E, A>]
+): Promise<A> {
+  const { query, body, answer, signal, cancelPrevious } = (input ?? {}) as CallInput<Endpoint, unknown>;
+  const download = endpoint.answer === 'file';
+  const struct = answer ?? (download ? BlobBody : endpoint.answer === 'none' ? undefined : endpoint.answer);
+  const answered = api.request(endpoint.method, endpoint.path, {
+    query: query as Query,
+    body,
+    struct,
+    signal,
+    auth: !endpoint.public,
+    ...(cancelPrevious !== undefined && { cancelPrevious }),
+    ...(download && { responseType: 'blob' as const }),
+  });
+  return (endpoint.answer === 'none' ? answered.then(() => undefined) : answered) as Promise<A>;
 }

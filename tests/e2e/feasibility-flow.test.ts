@@ -1,19 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedAccount } from '../support/accounts.ts';
-import { clickMap, logInThroughUi, pageWidth } from '../support/browser.ts';
-import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { clickMapPoints, findPlace, pageWidth } from '../support/browser.ts';
+import { describeE2e, e2eSetup } from '../support/e2e-setup.ts';
 import { pageText } from '../support/pdf-text.ts';
 import { sharedPath, WEATHER_FILES } from '../solar/fixtures.ts';
-
-const unavailable = browserUnavailable();
-if (unavailable) {
-  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
-  console.warn(`skipped browser feasibility flow: ${unavailable}`);
-}
-
-
 
 /** The what-if table's "Annual energy" row: saved value, what-if value, change. */
 async function whatIfEnergy(page: Page) {
@@ -21,34 +12,17 @@ async function whatIfEnergy(page: Page) {
   return { saved: await cells.nth(1).textContent(), now: await cells.nth(2).textContent() };
 }
 
-describe.skipIf(!!unavailable)('a feasibility study in Chromium, as a new user', () => {
-  let app: AppProcess;
-  let browser: Browser;
+describeE2e('a feasibility study in Chromium, as a new user', () => {
+  const e2e = e2eSetup();
   let page: Page;
 
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })).newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('creates a project with a boundary near the weather station', async () => {
-    const account = await createConfirmedAccount(app.baseUrl, app.dataDir);
-    await logInThroughUi(page, app.baseUrl, account);
-    await page.waitForURL('**/project/add');
+    page = await e2e.signedInPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true }, { landing: '**/project/add' });
     await page.getByLabel('Project name').fill('Greensboro Solar');
-    await page.getByLabel('Search a place').fill('36.1, -79.95');
-    await page.getByRole('button', { name: 'Find' }).click();
-    await page.getByRole('list', { name: 'Places found' }).getByRole('button').first().click();
+    await findPlace(page, '36.1, -79.95');
     await expect.poll(() => page.getByLabel('Latitude').inputValue()).toBe('36.1');
     await page.getByRole('button', { name: 'Draw boundary' }).click();
-    for (const [x, y] of [[0.3, 0.3], [0.7, 0.3], [0.7, 0.7], [0.3, 0.7], [0.3, 0.3]] as const) {
-      await clickMap(page, 'Project site map', x, y);
-      await page.waitForTimeout(100);
-    }
+    await clickMapPoints(page, 'Project site map', [[0.3, 0.3], [0.7, 0.3], [0.7, 0.7], [0.3, 0.7], [0.3, 0.3]]);
     await expect.poll(() => page.getByTestId('boundary-area').textContent()).toMatch(/^Boundary area: /);
     await page.getByRole('button', { name: 'Create project' }).click();
     await page.waitForURL(/\/project\/[\w-]+\/greensboro-solar$/);

@@ -1,19 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { comparePath, studyPath } from '../../src/lib/project-path.ts';
-import { logInThroughUi } from '../support/browser.ts';
-import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { overflows, shoot } from '../support/browser.ts';
+import { describeE2e, e2eSetup } from '../support/e2e-setup.ts';
 import { greensboroStudy } from '../support/greensboro.ts';
-
-const unavailable = browserUnavailable();
-if (unavailable) {
-  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
-  console.warn(`skipped browser finance exploration: ${unavailable}`);
-}
-
-const screenshotDir = resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screens');
 
 /** What the what-if moves: the cards, the breakeven, the tornado's base and the cash-flow chart's bars. */
 async function moving(page: Page) {
@@ -54,41 +44,23 @@ const stackHeights = (page: Page) =>
     return { year0, tallestOther: Math.max(...others) };
   });
 
-const overflows = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
-
-async function shoot(page: Page, name: string) {
-  await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
-}
-
-describe.skipIf(!!unavailable)('exploring a single-owner study’s finance in Chromium', () => {
-  let app: AppProcess;
-  let browser: Browser;
+describeE2e('exploring a single-owner study’s finance in Chromium', () => {
+  const e2e = e2eSetup();
   let page: Page;
   let url: string;
   let project: { id: string; name: string };
   let base: { id: string };
   let lowerItc: string;
 
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
-    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   // The account is confirmed through the outbox, which polls: only a test may.
   it('opens the Greensboro study, a single owner', async () => {
-    const created = await greensboroStudy(app, { name: 'Greensboro base', system: { dc_kw: 5000 } });
+    const created = await greensboroStudy(e2e.app, { name: 'Greensboro base', system: { dc_kw: 5000 } });
     const { account, study } = created;
     ({ project } = created);
     base = study;
     expect(study.headline.structure).toBe('single_owner');
-    await logInThroughUi(page, app.baseUrl, account);
-    await page.waitForURL((address) => !address.pathname.startsWith('/auth'));
-    url = `${app.baseUrl}${studyPath(project, study.id)}`;
+    page = await e2e.signedInPage({ viewport: { width: 1440, height: 900 } }, { account });
+    url = e2e.url(studyPath(project, study.id));
     await page.goto(url);
     await page.getByRole('heading', { name: 'Greensboro base' }).waitFor();
     await expect.poll(() => page.title()).toBe('Greensboro base | Sunplot');
@@ -123,7 +95,7 @@ describe.skipIf(!!unavailable)('exploring a single-owner study’s finance in Ch
     // The README's picture of the study page: its first screens, figures to tornado and the what-if beside them.
     await page.setViewportSize({ width: 1440, height: 1750 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(screenshotDir, 'study-page-readme.png') });
+    await shoot(page, 'study-page-readme', false);
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
@@ -166,7 +138,7 @@ describe.skipIf(!!unavailable)('exploring a single-owner study’s finance in Ch
   it('compares the two studies side by side at 1440 and 390 px: figures, cash flows and the ITC highlighted', async () => {
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.goto(`${app.baseUrl}${comparePath(project, [base.id, lowerItc])}`);
+      await page.goto(e2e.url(comparePath(project, [base.id, lowerItc])));
       const figures = page.getByRole('table', { name: 'Headline figures' });
       await figures.waitFor();
       expect(await figures.getByRole('columnheader').allTextContents()).toEqual(['Figure', expect.stringContaining('Greensboro base'), 'Greensboro, lower ITC']);

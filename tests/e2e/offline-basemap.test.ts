@@ -2,23 +2,12 @@
  * The offline basemap in Chromium at 1440 px, with every request off the app's own server refused (so no tiles): a
  * project's map shows water, land, coasts, state and county lines instead of a grey box, in light and dark mode.
  */
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedAccount } from '../support/accounts.ts';
-import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { logInThroughUi } from '../support/browser.ts';
-import { HttpClient } from '../support/http-client.ts';
+import { expect, it } from 'vitest';
+import { shoot } from '../support/browser.ts';
+import { describeE2e, e2eSetup, type Account } from '../support/e2e-setup.ts';
 
-const unavailable = browserUnavailable();
-if (unavailable) {
-  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
-  console.warn(`skipped the offline basemap: ${unavailable}`);
-}
-
-const screenshotDir = resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screens');
 const mapName = 'Project map';
 
 type Rgb = [number, number, number];
@@ -38,45 +27,31 @@ async function pixelShares(page: Page, water: Rgb, land: Rgb) {
   return { water: counts.water / total, land: counts.land / total, other: counts.other / total };
 }
 
-describe.skipIf(!!unavailable)('the offline basemap in Chromium', () => {
-  let app: AppProcess;
-  let browser: Browser;
+describeE2e('the offline basemap in Chromium', () => {
+  const e2e = e2eSetup();
   let path = '';
-  let account: { email: string; password: string };
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
-    await mkdir(screenshotDir, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  let account: Account;
 
   it('sets up a planner with a project in Washington DC, without a boundary', async () => {
-    account = await createConfirmedAccount(app.baseUrl, app.dataDir);
-    const client = new HttpClient(app.baseUrl);
-    client.access = (await client.post<{ access: string }>('/api/user/login/', { email: account.email, password: account.password })).body.access;
-    const project = await client.post<{ id: string }>('/api/project/create/', { name: 'Anacostia Flats', location: { lat: 38.9014, lng: -76.9519 } });
-    expect(project.status).toBe(201);
-    path = `/project/${project.body.id}/anacostia-flats`;
+    const user = await e2e.withProject({ name: 'Anacostia Flats', location: { lat: 38.9014, lng: -76.9519 } });
+    account = user.account;
+    path = `/project/${user.project.id}/anacostia-flats`;
   });
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`at 1440 px in ${colorScheme} mode, with no tile server: the map zoomed out to the Chesapeake shows water, land, coasts, states and counties`, async () => {
-      const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme });
+      const page = await e2e.newPage({ viewport: { width: 1440, height: 900 }, colorScheme });
+      const context = page.context();
       const refused: string[] = [];
       await context.route(
-        (url) => !url.href.startsWith(app.baseUrl),
+        (url) => !url.href.startsWith(e2e.app.baseUrl),
         (route) => {
           refused.push(route.request().url());
           return route.abort();
         },
       );
-      const page = await context.newPage();
-      await logInThroughUi(page, app.baseUrl, account);
-      await page.waitForURL(/\/project/);
-      await page.goto(`${app.baseUrl}${path}`);
+      await e2e.logIn(page, { account, landing: /\/project/ });
+      await page.goto(e2e.url(path));
       const map = page.getByRole('region', { name: mapName });
       await map.scrollIntoViewIfNeeded();
       // At the project's zoom the basemap is land with county and state lines, under tiles that never come.
@@ -93,7 +68,7 @@ describe.skipIf(!!unavailable)('the offline basemap in Chromium', () => {
         await expect.poll(() => map.locator('.leaflet-map-pane').evaluate((pane) => pane.classList.contains('leaflet-zoom-anim'))).toBe(false);
       }
       await page.mouse.move(0, 0);
-      await page.screenshot({ path: join(screenshotDir, `offline-basemap-1440-${colorScheme}.png`) });
+      await shoot(page, `offline-basemap-1440-${colorScheme}`, false);
       // Land, counties and states across the map (536 px wide), coasts across part of it.
       const mapWidth = (await map.boundingBox())!.width;
       for (const [name, share] of [['land', 0.9], ['counties', 0.9], ['states', 0.9], ['world-50m', 0.3]] as const) {

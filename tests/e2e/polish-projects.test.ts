@@ -1,32 +1,14 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedAccount } from '../support/accounts.ts';
-import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { logInThroughUi, pageWidth } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { pageWidth } from '../support/browser.ts';
+import { describeE2e, e2eSetup } from '../support/e2e-setup.ts';
 
-const unavailable = browserUnavailable();
-if (unavailable) {
-  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
-  console.warn(`skipped browser project polish: ${unavailable}`);
-}
-
-describe.skipIf(!!unavailable)('a first project in Chromium at 360 px: the header while it is required, its page, a missing one', () => {
-  let app: AppProcess;
-  let browser: Browser;
+describeE2e('a first project in Chromium at 360 px: the header while it is required, its page, a missing one', () => {
+  const e2e = e2eSetup();
   let page: Page;
 
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
-    page = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('shows no link that bounces while a first project is required, and the reason fits the narrow header', async () => {
-    await logInThroughUi(page, app.baseUrl, await createConfirmedAccount(app.baseUrl, app.dataDir));
-    await page.waitForURL('**/project/add');
+    page = await e2e.signedInPage({ viewport: { width: 360, height: 740 } }, { landing: '**/project/add' });
     const header = page.getByRole('banner');
     await header.getByText('Projects and Account open once your first project is created.').waitFor();
     expect(await header.getByRole('link').count()).toBe(0);
@@ -46,7 +28,7 @@ describe.skipIf(!!unavailable)('a first project in Chromium at 360 px: the heade
   });
 
   it('tells that a project does not exist and leads back to the projects', async () => {
-    await page.goto(`${app.baseUrl}/project/map/does-not-exist/anything`);
+    await page.goto(e2e.url('/project/map/does-not-exist/anything'));
     await page.getByRole('heading', { name: 'Project not found' }).waitFor();
     await expect.poll(() => page.title()).toBe('Project not found | Sunplot');
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);

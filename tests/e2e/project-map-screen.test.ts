@@ -3,23 +3,11 @@
  * parcel's row with its buildable area beside the verdict, the parcel panel (a drawer on a phone), tooltips inside the
  * map's edges, and axe-core with the panel open. Screenshots go with the screens walk's, for review.
  */
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedAccount } from '../support/accounts.ts';
-import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { describeViolation, logInThroughUi, pageWidth, seriousViolations } from '../support/browser.ts';
-import { HttpClient } from '../support/http-client.ts';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeViolation, pageWidth, seriousViolations, shoot } from '../support/browser.ts';
+import { describeE2e, e2eSetup, type Account } from '../support/e2e-setup.ts';
 
-const unavailable = browserUnavailable();
-if (unavailable) {
-  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
-  console.warn(`skipped the map screen: ${unavailable}`);
-}
-
-// The screens walk's folder (importing it would run its tests here too).
-const screenshotDir = resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screens');
 // Seventeen parcels or more east of the Anacostia; PAR 01700026 lies 53.74 % in FEMA zone AE and in no wetland.
 const boundary = {
   type: 'Polygon',
@@ -79,36 +67,21 @@ async function tooltipsStayInside(page: Page) {
   await page.mouse.move(0, 0);
 }
 
-describe.skipIf(!!unavailable)('the map screen with DC parcels in Chromium', () => {
-  let app: AppProcess;
-  let browser: Browser;
+describeE2e('the map screen with DC parcels in Chromium', () => {
+  const e2e = e2eSetup();
   let path = '';
-  let account: { email: string; password: string };
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
-    await mkdir(screenshotDir, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  let account: Account;
 
   it('sets up a planner whose project’s boundary holds more than ten DC parcels', async () => {
-    account = await createConfirmedAccount(app.baseUrl, app.dataDir);
-    const client = new HttpClient(app.baseUrl);
-    client.access = (await client.post<{ access: string }>('/api/user/login/', { email: account.email, password: account.password })).body.access;
-    const project = await client.post<{ id: string }>('/api/project/create/', { name: 'Anacostia Flats', location: { lat: 38.9014, lng: -76.9519 }, boundary });
-    expect(project.status).toBe(201);
-    path = `/project/map/${project.body.id}/anacostia-flats`;
+    const user = await e2e.withProject({ name: 'Anacostia Flats', location: { lat: 38.9014, lng: -76.9519 }, boundary });
+    account = user.account;
+    path = `/project/map/${user.project.id}/anacostia-flats`;
   });
 
   async function open(width: number) {
     // axe-core goes in as an inline script: the context bypasses the app's CSP for that only.
-    const page = await (await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true })).newPage();
-    await logInThroughUi(page, app.baseUrl, account);
-    await page.waitForURL(/\/project/);
-    await page.goto(`${app.baseUrl}${path}`);
+    const page = await e2e.signedInPage({ viewport: { width, height: 900 }, bypassCSP: true }, { account, landing: /\/project/ });
+    await page.goto(e2e.url(path));
     await page.getByRole('table', { name: 'Screening reasons' }).waitFor({ timeout: 20_000 });
     return page;
   }
@@ -132,7 +105,7 @@ describe.skipIf(!!unavailable)('the map screen with DC parcels in Chromium', () 
     await table.getByRole('list', { name: `Reasons for ${flooded}` }).getByRole('button', { name: `Add a task for ${flooded}: Flood zone` }).waitFor();
 
     await tooltipsStayInside(page);
-    await page.screenshot({ path: join(screenshotDir, 'project-map-parcels-1440.png'), fullPage: true });
+    await shoot(page, 'project-map-parcels-1440');
 
     await row.getByRole('button', { name: flooded, exact: true }).click();
     const panel = page.getByRole('complementary', { name: `Parcel ${flooded}` });
@@ -144,7 +117,7 @@ describe.skipIf(!!unavailable)('the map screen with DC parcels in Chromium', () 
     expect(await panel.getByRole('listitem').count()).toBe(2);
     await panel.getByRole('button', { name: `Add a task for ${flooded}: Flood zone` }).waitFor();
     expect(await page.getByRole('button', { name: 'Screen parcels' }).isVisible()).toBe(false);
-    await page.screenshot({ path: join(screenshotDir, 'project-map-panel-1440.png') });
+    await shoot(page, 'project-map-panel-1440', false);
     expect((await seriousViolations(page)).map(describeViolation)).toEqual([]);
     await panel.getByRole('button', { name: 'Close the parcel panel' }).click();
     await page.getByRole('button', { name: 'Screen parcels' }).waitFor();
@@ -158,7 +131,7 @@ describe.skipIf(!!unavailable)('the map screen with DC parcels in Chromium', () 
     const form = (await page.getByRole('button', { name: 'Screen parcels' }).boundingBox())!;
     expect(form.y).toBeGreaterThan(map.y + map.height);
     await tooltipsStayInside(page);
-    await page.screenshot({ path: join(screenshotDir, 'project-map-parcels-360.png'), fullPage: true });
+    await shoot(page, 'project-map-parcels-360');
 
     await page.getByRole('button', { name: flooded, exact: true }).click();
     const drawer = page.getByRole('dialog', { name: `Parcel ${flooded}` });
@@ -166,7 +139,7 @@ describe.skipIf(!!unavailable)('the map screen with DC parcels in Chromium', () 
     expect(await drawer.textContent()).toMatch(/Buildable.*46\.26 %/);
     await drawer.getByRole('button', { name: `Add a task for ${flooded}: Flood zone` }).waitFor();
     await page.waitForTimeout(400);
-    await page.screenshot({ path: join(screenshotDir, 'project-map-drawer-360.png') });
+    await shoot(page, 'project-map-drawer-360', false);
     expect((await seriousViolations(page)).map(describeViolation)).toEqual([]);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });

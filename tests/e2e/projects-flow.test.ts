@@ -1,50 +1,32 @@
 import { readFile } from 'node:fs/promises';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedAccount } from '../support/accounts.ts';
-import { clickMap, logInThroughUi, pageWidth } from '../support/browser.ts';
-import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { clickMap, clickMapPoints, findPlace, pageWidth } from '../support/browser.ts';
+import { describeE2e, e2eSetup } from '../support/e2e-setup.ts';
 import { createScratchDatabase } from '../support/test-db.ts';
 
-const unavailable = browserUnavailable();
-if (unavailable) {
-  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
-  console.warn(`skipped browser project flows: ${unavailable}`);
-}
-
-
-
 // On the embedded database as `npm start` runs it, and on PostgreSQL too when DATABASE_URL names a server.
-const engines = [{ engine: 'PGlite' }, ...(process.env.DATABASE_URL ? [{ engine: 'PostgreSQL' }] : [])];
+const engines = ['PGlite', ...(process.env.DATABASE_URL ? ['PostgreSQL'] : [])];
 
-describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 px on $engine', ({ engine }) => {
-  let app: AppProcess;
-  let browser: Browser;
-  let page: Page;
+for (const engine of engines) describeE2e(`project flows in Chromium at 360 px on ${engine}`, () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
-
+  // Made before the app starts (hooks run in order) and dropped after it stops (afterAll hooks run in reverse).
   beforeAll(async () => {
     scratch = engine === 'PostgreSQL' ? await createScratchDatabase() : undefined;
-    const env: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : {};
-    [app, browser] = await Promise.all([startAppProcess(env), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
-    expect(app.output()).toContain(`database: ${scratch ? 'postgres' : 'pglite'}`);
-    page = await (await browser.newContext({ viewport: { width: 360, height: 740 }, acceptDownloads: true })).newPage();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await scratch?.drop();
+  afterAll(() => scratch?.drop());
+  const e2e = e2eSetup({ env: (): Record<string, string> => (scratch ? { DATABASE_URL: scratch.url } : {}) });
+  let page: Page;
+
+  beforeAll(() => {
+    expect(e2e.app.output()).toContain(`database: ${scratch ? 'postgres' : 'pglite'}`);
   });
 
   it('creates a first project by finding the place, clicking the map and drawing its boundary', async () => {
-    const account = await createConfirmedAccount(app.baseUrl, app.dataDir);
-    await logInThroughUi(page, app.baseUrl, account);
-    await page.waitForURL('**/project/add');
+    page = await e2e.signedInPage({ viewport: { width: 360, height: 740 }, acceptDownloads: true }, { landing: '**/project/add' });
 
     await page.getByLabel('Project name').fill('Anacostia Solar');
-    await page.getByLabel('Search a place').fill('38.8455, -77.0098');
-    await page.getByRole('button', { name: 'Find' }).click();
-    await page.getByRole('list', { name: 'Places found' }).getByRole('button').first().click();
+    await findPlace(page, '38.8455, -77.0098');
     await expect.poll(() => page.getByLabel('Latitude').inputValue()).toBe('38.8455');
 
     // A click on the map moves the project there.
@@ -57,10 +39,7 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
     // Four corners, then the first again to close the boundary; the whole map in view, as a planner would scroll it.
     await page.getByRole('button', { name: 'Draw boundary' }).click();
     await page.getByRole('region', { name: 'Project site map' }).scrollIntoViewIfNeeded();
-    for (const [x, y] of [[0.25, 0.25], [0.75, 0.25], [0.75, 0.75], [0.25, 0.75], [0.25, 0.25]] as const) {
-      await clickMap(page, 'Project site map', x, y);
-      await page.waitForTimeout(100);
-    }
+    await clickMapPoints(page, 'Project site map', [[0.25, 0.25], [0.75, 0.25], [0.75, 0.75], [0.25, 0.75], [0.25, 0.25]]);
     await expect.poll(() => page.getByTestId('boundary-area').textContent()).toMatch(/^Boundary area: \d+\.\d\d ha \(\d+\.\d\d acres\)$/);
     expect(await page.getByRole('button', { name: 'Edit boundary' }).count()).toBe(1);
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
@@ -132,10 +111,7 @@ describe.skipIf(!!unavailable).each(engines)('project flows in Chromium at 360 p
     await page.getByRole('region', { name: 'Project site map' }).scrollIntoViewIfNeeded();
     await expect.poll(() => page.getByTestId('boundary-area').textContent()).toBe('No boundary drawn (optional).');
     // A triangle this time, inside the old square.
-    for (const [x, y] of [[0.3, 0.3], [0.7, 0.3], [0.5, 0.7], [0.3, 0.3]] as const) {
-      await clickMap(page, 'Project site map', x, y);
-      await page.waitForTimeout(100);
-    }
+    await clickMapPoints(page, 'Project site map', [[0.3, 0.3], [0.7, 0.3], [0.5, 0.7], [0.3, 0.3]]);
     await expect.poll(() => page.getByTestId('boundary-area').textContent()).toMatch(/^Boundary area: /);
     expect(await page.getByTestId('boundary-area').textContent()).not.toBe(before);
     const area = /(\d+\.\d\d ha \(\d+\.\d\d acres\))/.exec((await page.getByTestId('boundary-area').textContent())!)![1]!;

@@ -3,27 +3,16 @@
  * commercial rooftop in Greensboro on PG&E's E-19 TOU tariff with demand charges under net billing. Each study page
  * shows the bills with and without solar, the savings, the payback and the size sweep, at 1440 and 390 px.
  */
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { studyPath } from '../../src/lib/project-path.ts';
 import { TARIFF_PRESETS } from '../../src/solar/tariff-presets.ts';
-import { logInThroughUi } from '../support/browser.ts';
-import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { overflows, shoot } from '../support/browser.ts';
+import { describeE2e, e2eSetup, type Account } from '../support/e2e-setup.ts';
 import { greensboroStudy } from '../support/greensboro.ts';
-import { HttpClient } from '../support/http-client.ts';
 import { pune, puneRooftopStudy } from '../support/pune.ts';
 
-const unavailable = browserUnavailable();
-if (unavailable) {
-  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
-  console.warn(`skipped browser rooftop bills: ${unavailable}`);
-}
-
-const screenshotDir = resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screens');
 const tariff = (id: string) => TARIFF_PRESETS.find((t) => t.id === id)!;
-const overflows = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
 
 /** What the Bills section says, and that its charts are drawn. */
 async function expectBills(page: Page, currencySymbol: string) {
@@ -43,29 +32,14 @@ async function expectBills(page: Page, currencySymbol: string) {
   return bills;
 }
 
-async function shoot(page: Page, name: string) {
-  await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
-}
-
-describe.skipIf(!!unavailable)('behind-the-meter studies in Chromium', () => {
-  let app: AppProcess;
-  let browser: Browser;
+describeE2e('behind-the-meter studies in Chromium', () => {
+  const e2e = e2eSetup();
   let page: Page;
-  let account: { email: string; password: string };
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
-    page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  let account: Account;
 
   it('a US commercial rooftop on PG&E E-19 (TOU with demand charges) under net billing: bills, savings, payback and the size sweep', async () => {
     const pge = tariff('us-commercial-tou-demand');
-    const created = await greensboroStudy(app, {
+    const created = await greensboroStudy(e2e.app, {
       name: 'Office roof',
       system: { dc_kw: 150, tilt_deg: 10, azimuth_deg: 180 },
       finance: { structure: 'behind_the_meter' },
@@ -76,9 +50,8 @@ describe.skipIf(!!unavailable)('behind-the-meter studies in Chromium', () => {
     const { project, study } = created;
     account = created.account;
     expect(study.headline.structure).toBe('behind_the_meter');
-    await logInThroughUi(page, app.baseUrl, account);
-    await page.waitForURL((address) => !address.pathname.startsWith('/auth'));
-    await page.goto(`${app.baseUrl}${studyPath(project, study.id)}`);
+    page = await e2e.signedInPage({ viewport: { width: 1440, height: 900 } }, { account });
+    await page.goto(e2e.url(studyPath(project, study.id)));
     await page.getByRole('heading', { name: 'Office roof' }).waitFor();
     const bills = await expectBills(page, '$');
     // Demand charges show in the monthly numbers.
@@ -92,13 +65,12 @@ describe.skipIf(!!unavailable)('behind-the-meter studies in Chromium', () => {
 
   it('a 5 kW home in Pune on the MSEDCL slab tariff, net metering and PM Surya Ghar, at 1440 and 390 px', async () => {
     // The same user as the first test, already signed in in the browser.
-    const client = new HttpClient(app.baseUrl);
-    client.access = (await client.post<{ access: string }>('/api/user/login/', account)).body.access;
+    const { client } = await e2e.signedInClient(account);
     const project = (await client.post<{ id: string; name: string }>('/api/project/create/', { name: 'Pune home', location: pune })).body;
     const created = await client.post<{ id: string; headline: { structure: string } }>('/api/project/feasibility/create/', puneRooftopStudy(project.id));
     expect(created.status).toBe(201);
     expect(created.body.headline.structure).toBe('behind_the_meter');
-    await page.goto(`${app.baseUrl}${studyPath(project, created.body.id)}`);
+    await page.goto(e2e.url(studyPath(project, created.body.id)));
     await page.getByRole('heading', { name: 'Rooftop 5 kW' }).waitFor();
     await expectBills(page, '₹');
     expect(await page.getByTestId('study-figures').textContent()).toMatch(/Payback[\d.]+ yr/i);

@@ -4,23 +4,12 @@
  * accessibility rules run on each; any serious or critical violation fails the test with the rule, the screen and the
  * elements, and so does a screen laid out wider than the window (sideways scrolling).
  */
-import { mkdir } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedAccount } from '../support/accounts.ts';
-import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { describeViolation, logInThroughUi, pageWidth, seriousViolations } from '../support/browser.ts';
-import { HttpClient } from '../support/http-client.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeViolation, pageWidth, screenshotDir, seriousViolations, shoot } from '../support/browser.ts';
+import { describeE2e, e2eSetup, type Account } from '../support/e2e-setup.ts';
 import { meansAt } from '../solar/monthly-means.ts';
 
-const unavailable = browserUnavailable();
-if (unavailable) {
-  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
-  console.warn(`skipped the screens walk: ${unavailable}`);
-}
-
-export const screenshotDir = resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screens');
 const widths = [1440, 360] as const;
 /** Light, then dark as a system that prefers it gets it (no stored choice): screenshots of dark mode end in -dark. */
 const colorSchemes = ['light', 'dark'] as const;
@@ -37,28 +26,16 @@ interface Screen {
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first().waitFor();
 
-
-describe.skipIf(!!unavailable)('every screen at 1440 and 360 px: screenshots and axe-core', () => {
-  let app: AppProcess;
-  let browser: Browser;
+describeE2e('every screen at 1440 and 360 px: screenshots and axe-core', () => {
+  const e2e = e2eSetup();
   const found: string[] = [];
   const screens: { public: Screen[]; signedIn: Screen[] } = { public: [], signedIn: [] };
-  let account: { email: string; password: string };
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
-    await mkdir(screenshotDir, { recursive: true });
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  let account: Account;
 
   it('signs up a planner with a project, a study and a task board', async () => {
-    account = await createConfirmedAccount(app.baseUrl, app.dataDir);
-    const client = new HttpClient(app.baseUrl);
-    client.access = (await client.post<{ access: string }>('/api/user/login/', account)).body.access;
-    const project = (await client.post<{ id: string }>('/api/project/create/', { name: 'Rowan Solar', location: { lat: '36.1', lng: '-79.95' }, country: 'us', postal_code: '27401' })).body;
+    const user = await e2e.withProject({ name: 'Rowan Solar', location: { lat: '36.1', lng: '-79.95' }, country: 'us', postal_code: '27401' });
+    const { client, project } = user;
+    account = user.account;
     const means = meansAt(36.1, -79.95, 0.5, 15);
     const study = await client.post<{ id: string }>('/api/project/feasibility/create/', {
       project_id: project.id,
@@ -125,7 +102,7 @@ describe.skipIf(!!unavailable)('every screen at 1440 and 360 px: screenshots and
     const suffix = scheme === 'dark' ? '-dark' : '';
     const page = await context.newPage();
     for (const screen of list) {
-      await page.goto(`${app.baseUrl}${screen.path}`);
+      await page.goto(e2e.url(screen.path));
       try {
         await screen.ready(page);
       } catch (error) {
@@ -135,7 +112,7 @@ describe.skipIf(!!unavailable)('every screen at 1440 and 360 px: screenshots and
       // axe-core is injected as an inline script: the contexts bypass the app's CSP for that only.
       // Let entrance transitions finish, so the screenshot and the colour-contrast rule see the settled screen.
       await page.waitForTimeout(400);
-      await page.screenshot({ path: join(screenshotDir, `${screen.name}-${width}${suffix}.png`), fullPage: true });
+      await shoot(page, `${screen.name}-${width}${suffix}`);
       const laidOut = await pageWidth(page);
       if (laidOut > width) found.push(`${screen.name} @${width}px${suffix}: laid out ${laidOut} px wide, so the page scrolls sideways`);
       for (const violation of await seriousViolations(page)) found.push(`${screen.name} @${width}px${suffix}: ${describeViolation(violation)}`);
@@ -147,19 +124,16 @@ describe.skipIf(!!unavailable)('every screen at 1440 and 360 px: screenshots and
     for (const width of widths) {
       const options = { viewport: { width, height: 900 }, bypassCSP: true, colorScheme: scheme };
       it(`walks the public screens at ${width} px (${scheme})`, async () => {
-        const context = await browser.newContext(options);
+        const context = await e2e.browser.newContext(options);
         await walk(context, screens.public, width, scheme);
         await context.close();
       }, walkTimeout);
 
       it(`walks the signed-in screens at ${width} px (${scheme})`, async () => {
-        const context = await browser.newContext(options);
-        const page = await context.newPage();
-        await logInThroughUi(page, app.baseUrl, account);
-        await page.waitForURL(/\/project$/);
+        const page = await e2e.signedInPage(options, { account, landing: /\/project$/ });
         await page.close();
-        await walk(context, screens.signedIn, width, scheme);
-        await context.close();
+        await walk(page.context(), screens.signedIn, width, scheme);
+        await page.context().close();
       }, walkTimeout);
     }
   }

@@ -1,37 +1,22 @@
 import { decodeJwt, SignJWT } from 'jose';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeE2e, e2eSetup } from '../support/e2e-setup.ts';
 import { linkFromOutbox } from '../support/outbox.ts';
-
-const unavailable = browserUnavailable();
-if (unavailable) {
-  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
-  console.warn(`skipped browser session flows: ${unavailable}`);
-}
 
 const jwtSecret = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
 const password = 'sunny fields and long cables';
 
-describe.skipIf(!!unavailable)('session flows in Chromium', () => {
-  let app: AppProcess;
-  let browser: Browser;
+describeE2e('session flows in Chromium', () => {
+  const e2e = e2eSetup({ env: { JWT_SECRET: jwtSecret } });
   let context: BrowserContext;
   let page: Page;
   const email = `planner-${Date.now()}@example.com`;
 
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppProcess({ JWT_SECRET: jwtSecret }), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
-    context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    page = await context.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('signs up, verifies from the mailed link, is sent to create a first project, then lands on its page', async () => {
-    await page.goto(`${app.baseUrl}/auth/signup`);
+    page = await e2e.newPage({ viewport: { width: 390, height: 844 } });
+    context = page.context();
+    await page.goto(e2e.url('/auth/signup'));
     await page.waitForURL('**/auth/login');
     await expect.poll(() => page.title()).toBe('Log in | Sunplot');
     await page.getByRole('tab', { name: 'Sign up' }).click();
@@ -52,7 +37,7 @@ describe.skipIf(!!unavailable)('session flows in Chromium', () => {
     await page.getByRole('alert').filter({ hasText: /confirm your email/i }).waitFor();
 
     let link: string | undefined;
-    await expect.poll(async () => (link = await linkFromOutbox(app.dataDir, email, /http:\/\/\S+\/auth\/verify\/[\w-]+/)), { timeout: 10_000 }).toBeDefined();
+    await expect.poll(async () => (link = await linkFromOutbox(e2e.app.dataDir, email, /http:\/\/\S+\/auth\/verify\/[\w-]+/)), { timeout: 10_000 }).toBeDefined();
     await page.goto(link!);
     await page.getByRole('status').filter({ hasText: /confirmed/i }).waitFor();
     await page.getByRole('link', { name: 'Log in' }).click();
@@ -64,7 +49,7 @@ describe.skipIf(!!unavailable)('session flows in Chromium', () => {
     expect(await page.evaluate(() => [localStorage.getItem('project'), !!localStorage.getItem('accessToken'), !!localStorage.getItem('refreshToken')])).toEqual(['false', true, true]);
 
     // Every other screen sends the user back until a first project exists.
-    await page.goto(`${app.baseUrl}/account`);
+    await page.goto(e2e.url('/account'));
     await page.waitForURL('**/project/add');
 
     await page.getByLabel('Project name').fill('Nashik Solar Park');
@@ -79,7 +64,7 @@ describe.skipIf(!!unavailable)('session flows in Chromium', () => {
     await page.getByRole('heading', { name: 'Nashik Solar Park' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('project'))).toBe('true');
     // With a project, public pages go to '/', which goes to /project.
-    await page.goto(`${app.baseUrl}/auth/login`);
+    await page.goto(e2e.url('/auth/login'));
     await page.waitForURL(/\/project$/);
   });
 
@@ -112,7 +97,7 @@ describe.skipIf(!!unavailable)('session flows in Chromium', () => {
     const refreshes: number[] = [];
     context.on('response', (response) => response.url().endsWith('/api/user/token/refresh/') && refreshes.push(response.status()));
     const tabs = await Promise.all(Array.from({ length: 10 }, () => context.newPage()));
-    await Promise.all(tabs.map((tab) => tab.goto(`${app.baseUrl}/project`)));
+    await Promise.all(tabs.map((tab) => tab.goto(e2e.url('/project'))));
     await Promise.all(tabs.map((tab) => tab.getByText('Nashik Solar Park').waitFor()));
     // The tabs share one refresh token, and the server treats a replayed one as theft: one rotation for all of them.
     // (A tab may still present it once more and get 409, when the new pair has not yet reached its process.)
@@ -122,14 +107,14 @@ describe.skipIf(!!unavailable)('session flows in Chromium', () => {
   });
 
   it('logs out to /getstart and guards private pages afterwards', async () => {
-    await page.goto(`${app.baseUrl}/project`);
+    await page.goto(e2e.url('/project'));
     // At 390 px the frame is a top bar: logout is in its menu.
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/getstart');
     await expect.poll(() => page.title()).toBe('Welcome | Sunplot');
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
-    await page.goto(`${app.baseUrl}/account`);
+    await page.goto(e2e.url('/account'));
     await page.waitForURL('**/getstart');
   });
 });

@@ -1,15 +1,7 @@
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedAccount } from '../support/accounts.ts';
-import { logInThroughUi } from '../support/browser.ts';
-import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { HttpClient } from '../support/http-client.ts';
-
-const unavailable = browserUnavailable();
-if (unavailable) {
-  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
-  console.warn(`skipped browser task-board flow: ${unavailable}`);
-}
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeE2e, e2eSetup } from '../support/e2e-setup.ts';
+import type { HttpClient } from '../support/http-client.ts';
 
 interface BoardAnswer {
   phases: { value: string; done: number; total: number; tasks: { id: string; title: string; position: number }[] }[];
@@ -27,9 +19,8 @@ const column = (page: Page, phase: string) => page.getByRole('region', { name: p
 const cardTitles = (list: Locator) => list.getByTestId('task-card').getByRole('link').allTextContents();
 const progress = (page: Page, phase: string) => column(page, phase).getByTestId('phase-progress').textContent();
 
-describe.skipIf(!!unavailable)('a task board in Chromium, as a new user', () => {
-  let app: AppProcess;
-  let browser: Browser;
+describeE2e('a task board in Chromium, as a new user', () => {
+  const e2e = e2eSetup();
   let page: Page;
   let client: HttpClient;
   let projectId = '';
@@ -40,26 +31,12 @@ describe.skipIf(!!unavailable)('a task board in Chromium, as a new user', () => 
     return board.body.phases.find((candidate) => candidate.value === phase)!.tasks.map((task) => task.title);
   };
 
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
   it('opens the Tasks tab of a new project: no task yet, one column per phase', async () => {
-    const account = await createConfirmedAccount(app.baseUrl, app.dataDir);
-    client = new HttpClient(app.baseUrl);
-    const login = await client.post<{ access: string }>('/api/user/login/', { email: account.email, password: account.password });
-    client.access = login.body.access;
-    const created = await client.post<{ id: string }>('/api/project/create/', { name: 'Rowan Solar', location: { lat: '36.1', lng: '-79.95' }, country: 'us', postal_code: '27401' });
-    expect(created.status).toBe(201);
-    projectId = created.body.id;
+    const user = await e2e.withProject({ name: 'Rowan Solar', location: { lat: '36.1', lng: '-79.95' }, country: 'us', postal_code: '27401' });
+    client = user.client;
+    projectId = user.project.id;
 
-    await logInThroughUi(page, app.baseUrl, account);
-    await page.waitForURL(/\/project$/);
+    page = await e2e.signedInPage({ viewport: { width: 1280, height: 900 } }, { account: user.account, landing: /\/project$/ });
     await page.getByRole('link', { name: /Rowan Solar/ }).first().click();
     await page.getByRole('heading', { name: 'Rowan Solar' }).waitFor();
     await page.getByRole('tab', { name: 'Tasks' }).click();
@@ -209,7 +186,7 @@ describe.skipIf(!!unavailable)('a task board in Chromium, as a new user', () => 
 
   it("adds a task from a failing parcel's reason on the map, linked back to the parcel", async () => {
     expect((await client.post('/api/gis/new_apn/', { project_id: projectId, apn: 'PAR 02420088' })).status).toBe(201);
-    await page.goto(`${app.baseUrl}/project/map/${projectId}/rowan-solar`);
+    await page.goto(e2e.url(`/project/map/${projectId}/rowan-solar`));
     // A minimum area no DC lot reaches makes the parcel fail on its size.
     await page.getByLabel('Minimum area (acres)').fill('1000');
     await page.getByRole('button', { name: 'Screen parcels' }).click();
@@ -227,7 +204,7 @@ describe.skipIf(!!unavailable)('a task board in Chromium, as a new user', () => 
     const added = board.body.phases.flatMap((phase) => phase.tasks).find((task) => task.title.startsWith('Review whether parcel PAR 02420088'));
     expect(added).toMatchObject({ phase: 'site_control', category: 'land', criterion: 'min_area', parcel: { apn: 'PAR 02420088' } });
 
-    await page.goto(`${app.baseUrl}/project/detail/task/${added!.id}/`);
+    await page.goto(e2e.url(`/project/detail/task/${added!.id}/`));
     const facts = page.getByTestId('task-facts');
     await facts.getByText('PAR 02420088').waitFor();
     await page.getByRole('link', { name: "Back to the project's tasks" }).click();

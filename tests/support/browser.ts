@@ -1,4 +1,6 @@
+import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -41,8 +43,35 @@ export async function logInThroughUi(page: Page, baseUrl: string, account: { ema
 /** The page's width as laid out: at most the viewport's when nothing scrolls sideways. */
 export const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
+/** How far the page reaches past the window's right edge: 0 or less when nothing scrolls sideways. */
+export const overflows = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+
+/** Where the Chromium suites save their screenshots for review (the README names them). */
+export const screenshotDir = resolve(process.env.SCREENSHOT_DIR ?? 'test-results/screens');
+
+/** Saves `<name>.png` into screenshotDir: the whole page, or what the window shows when `fullPage` is false. */
+export async function shoot(page: Page, name: string, fullPage = true) {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage });
+}
+
 /** Clicks a point of the map region called `name`, given as fractions of its width and height. */
 export async function clickMap(page: Page, name: string, x: number, y: number) {
   const box = (await page.getByRole('region', { name }).boundingBox())!;
   await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+}
+
+/** Clicks the points one after another on the map region `name`, with a pause between clicks as a person's. */
+export async function clickMapPoints(page: Page, name: string, points: readonly (readonly [number, number])[]) {
+  for (const [x, y] of points) {
+    await clickMap(page, name, x, y);
+    await page.waitForTimeout(100);
+  }
+}
+
+/** Searches a place on the project form and picks the first place found. */
+export async function findPlace(page: Page, query: string) {
+  await page.getByLabel('Search a place').fill(query);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await page.getByRole('list', { name: 'Places found' }).getByRole('button').first().click();
 }

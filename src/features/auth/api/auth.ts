@@ -1,32 +1,32 @@
 import type { AuthAnswer, AuthRequest } from '../../../../machines/session.machine.ts';
-import { DetailResponse, LoginResponse, SignupResponse, TokenPair } from '../../../contract/auth.ts';
-import type { ApiClient } from '../../../lib/api-client.ts';
+import { accountEndpoints } from '../../../contract/account-endpoints.ts';
+import { call, type ApiClient } from '../../../lib/api-client.ts';
 
-const anonymous = { auth: false } as const;
+/** The fields of the form's event: its `type` names the endpoint and is not sent. */
+const withoutType = <R extends AuthRequest>({ type: _type, ...body }: R): Omit<R, 'type'> => body;
 
 /** The session's one auth request: the form's event says which endpoint; every answer is checked with its struct. */
-export function sendAuthRequest(api: ApiClient, { type, ...body }: AuthRequest): Promise<AuthAnswer> {
-  switch (type) {
+export function sendAuthRequest(api: ApiClient, request: AuthRequest): Promise<AuthAnswer> {
+  switch (request.type) {
     case 'login.submit':
-      return api.post('/api/user/login/', body, { ...anonymous, struct: LoginResponse });
+      return call(api, accountEndpoints.login, { body: withoutType(request) });
     case 'googleLogin.submit':
-      return api.post('/api/user/google_login/', body, { ...anonymous, struct: LoginResponse });
+      return call(api, accountEndpoints.googleLogin, { body: withoutType(request) });
     case 'signup.submit':
-      return api.post('/api/user/signup/', body, { ...anonymous, struct: SignupResponse });
+      return call(api, accountEndpoints.signup, { body: withoutType(request) });
     case 'passwordReset.request':
-      return api.post('/api/user/reset/email_send/', body, { ...anonymous, struct: DetailResponse });
+      return call(api, accountEndpoints.resetEmailSend, { body: withoutType(request) });
     case 'passwordReset.submit':
-      return api.patch('/api/user/reset_password/', body, { ...anonymous, struct: DetailResponse });
+      return call(api, accountEndpoints.resetPassword, { body: withoutType(request) });
     case 'email.verify':
-      return api.post('/api/user/verify/', body, { ...anonymous, struct: DetailResponse });
+      return call(api, accountEndpoints.verify, { body: withoutType(request) });
     case 'verification.resend':
-      return api.post('/api/user/verify/resend/', body, { ...anonymous, struct: DetailResponse });
+      return call(api, accountEndpoints.verifyResend, { body: withoutType(request) });
   }
 }
 
 /** A new token pair for the refresh token; the refresh coordinator calls it inside its cross-tab lock, once per 401 wave. */
-export const exchangeRefreshToken = (api: ApiClient, refresh: string) =>
-  api.post('/api/user/token/refresh/', { refresh }, { struct: TokenPair, auth: false, cancelPrevious: false });
+export const exchangeRefreshToken = (api: ApiClient, refresh: string) => call(api, accountEndpoints.tokenRefresh, { body: { refresh }, cancelPrevious: false });
 
 /** Revokes the login on the server (spec: POST /api/user/logout/); nothing to revoke without a refresh token. */
-export const revokeLogin = (api: ApiClient, refresh: string | null) => (refresh ? api.post('/api/user/logout/', { refresh }, anonymous) : Promise.resolve());
+export const revokeLogin = (api: ApiClient, refresh: string | null) => (refresh ? call(api, accountEndpoints.logout, { body: { refresh } }) : Promise.resolve());

@@ -1,16 +1,16 @@
 import type { CheckoutFailure } from '../../../../machines/checkout.machine.ts';
 import { genericErrorMessages, toFormErrors } from '../../../../machines/form-errors.ts';
-import { BillingPortalSession, CheckoutSession, InvoiceList, SubscriptionsList, VerifiedPayment } from '../../../contract/billing.ts';
-import { ApiError, type ApiClient, type CallOptions } from '../../../lib/api-client.ts';
+import { endpoints } from '../../../contract/endpoints.ts';
+import { ApiError, call, type ApiClient, type CallOptions } from '../../../lib/api-client.ts';
 
 /** The plans, the user's current one, their usage and Stripe's publishable key. 404 `{detail: billingMessages.off}` with billing off. */
-export const getSubscriptions = (api: ApiClient, { signal }: CallOptions = {}) => api.get('/api/subscriptions_list/', { struct: SubscriptionsList, signal });
+export const getSubscriptions = (api: ApiClient, { signal }: CallOptions = {}) => call(api, endpoints.subscriptions, { signal });
 
 /** Newest first, from Stripe. 404 with billing off. */
-export const listInvoices = (api: ApiClient, { signal }: CallOptions = {}) => api.get('/api/invoices/', { struct: InvoiceList, signal });
+export const listInvoices = (api: ApiClient, { signal }: CallOptions = {}) => call(api, endpoints.invoices, { signal });
 
 /** A Stripe customer portal session to go to (it comes back to /subscription); 409 before the first checkout, 502 when Stripe fails. */
-export const openBillingPortal = (api: ApiClient) => api.post('/api/stripe/portal/', {}, { struct: BillingPortalSession });
+export const openBillingPortal = (api: ApiClient) => call(api, endpoints.billingPortal, { body: {} });
 
 /** Statuses that come from a gateway in front of the API: the request may well work a moment later. */
 const gatewayStatuses = new Set([502, 503, 504]);
@@ -40,8 +40,8 @@ const rejectAsCheckoutFailure = (error: unknown): never => {
 
 /** 201 with the Checkout Session (embedded mode) for the plan; rejects with a CheckoutRequestError. */
 export const createCheckoutSession = (api: ApiClient, planId: string, { signal }: CallOptions = {}) =>
-  api.post('/api/stripe/checkout/', { plan_id: planId }, { struct: CheckoutSession, signal }).catch(rejectAsCheckoutFailure);
+  call(api, endpoints.checkout, { body: { plan_id: planId }, signal }).catch(rejectAsCheckoutFailure);
 
 /** The plan the paid session moved the account to; 402 not paid or expired, 404 unknown session. Rejects with a CheckoutRequestError. */
 export const verifyPayment = (api: ApiClient, sessionId: string, { signal }: CallOptions = {}) =>
-  api.post('/api/stripe/verify-payment/', { session_id: sessionId }, { struct: VerifiedPayment, signal }).catch(rejectAsCheckoutFailure);
+  call(api, endpoints.verifyPayment, { body: { session_id: sessionId }, signal }).catch(rejectAsCheckoutFailure);

@@ -1,12 +1,11 @@
-import { PublicConfig } from '../../../contract/auth.ts';
-import { nsrdbYears, WeatherFileList, type NsrdbSource, type NsrdbYear } from '../../../contract/energy.ts';
-import type { ApiClient, CallOptions } from '../../../lib/api-client.ts';
+import { endpoints } from '../../../contract/endpoints.ts';
+import { nsrdbYears, type NsrdbSource, type NsrdbYear } from '../../../contract/energy.ts';
+import { call, type ApiClient, type CallOptions } from '../../../lib/api-client.ts';
 
 export type { NsrdbSource, NsrdbYear };
 
 /** The weather sources this server can fetch beside uploads, PVGIS and monthly means: NSRDB only with NSRDB_API_KEY. */
-export const getWeatherSourceOptions = (api: ApiClient, { signal }: CallOptions = {}) =>
-  api.get('/api/config/', { struct: PublicConfig, auth: false, signal }).then((config) => ({ nsrdb: config.nsrdb }));
+export const getWeatherSourceOptions = (api: ApiClient, { signal }: CallOptions = {}) => call(api, endpoints.config, { signal }).then((config) => ({ nsrdb: config.nsrdb }));
 
 /** The years the form may offer for NSRDB, newest first, after its typical year. */
 export const nsrdbYearChoices: readonly NsrdbYear[] = [
@@ -18,7 +17,7 @@ export const nsrdbYearChoices: readonly NsrdbYear[] = [
 export const nsrdbWeather = (year: NsrdbYear = 'tmy'): NsrdbSource => (year === 'tmy' ? { source: 'nsrdb' } : { source: 'nsrdb', year });
 
 /** The user's uploaded weather files, newest first. */
-export const listWeatherFiles = (api: ApiClient, { signal }: CallOptions = {}) => api.get('/api/gis/weather/list/', { struct: WeatherFileList, signal });
+export const listWeatherFiles = (api: ApiClient, { signal }: CallOptions = {}) => call(api, endpoints.weatherList, { signal });
 
 /** Where a weather file is uploaded (multipart `file`), with progress through useUpload. */
-export const weatherUploadPath = '/api/gis/weather/upload/';
+export const weatherUploadPath = endpoints.weatherUpload.path;

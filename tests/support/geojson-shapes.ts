@@ -1,0 +1,18 @@
+import type { Feature, Geometry, Polygon } from 'geojson';
+
+/** A lon/lat rectangle as a closed polygon ring, west-south first. */
+export const box = (w: number, s: number, e: number, n: number): Polygon => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [w, s],
+      [e, s],
+      [e, n],
+      [w, n],
+      [w, s],
+    ],
+  ],
+});
+
+/** A GeoJSON feature with no properties. */
+export const feature = (geometry: Geometry): Feature<Geometry> => ({ type: 'Feature', properties: {}, geometry });
