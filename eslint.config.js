@@ -51,7 +51,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/lib/**', 'src/components/**'],
+    // src/dev holds development tools (the offline inspector) that main.tsx loads in development only.
+    files: ['src/lib/**', 'src/components/**', 'src/dev/**'],
     rules: restrict(noApp),
   },
   ...[0, 1, 2, 3].map((depth) => ({

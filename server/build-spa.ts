@@ -1,5 +1,7 @@
 import { readdir, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { compressLaterVariable, precompressPending } from './precompress.ts';
 
 async function newestMtime(path: string): Promise<number> {
   const info = await stat(path).catch(() => undefined);
@@ -10,21 +12,34 @@ async function newestMtime(path: string): Promise<number> {
   return Math.max(info.mtimeMs, ...times);
 }
 
-/** Runs `vite build` when dist/ is missing or older than the client sources. */
-export async function buildSpaIfNeeded(root: string, log: (message: string) => void) {
-  const built = await stat(join(root, 'dist', 'index.html')).catch(() => undefined);
+/**
+ * Runs `vite build` into `outDir` (dist/ by default) when it is missing or older than the client sources, and
+ * compresses its files. With `compressLater` the build only lists them, for server/precompress.ts's
+ * `precompressPending`, which `npm start` runs once it listens; without it a list left by such a build is done first.
+ */
+export async function buildSpaIfNeeded(root: string, log: (message: string) => void, options: { outDir?: string; compressLater?: boolean } = {}) {
+  const outDir = options.outDir ?? join(root, 'dist');
+  await buildIfOlder(root, outDir, log, options.compressLater === true);
+  if (!options.compressLater) await precompressPending(outDir, availableParallelism());
+}
+
+async function buildIfOlder(root: string, outDir: string, log: (message: string) => void, compressLater: boolean) {
+  const built = await stat(join(outDir, 'index.html')).catch(() => undefined);
   const sources = Math.max(...(await Promise.all(['index.html', 'src', 'machines', 'public', 'vite.config.ts', 'package.json'].map((p) => newestMtime(join(root, p))))));
   if (built && built.mtimeMs >= sources) return;
   log('building the web app (vite build)…');
   const { build } = await import('vite');
   // A production build whatever started us: under vitest NODE_ENV is 'test', and Vite would then bundle React's
   // development build (a third larger, and slower).
-  const nodeEnv = process.env.NODE_ENV;
+  const saved = { NODE_ENV: process.env.NODE_ENV, [compressLaterVariable]: process.env[compressLaterVariable] };
   process.env.NODE_ENV = 'production';
+  if (compressLater) process.env[compressLaterVariable] = '1';
   try {
-    await build({ root, mode: 'production', logLevel: 'warn', configFile: join(root, 'vite.config.ts') });
+    await build({ root, mode: 'production', logLevel: 'warn', configFile: join(root, 'vite.config.ts'), build: { outDir, emptyOutDir: true } });
   } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
 }

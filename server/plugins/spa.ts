@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiUrl } from '../../src/contract/endpoints.ts';
 import { notFound } from '../platform/domain-error.ts';
 
 /** Serves the built SPA, precompressed, with history fallback; unknown /api and /media paths stay JSON 404s. */
@@ -14,7 +15,9 @@ export const spa = fp(async (app: FastifyInstance, options: { root?: string }) =
       root,
       wildcard: false,
       index: false,
-      // vite build writes .br and .gz siblings (vite.config.ts): sent as they are, with Vary: Accept-Encoding.
+      // .br and .gz siblings (server/precompress.ts) are sent as they are, with Vary: Accept-Encoding. They are looked for
+      // at each request: after a fresh `npm start` build they appear while the server runs, and until then a file goes
+      // compressed on the fly by @fastify/compress (app.ts), as any other text answer.
       preCompressed: true,
       // Our cache-control, not send's default max-age=0: Vite puts a content hash in every asset name under /assets.
       cacheControl: false,
@@ -26,7 +29,7 @@ export const spa = fp(async (app: FastifyInstance, options: { root?: string }) =
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|media)(\/|$)/.test(request.url);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiUrl(request.url) && !/^\/media(\/|$)/.test(request.url);
     if (!hasSpa || !isPage) throw notFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

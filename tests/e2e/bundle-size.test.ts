@@ -1,15 +1,9 @@
+import { readdir, readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { chromium, type Browser, type Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createConfirmedAccount } from '../support/accounts.ts';
-import { browserUnavailable, chromiumArgs, chromiumPath, startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { HttpClient } from '../support/http-client.ts';
-
-const unavailable = browserUnavailable();
-if (unavailable) {
-  if (process.env.REQUIRE_E2E === '1') throw new Error(`REQUIRE_E2E=1 but ${unavailable}`);
-  console.warn(`skipped the bundle size test: ${unavailable}`);
-}
+import { inspectorMarker } from '../../src/dev/inspector/marker.ts';
+import type { Response } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeE2e, e2eSetup } from '../support/e2e-setup.ts';
 
 /**
  * The landing page's budget: compressed bytes of every script it loads (issue 10). 152 kB since the statecharts carry a
@@ -39,20 +33,11 @@ function rawGet(url: string, headers: Record<string, string>): Promise<RawAnswer
   });
 }
 
-describe.skipIf(!!unavailable)('what the landing page downloads, as `npm start` serves it', () => {
-  let app: AppProcess;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppProcess(), chromium.launch({ executablePath: chromiumPath, args: chromiumArgs })]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+describeE2e('what the landing page downloads, as `npm start` serves it', () => {
+  const e2e = e2eSetup();
 
   it(`renders /getstart with at most ${scriptBudget / 1000} kB of compressed JavaScript, brotli and gzip alike`, async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const scripts: { url: string; bytes: number; encoding: string | undefined }[] = [];
     const responses: Promise<void>[] = [];
     page.on('response', (response: Response) => {
@@ -65,7 +50,7 @@ describe.skipIf(!!unavailable)('what the landing page downloads, as `npm start` 
         })(),
       );
     });
-    await page.goto(`${app.baseUrl}/getstart`, { waitUntil: 'networkidle' });
+    await page.goto(e2e.url('/getstart'), { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1 }).waitFor();
     await Promise.all(responses);
 
@@ -85,20 +70,20 @@ describe.skipIf(!!unavailable)('what the landing page downloads, as `npm start` 
   });
 
   it('loads a lazy screen when it is opened', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.baseUrl}/getstart`);
+    const page = await e2e.browser.newPage();
+    await page.goto(e2e.url('/getstart'));
     await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.goto(`${app.baseUrl}/auth/login`);
+    await page.goto(e2e.url('/auth/login'));
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     await page.close();
   });
 
   it('sends the built scripts precompressed, in the encoding asked for', async () => {
-    const html = await (await fetch(`${app.baseUrl}/getstart`)).text();
+    const html = await (await fetch(e2e.url('/getstart'))).text();
     const largest = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     expect(largest.length).toBeGreaterThan(0);
-    const sizes = await Promise.all(largest.map(async (path) => ({ path, bytes: (await rawGet(`${app.baseUrl}${path}`, {})).bytes })));
-    const url = `${app.baseUrl}${sizes.sort((a, b) => b.bytes - a.bytes)[0]!.path}`;
+    const sizes = await Promise.all(largest.map(async (path) => ({ path, bytes: (await rawGet(e2e.url(path), {})).bytes })));
+    const url = e2e.url(sizes.sort((a, b) => b.bytes - a.bytes)[0]!.path);
     for (const encoding of ['br', 'gzip']) {
       const answer = await rawGet(url, { 'accept-encoding': encoding });
       expect(answer.status).toBe(200);
@@ -114,19 +99,17 @@ describe.skipIf(!!unavailable)('what the landing page downloads, as `npm start` 
   });
 
   it('keeps the history fallback and JSON 404s under /api with compression on', async () => {
-    const page = await rawGet(`${app.baseUrl}/project/12/some-name`, { 'accept-encoding': 'br, gzip' });
+    const page = await rawGet(e2e.url('/project/12/some-name'), { 'accept-encoding': 'br, gzip' });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    const missing = await fetch(`${app.baseUrl}/api/nothing-here/`, { headers: { 'accept-encoding': 'br, gzip' } });
+    const missing = await fetch(e2e.url('/api/nothing-here/'), { headers: { 'accept-encoding': 'br, gzip' } });
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ detail: 'Not found.' });
   });
 
   it('compresses JSON answers over 1 KiB, and leaves small ones alone', async () => {
-    const { email, password } = await createConfirmedAccount(app.baseUrl, app.dataDir);
-    const client = new HttpClient(app.baseUrl);
-    const { access } = (await client.post<{ access: string }>('/api/user/login/', { email, password })).body;
-    const presets = (encoding: string) => rawGet(`${app.baseUrl}/api/settings/list/`, { authorization: `Bearer ${access}`, 'accept-encoding': encoding });
+    const { access } = (await e2e.signedInClient()).client;
+    const presets = (encoding: string) => rawGet(e2e.url('/api/settings/list/'), { authorization: `Bearer ${access}`, 'accept-encoding': encoding });
     const plain = await presets('identity');
     expect(plain.status).toBe(200);
     expect(plain.bytes).toBeGreaterThan(1024);
@@ -136,8 +119,20 @@ describe.skipIf(!!unavailable)('what the landing page downloads, as `npm start` 
       expect(compressed.headers.vary).toMatch(/accept-encoding/i);
       expect(compressed.bytes).toBeLessThan(plain.bytes / 2);
     }
-    const health = await rawGet(`${app.baseUrl}/api/health/`, { 'accept-encoding': 'br, gzip' });
+    const health = await rawGet(e2e.url('/api/health/'), { 'accept-encoding': 'br, gzip' });
     expect(health.status).toBe(200);
     expect(health.headers['content-encoding']).toBeUndefined();
   });
+});
+
+// Needs no browser: the build the e2e layer makes before any file (tests/support/build-once.ts) is what `npm start` serves.
+it('ships none of the development inspector (src/dev/inspector, ELK) in any production chunk', async () => {
+  const assets = new URL('../../dist/assets/', import.meta.url);
+  const scripts = (await readdir(assets)).filter((name) => name.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const name of scripts) {
+    const code = await readFile(new URL(name, assets), 'utf8');
+    expect(code.includes(inspectorMarker), `${name} holds the inspector panel`).toBe(false);
+    expect(code.includes('org.eclipse.elk'), `${name} holds ELK`).toBe(false);
+  }
 });

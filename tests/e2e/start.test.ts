@@ -1,9 +1,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pendingListName, type CompressJob } from '../../server/precompress.ts';
 import { DataDirInUseError, lockDataDir, lockFileName } from '../../server/platform/data-dir-lock.ts';
 import { createConfirmedAccount } from '../support/accounts.ts';
 import { HttpClient } from '../support/http-client.ts';
@@ -12,9 +17,15 @@ import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 describe('npm start', () => {
   let app: AppProcess;
   beforeAll(async () => {
-    app = await startAppProcess();
+    // FORCE_COLOR=0: a tool that forwards to a terminal may set it, and the logs would then be for people.
+    app = await startAppProcess({ LOG_LEVEL: 'info', FORCE_COLOR: '0' });
   });
   afterAll(() => app?.stop());
+
+  it('logs JSON records when its output is piped', () => {
+    const records = app.output().split('\n').filter((line) => line.startsWith('{'));
+    expect(records.map((line) => JSON.parse(line) as { msg: string })).toContainEqual(expect.objectContaining({ level: 30, msg: expect.stringMatching(/^Server listening at http/) as string }));
+  });
 
   it('serves health, the SPA with history fallback, and JSON 404s under /api', async () => {
     const health = await fetch(`${app.baseUrl}/api/health/`);
@@ -68,6 +79,74 @@ describe('npm start', () => {
     const exit = app.stop();
     expect((await inFlight).status).toBe(200);
     expect(await exit).toBe(0);
+  });
+});
+
+/** A GET that leaves the body as sent (fetch would decode it). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+    httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+describe('npm start after a fresh build', () => {
+  const compressed = "compressed the web app's";
+  let dist: string;
+  let app: AppProcess;
+  let script: string;
+
+  beforeAll(async () => {
+    // The web app as `npm start`'s own build leaves it (server/build-spa.ts): built, with its compression listed for
+    // later. Made from the e2e layer's build without its .br/.gz files, listing the page and its largest script only.
+    dist = await mkdtemp(join(tmpdir(), 'sunplot-dist-'));
+    await cp(fileURLToPath(new URL('../../dist', import.meta.url)), dist, { recursive: true, filter: (path) => !/\.(br|gz)$/.test(path) });
+    const html = await readFile(join(dist, 'index.html'), 'utf8');
+    script = /src="\/(assets\/vendor-[^"]+\.js)"/.exec(html)![1]!;
+    const jobs: CompressJob[] = [{ file: 'index.html', data: false }, { file: script, data: false }];
+    await writeFile(join(dist, pendingListName), JSON.stringify(jobs));
+    app = await startAppProcess({ LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' }, { args: ['--dist', dist] });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    if (dist) await rm(dist, { recursive: true, force: true });
+  });
+
+  it('answers while it compresses the build, compressing on the fly, and sends the compressed files once they are written', async () => {
+    const url = `${app.baseUrl}/${script}`;
+    const source = await readFile(join(dist, script));
+    const early = await rawGet(url, { 'accept-encoding': 'br' });
+    // Answered before the compression ended: by @fastify/compress, as a stream (no length), the same bytes.
+    expect(app.output()).not.toContain(compressed);
+    expect(early.headers['content-encoding']).toBe('br');
+    expect(early.headers['content-length']).toBeUndefined();
+    expect(brotliDecompressSync(early.body).equals(source)).toBe(true);
+
+    await expect.poll(() => app.output(), { timeout: 110_000, interval: 200 }).toContain(compressed);
+    expect(existsSync(join(dist, pendingListName))).toBe(false);
+    for (const [encoding, extension] of [['br', '.br'], ['gzip', '.gz']] as const) {
+      const file = await readFile(join(dist, script + extension));
+      const answer = await rawGet(url, { 'accept-encoding': encoding });
+      expect(answer.headers['content-encoding']).toBe(encoding);
+      expect(Number(answer.headers['content-length'])).toBe(file.length);
+      expect(answer.body.equals(file)).toBe(true);
+    }
+    expect((await readdir(join(dist, 'assets'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('speaks to a person when asked to (LOG_FORMAT=pretty): one readable line per request', async () => {
+    // Without the colours pino-pretty adds when a terminal (or FORCE_COLOR) is there.
+    const lines = () => stripVTControlCharacters(app.output());
+    await fetch(`${app.baseUrl}/api/health/`);
+    await expect.poll(lines).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: req-\w+ request completed 200 in \d+ ms$/m);
+    expect(lines()).toMatch(/^\[\d\d:\d\d:\d\d\] INFO: req-\w+ incoming request GET \/api\/health\/$/m);
+    expect(lines()).not.toMatch(/^\{"level"/m);
   });
 });
 

@@ -19,11 +19,18 @@ export interface AppProcess {
   stop(): Promise<number | null>;
 }
 
+interface AppProcessOptions {
+  buildSpa?: boolean;
+  dataDir?: string;
+  /** More arguments for server/main.ts. */
+  args?: string[];
+}
+
 /**
  * Runs the app as `npm start` does (build when needed, migrate, serve) on a free port with a fresh data folder, or
  * with `options.dataDir`, which is then the caller's to remove.
  */
-export async function startAppProcess(env: Record<string, string> = {}, options: { buildSpa?: boolean; dataDir?: string } = {}): Promise<AppProcess> {
+export async function startAppProcess(env: Record<string, string> = {}, options: AppProcessOptions = {}): Promise<AppProcess> {
   // The free port is probed, then given to the app: another process may take it in between (two test files start
   // apps at once). That is the only failure worth a second try.
   for (let attempt = 1; ; attempt++) {
@@ -35,12 +42,12 @@ export async function startAppProcess(env: Record<string, string> = {}, options:
   }
 }
 
-async function startAppProcessOnce(env: Record<string, string>, options: { buildSpa?: boolean; dataDir?: string }): Promise<AppProcess> {
+async function startAppProcessOnce(env: Record<string, string>, options: AppProcessOptions): Promise<AppProcess> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'sunplot-e2e-')));
   // A known free port rather than PORT=0, so the default PUBLIC_URL (and every mailed link) points at this app.
   const port = await freePort();
   // As package.json's start script: one node process (a tsx wrapper would stand between us and the signals).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...(options.buildSpa === false ? [] : ['--build-if-needed'])], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...(options.buildSpa === false ? [] : ['--build-if-needed']), ...(options.args ?? [])], {
     cwd: root,
     // NODE_ENV=production as `npm start` has it: vitest's NODE_ENV=test would build React's development bundle.
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },

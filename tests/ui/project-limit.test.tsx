@@ -43,4 +43,17 @@ describe('the plan’s project limit where "New project" is, in jsdom against th
     expect(screen.getByRole('status').textContent).toContain(billingMessages.projectLimit(freeProjects, 'Free', 'Pro'));
     expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/subscription');
   });
+
+  it('says the same on /project/add opened directly at the limit, with the form turned off', async () => {
+    const api = apiProcess();
+    const { client, storage } = await signInThroughApi(api, { hasProject: true });
+    await createProject(client, 'Anacostia');
+    await createProject(client, 'Rowan');
+    renderApp('/project/add', api.baseUrl, storage);
+    await waitFor(() => expect(screen.getByTestId('project-usage').textContent).toBe('2 of 2 projects on Free'));
+    expect(screen.getByRole('status').textContent).toContain(billingMessages.projectLimit(freeProjects, 'Free', 'Pro'));
+    expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/subscription');
+    expect(screen.getByRole('textbox', { name: /^Project name/ }).matches(':disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Create project' }).matches(':disabled')).toBe(true);
+  });
 });

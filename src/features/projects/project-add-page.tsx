@@ -1,9 +1,11 @@
-import { Alert, Stack, Text } from '@chakra-ui/react';
+import { Alert, chakra, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useActors, useNotify, useSession } from '../../lib/actors-context.tsx';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
-import { createProject } from './api/projects.ts';
+import { useResource } from '../../lib/use-resource.ts';
+import { checkProjectLimit, createProject } from './api/projects.ts';
+import { ProjectLimitReached, ProjectUsage } from './project-limit.tsx';
 import type { AreaGeometry } from '../../lib/map/map-types.ts';
 import { attachParcels, attachSummary } from './attach-parcels.ts';
 import { ProjectForm } from './project-form.tsx';
@@ -19,6 +21,9 @@ export function ProjectAddPage() {
   const firstProject = useSession((s) => s.hasTag('needsFirstProject'));
   const [serverErrors, setServerErrors] = useState<Record<string, string[]>>();
   const [saving, setSaving] = useState(false);
+  // Opened directly at the plan's limit: said here as on the dashboard, rather than by a refused create.
+  const allowance = useResource('project limit', (signal) => checkProjectLimit(api, { signal })).data;
+  const atLimit = allowance?.allowed === false;
 
   const create = async (values: ProjectValues, boundary: AreaGeometry | null) => {
     setSaving(true);
@@ -49,14 +54,19 @@ export function ProjectAddPage() {
             Find the place, click the map to set the location and draw the site's boundary.
           </Text>
         }
+        actions={<ProjectUsage allowance={allowance} />}
       />
+      {atLimit && <ProjectLimitReached detail={allowance.detail} />}
       {firstProject && (
         <Alert.Root status="info">
           <Alert.Indicator />
           <Alert.Title>Welcome to Sunplot. Start by creating your first project.</Alert.Title>
         </Alert.Root>
       )}
-      <ProjectForm initial={emptyProject} initialBoundary={null} purpose="create" saving={saving} serverErrors={serverErrors} onSubmit={(values, boundary) => void create(values, boundary)} />
+      {/* A disabled fieldset turns off every field and the submit button inside it. */}
+      <chakra.fieldset disabled={atLimit} border="none" p={0} m={0} minW={0}>
+        <ProjectForm initial={emptyProject} initialBoundary={null} purpose="create" saving={saving} serverErrors={serverErrors} onSubmit={(values, boundary) => void create(values, boundary)} />
+      </chakra.fieldset>
     </Stack>
   );
 }

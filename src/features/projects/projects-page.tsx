@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, ButtonGroup, Card, EmptyState, Grid, HStack, Input, Link, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, ButtonGroup, Card, EmptyState, Grid, HStack, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { FolderKanban, FolderPlus, LandPlot, MapPin, Plus, Search, SearchX, SunMedium, Zap } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
@@ -12,6 +12,7 @@ import { annualEnergyText, dcSizeText, hectaresText } from './figures.ts';
 import { statusLabel, statusPalette } from './project-values.ts';
 import { ProjectsMap } from './projects-map.tsx';
 import { StatCard } from './stat-card.tsx';
+import { ProjectLimitReached, ProjectUsage } from './project-limit.tsx';
 import { matchingProjects, useAllProjects } from './use-all-projects.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { EmptyPanel } from '../../components/ui/empty-panel.tsx';
@@ -48,17 +49,11 @@ export function ProjectsPage() {
   );
 }
 
-const projectsWord = (n: number) => (n === 1 ? 'project' : 'projects');
-
 /** "New project", with the plan's usage beside it when the plan has a limit; at the limit the button is off. */
 function NewProject({ allowance }: { allowance: ProjectLimit | undefined }) {
   return (
     <>
-      {allowance?.limit != null && (
-        <Text fontSize="sm" color={allowance.allowed ? 'fg.muted' : 'fg.warning'} data-testid="project-usage">
-          {allowance.used} of {allowance.limit} {projectsWord(allowance.limit)} on {allowance.plan}
-        </Text>
-      )}
+      <ProjectUsage allowance={allowance} />
       {allowance && !allowance.allowed ? (
         <Button colorPalette="brand" disabled>
           <Plus aria-hidden /> New project
@@ -71,23 +66,6 @@ function NewProject({ allowance }: { allowance: ProjectLimit | undefined }) {
         </Button>
       )}
     </>
-  );
-}
-
-/** Why "New project" is off, and the way to a plan that allows more. */
-function ProjectLimitReached({ detail }: { detail: string | null }) {
-  return (
-    <Alert.Root status="warning" role="status">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{detail ?? 'Your plan allows no more projects.'}</Alert.Title>
-        <Alert.Description>
-          <Link asChild fontWeight="semibold">
-            <RouterLink href="/subscription">See the plans</RouterLink>
-          </Link>
-        </Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
   );
 }
 
