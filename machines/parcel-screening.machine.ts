@@ -1,5 +1,5 @@
 import { assertEvent, assign, emit, fromPromise, raise, setup } from 'xstate';
-import type { ApnDetails, ReasonedParcels } from '../src/contract/gis.ts';
+import type { ApnDetails, ReasonedParcels, ScreeningCriteria } from '../src/contract/gis.ts';
 import { toFormErrors, type FormErrors } from './form-errors.ts';
 
 export type ScreeningScope = { projectId: string } | { bbox: [number, number, number, number] };
@@ -7,7 +7,7 @@ export type ScreeningScope = { projectId: string } | { bbox: [number, number, nu
 /** One get_reasoned_geo_json call: which parcels, screened against which criteria. */
 export interface ScreeningRequest {
   scope: ScreeningScope;
-  filters: Record<string, unknown>;
+  filters: ScreeningCriteria;
 }
 
 export interface AttachInput {

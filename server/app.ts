@@ -14,6 +14,7 @@ import { csrf } from './plugins/csrf.ts';
 import { errors } from './plugins/errors.ts';
 import { security } from './plugins/security.ts';
 import { spa } from './plugins/spa.ts';
+import { endpoints } from '../src/contract/endpoints.ts';
 import { auditRepository } from './auth/audit-repository.ts';
 import { billingRepository } from './billing/repository.ts';
 import { contactsRepository } from './public/contacts-repository.ts';
@@ -38,7 +39,10 @@ import { feasibilityRoutes } from './feasibility/routes.ts';
 import { taskRoutes } from './tasks/routes.ts';
 import { gisRoutes } from './gis/routes.ts';
 import { parcelImportRoutes } from './gis/parcel-import-routes.ts';
+import { ownLayerRoutes } from './gis/own-layer-routes.ts';
 import { projectRoutes } from './projects/routes.ts';
+import { criteriaRoutes } from './projects/criteria-routes.ts';
+import { mapLayerRoutes } from './gis/map-layer-routes.ts';
 import { reportRoutes } from './reports/routes.ts';
 import { publicRoutes } from './public/routes.ts';
 import { seedDemoData } from './seed/seed-demo.ts';
@@ -48,6 +52,9 @@ import { createBilling } from './billing/service.ts';
 import { costlyWorkRoutes } from './plugins/costly-work.ts';
 import { createMediaStore, maxPhotoBytes } from './platform/media.ts';
 import { createProjectScreening } from './gis/project-screening.ts';
+import type { FetchSources } from './gis/sources/types.ts';
+import { createFetchSources } from './gis/sources/index.ts';
+import { sourceCacheRepository } from './gis/sources/cache-repository.ts';
 import { createNsrdbClient } from './energy/nsrdb.ts';
 import { createPvgisClient } from './energy/pvgis.ts';
 import { createRateLimiter, defaultLimits, type Limits } from './platform/rate-limiter.ts';
@@ -74,6 +81,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Load the DC demo parcels and layers into an empty parcel store (default true; tests that need none say false). */
   seedDemoData?: boolean;
+  /** Replaces the online screening sources built from SCREENING_SOURCES (tests give fixed layers, grids and failures). */
+  screeningSources?: FetchSources;
 }
 
 // JSON bodies are small; uploads go through multipart with their own limits.
@@ -111,6 +120,13 @@ export async function buildApp(deps: AppDeps) {
   const billing = createBilling({ settings, repository: billingRepository(database.db), projects, log: app.log });
   const geocoderTimeoutMs = settings.GEOCODER_TIMEOUT_MS;
   const cache = settings.ANSWER_CACHE_MB > 0 ? await connectAnswerCache<User>(database, { maxBytes: settings.ANSWER_CACHE_MB * 1024 * 1024 }) : undefined;
+  const sourceCache = sourceCacheRepository(database.db);
+  const screeningSources =
+    deps.screeningSources ??
+    createFetchSources(settings.SCREENING_SOURCES, sourceCache, {
+      userAgent: `Sunplot/${deps.version} (${settings.PUBLIC_URL})`,
+      onError: (error, source) => app.log.error({ err: error, source: source.id }, 'a screening source failed unexpectedly'),
+    });
   const ctx: AppContext = {
     geocoders: [
       ...(settings.NOMINATIM_URL ? [nominatim(settings.NOMINATIM_URL, { timeoutMs: geocoderTimeoutMs, userAgent: `Sunplot/${deps.version} (${settings.PUBLIC_URL})` })] : []),
@@ -138,7 +154,8 @@ export async function buildApp(deps: AppDeps) {
     parcels,
     presets: settingsPresetsRepository(database.db),
     layers,
-    screening: createProjectScreening({ parcels, layers }, { onError: (error) => app.log.error({ err: error }, 'a screening thread failed') }),
+    screening: createProjectScreening({ parcels, layers }, { onError: (error) => app.log.error({ err: error }, 'a screening thread failed'), sources: screeningSources }),
+    screeningSources,
     weatherFiles,
     loadFiles: loadFilesRepository(database.db),
     weather: createWeatherSources({
@@ -162,6 +179,7 @@ export async function buildApp(deps: AppDeps) {
   const prune = () => {
     void ctx.rateLimiter.prune().catch((error: unknown) => app.log.warn({ err: error }, 'pruning rate limits failed'));
     void ctx.studies.pruneWeather().catch((error: unknown) => app.log.warn({ err: error }, 'pruning study weather failed'));
+    void sourceCache.prune(new Date()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired screening source tiles failed'));
   };
   const pruning = setInterval(prune, 3600 * 1000);
   pruning.unref();
@@ -183,7 +201,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(security, { googleSignIn: !!settings.GOOGLE_CLIENT_ID, stripe: !!settings.STRIPE_SECRET_KEY });
   await app.register(cookie, { secret: createHmac('sha256', deps.jwtSecret).update('sunplot csrf cookie').digest('base64url') });
   // Stripe's webhook carries no cookie; its signature stands in for the CSRF token.
-  await app.register(csrf, { secure: settings.PUBLIC_URL.startsWith('https:'), exempt: ['/api/stripe/webhook/'] });
+  await app.register(csrf, { secure: settings.PUBLIC_URL.startsWith('https:'), exempt: [endpoints.stripeWebhook.path] });
   await app.register(multipart, { limits: { fileSize: maxPhotoBytes, files: 1, fields: 20, fieldSize: 64 * 1024, parts: 25 } });
   await app.register(auth, { signer, users, cache: cache?.cache });
   // After auth (its handler wrapper must be the outer one) and before the routes it wraps.
@@ -195,10 +213,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(authRoutes, { ctx });
   await app.register(accountRoutes, { ctx });
   await app.register(projectRoutes, { ctx });
+  await app.register(criteriaRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(gisRoutes, { ctx });
+  await app.register(mapLayerRoutes, { ctx });
   await app.register(parcelImportRoutes, { ctx });
+  await app.register(ownLayerRoutes, { ctx });
   await app.register(energyRoutes, { ctx });
   await app.register(feasibilityRoutes, { ctx });
   await app.register(taskRoutes, { ctx });

@@ -18,6 +18,7 @@ import type { AnswerCache } from './platform/answer-cache.ts';
 import type { Billing } from './billing/service.ts';
 import type { MediaStore } from './platform/media.ts';
 import type { ProjectScreening } from './gis/project-screening.ts';
+import type { FetchSources } from './gis/sources/types.ts';
 import type { RateLimiter } from './platform/rate-limiter.ts';
 import type { SessionService } from './auth/sessions.ts';
 import type { WeatherSources } from './energy/weather-sources.ts';
@@ -49,6 +50,8 @@ export interface AppContext {
   presets: SettingsPresetsRepository;
   layers: LayersRepository;
   screening: ProjectScreening;
+  /** SCREENING_SOURCES (or the stand-in AppDeps.screeningSources gives): online layers, cached in the database. */
+  screeningSources: FetchSources;
   weatherFiles: WeatherFilesRepository;
   loadFiles: LoadFilesRepository;
   weather: WeatherSources;

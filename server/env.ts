@@ -1,5 +1,6 @@
 import { array, boolean, coerce, create, defaulted, enums, integer, nullable, object, optional, refine, string, StructError, type Failure, type Infer } from 'superstruct';
 import { freePlanId } from '../src/contract/billing.ts';
+import { describeSourcesFailure, screeningSourcesSetting } from './gis/sources/settings.ts';
 
 const httpUrl = refine(string(), 'http(s) URL', (value) => {
   try {
@@ -102,7 +103,11 @@ const Settings = object({
   FREE_STUDIES_PER_PROJECT: defaulted(intBetween(1, 1000), 5),
   /** Memory for cached answers of the hottest reads, in MiB; 0 turns the answer cache off. */
   ANSWER_CACHE_MB: defaulted(intBetween(0, 4096), 64),
+  /** Online screening layers: off (default), public (docs/screening-sources.md) or a JSON array of sources. */
+  SCREENING_SOURCES: defaulted(screeningSourcesSetting, []),
   LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  /** Unset: readable lines when stdout is a terminal, JSON records when it is piped or redirected. */
+  LOG_FORMAT: optional(enums(['pretty', 'json'])),
 });
 
 export type Settings = Infer<typeof Settings> & { PUBLIC_URL: string };
@@ -134,6 +139,8 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
 
 /** What is wrong with one setting (or one field of BILLING_PLANS), never echoing the value: some settings are secrets. */
 function describeFailure(failure: Failure): string {
+  const sources = describeSourcesFailure(failure);
+  if (sources !== undefined) return sources;
   if (failure.refinement) return failure.message;
   if (failure.value === notJson) return 'must be a JSON array of plans';
   if (failure.value === undefined) return 'is missing';

@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Geometry, MultiPolygon, Polygon } from 'geojson';
 import { projectStatuses } from '../../src/contract/projects.ts';
+import type { ScreeningCriteria } from '../../src/contract/gis.ts';
 import type { EnergyResult, FinanceResult, SystemUsed, WeatherSource, WeatherUsed } from '../../src/contract/energy.ts';
 import type { EnergyUncertainty, SizingUsed, StudyHeadline } from '../../src/contract/feasibility.ts';
 import type { Assumptions } from '../../src/contract/settings.ts';
 import { taskCategoryValues, taskPhaseValues, taskStatuses } from '../../src/contract/tasks.ts';
 import { freePlanId, subscriptionStatuses } from '../../src/contract/billing.ts';
+import { builtInLayerKinds } from '../../src/contract/own-layers.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -48,6 +50,8 @@ export const projects = pgTable(
     /** ISO 3166-1 alpha-2, upper case; '' when unknown. */
     country: text('country').notNull().default(''),
     postalCode: text('postal_code').notNull().default(''),
+    /** Issue 24 item 5: the map screen's screening criteria as last saved (null: never saved, the defaults apply). */
+    screeningCriteria: jsonb('screening_criteria').$type<ScreeningCriteria>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -98,16 +102,24 @@ export const projectParcels = pgTable(
   (t) => [primaryKey({ columns: [t.projectId, t.parcelId] }), index('project_parcels_parcel_idx').on(t.parcelId)],
 );
 
-export const layerKinds = ['flood', 'wetland', 'protected', 'grid'] as const;
+export const layerKinds = builtInLayerKinds;
 
-/** A screening layer: one GeoJSON FeatureCollection with where it came from and how old it is. */
+/**
+ * A screening layer: one GeoJSON FeatureCollection with where it came from and how old it is. Shared layers (no owner)
+ * are of a built-in kind; a user's own (migration 0011) may also be of a custom kind, the slug of `label`.
+ */
 export const screeningLayers = pgTable(
   'screening_layers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: layerKinds }).notNull(),
+    /** A built-in kind (flood, wetland, protected, grid) or, on a user's own layer, a custom kind's slug. */
+    kind: text('kind').notNull(),
+    /** The kind as people read it; '' on shared layers, whose kinds are built in. */
+    label: text('label').notNull().default(''),
     name: text('name').notNull(),
+    /** The uploaded file's name; '' on shared layers. */
+    fileName: text('file_name').notNull().default(''),
     source: text('source').notNull(),
     sourceDate: date('source_date', { mode: 'string' }),
     features: jsonb('features').$type<{ type: 'Feature'; geometry: Geometry; properties: Record<string, unknown> | null }[]>().notNull(),
@@ -118,7 +130,7 @@ export const screeningLayers = pgTable(
     maxLat: doublePrecision('max_lat').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('screening_layers_kind_idx').on(t.kind)],
+  (t) => [index('screening_layers_kind_idx').on(t.kind), index('screening_layers_owner_created_idx').on(t.ownerId, t.createdAt)],
 );
 
 /** A user's named assumption set; the built-in defaults live in code and are never stored. */
@@ -469,3 +481,35 @@ export const stripeEvents = pgTable('stripe_events', {
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Online screening sources (issue 24, migration 0010)
+
+/**
+ * What an online screening source (SCREENING_SOURCES) answered for one tile of the 0.05° grid: public data shared by
+ * every user and every instance, kept until expires_at (the source's ttl_days), refetched when the source's definition
+ * (source_key) changes. A vector tile holds features, an elevation tile a square Float32 grid; `cut` says why a tile was
+ * cut short (too many features), which screens as unknown until the row expires.
+ */
+export const screeningSourceCache = pgTable(
+  'screening_source_cache',
+  {
+    sourceId: text('source_id').notNull(),
+    /** "20:x:y" on the 0.05° grid, or "file" for a GeoJSON file fetched whole. */
+    tile: text('tile').notNull(),
+    sourceKey: text('source_key').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The data's own date when the service says it (an ArcGIS layer's last edit, OSM's snapshot), else the fetch date. */
+    sourceDate: date('source_date', { mode: 'string' }).notNull(),
+    features: jsonb('features').$type<{ type: 'Feature'; geometry: Geometry; properties: Record<string, unknown> | null }[]>(),
+    featureCount: integer('feature_count').notNull().default(0),
+    /** Features dropped for a geometry screening cannot use. */
+    skipped: integer('skipped').notNull().default(0),
+    elevation: bytea('elevation'),
+    elevationSize: integer('elevation_size'),
+    elevationNoData: doublePrecision('elevation_no_data'),
+    cut: text('cut'),
+  },
+  (t) => [primaryKey({ columns: [t.sourceId, t.tile] }), index('screening_source_cache_expires_idx').on(t.expiresAt)],
+);

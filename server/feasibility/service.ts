@@ -22,6 +22,8 @@ import { DomainError, invalid, requireOwned } from '../platform/domain-error.ts'
 import { datedFileName } from '../platform/http.ts';
 import type { UploadForm } from '../platform/multipart.ts';
 import type { ProjectRow, ProjectsRepository } from '../projects/repository.ts';
+import { projectSizingArea } from '../projects/criteria-service.ts';
+import type { ProjectScreening } from '../gis/project-screening.ts';
 import { StudyLimitReached, type FeasibilityRepository, type NewStudy, type StudyLoadRow } from './repository.ts';
 import { btmMessages, type StudyLoad } from '../../src/contract/behind-the-meter.ts';
 import type { LoadFilesRepository } from '../energy/load-repository.ts';
@@ -44,6 +46,7 @@ export interface FeasibilityDeps {
   presets: SettingsPresetsRepository;
   studies: FeasibilityRepository;
   weather: WeatherSources;
+  screening: ProjectScreening;
 }
 
 interface StudyDraft {
@@ -65,18 +68,24 @@ async function presetFor(presets: SettingsPresetsRepository, userId: string, pro
   return presetView(own);
 }
 
-/** The array size from the boundary's area when the request gives none; null without a boundary. */
-function sizingFor(body: StudyCreateBody, preset: Preset, project: ProjectRow): SizingUsed | null {
-  if (body.system?.dc_kw !== undefined || !project.boundaryAreaM2) return null;
+/**
+ * The array size from the project's land when the request gives none: the buildable area of the parcels passing its
+ * screening, else the boundary (src/solar/sizing.ts sizingArea); null with neither.
+ */
+async function sizingFor(deps: Pick<FeasibilityDeps, 'screening'>, userId: string, body: StudyCreateBody, preset: Preset, project: ProjectRow): Promise<SizingUsed | null> {
+  if (body.system?.dc_kw !== undefined) return null;
+  const { area } = await projectSizingArea(deps, userId, project, body.sizing?.area);
+  if (!area) return null;
   const tracker = mountOf(body, preset) !== 'fixed';
   // A tracker's rows are spaced for its own GCR, which backtracking also uses: size with that one.
   const gcr = body.sizing?.gcr ?? (tracker ? (body.system?.gcr ?? preset.assumptions.system.gcr) : DEFAULT_SIZING.gcrFixed);
   const usablePct = body.sizing?.usable_pct ?? DEFAULT_SIZING.usableFraction * 100;
   // A module of η % efficiency delivers η × 10 W per m² at STC (1000 W/m²).
   const moduleWPerM2 = body.sizing?.module_w_per_m2 ?? preset.assumptions.system.module_efficiency_pct * 10;
-  const raw = dcKwFromArea({ areaM2: project.boundaryAreaM2, usableFraction: usablePct / 100, gcr, moduleWPerM2 });
+  const raw = dcKwFromArea({ areaM2: area.areaM2, usableFraction: usablePct / 100, gcr, moduleWPerM2 });
   const dcKw = Math.min(1e7, Math.max(1, Math.round(raw * 10) / 10));
-  return { area_m2: project.boundaryAreaM2, usable_pct: usablePct, gcr, module_w_per_m2: moduleWPerM2, dc_kw: dcKw };
+  const source = area.source === 'parcels' ? { area_source: 'parcels' as const, parcels: area.parcels } : { area_source: 'boundary' as const };
+  return { ...source, area_m2: area.areaM2, usable_pct: usablePct, gcr, module_w_per_m2: moduleWPerM2, dc_kw: dcKw };
 }
 
 /** The mount the study is built on: its array type's, else its mount, else the preset's. */
@@ -87,19 +96,20 @@ function mountOf(body: StudyCreateBody, preset: PresetUsed) {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-async function draftStudy(deps: Pick<FeasibilityDeps, 'presets' | 'weather' | 'loadFiles'>, userId: string, project: ProjectRow, body: StudyCreateBody): Promise<StudyDraft> {
+async function draftStudy(deps: Pick<FeasibilityDeps, 'presets' | 'weather' | 'loadFiles' | 'screening'>, userId: string, project: ProjectRow, body: StudyCreateBody): Promise<StudyDraft> {
   const preset = await presetFor(deps.presets, userId, project, body.preset_id);
   const behindTheMeter = structureOf(body, preset) === 'behind_the_meter';
   if (behindTheMeter && !body.load) throw invalid({ load: [btmMessages.needsLoad] });
   const location = project.lat != null && project.lng != null ? { lat: project.lat, lon: project.lng } : undefined;
   const chosen = await deps.weather.choose(userId, body.weather, location);
-  const sizing = sizingFor(body, preset, project);
+  const sizing = await sizingFor(deps, userId, body, preset, project);
   const tracker = mountOf(body, preset) !== 'fixed';
   const system = sizing ? { ...body.system, dc_kw: sizing.dc_kw, ...(tracker ? { gcr: sizing.gcr } : {}) } : body.system;
   const { result, answer: energy } = estimateEnergy(chosen, system, preset, location);
   if (sizing) {
     const ha = (sizing.area_m2 / 10_000).toFixed(2);
-    energy.notes.push(`Sized from the boundary: ${ha} ha × ${sizing.usable_pct} % usable × GCR ${sizing.gcr} × ${sizing.module_w_per_m2} W/m² of module = ${sizing.dc_kw} kWdc.`);
+    const land = sizing.area_source === 'parcels' ? `the buildable land of ${sizing.parcels} ${sizing.parcels === 1 ? 'parcel' : 'parcels'} passing screening` : 'the boundary';
+    energy.notes.push(`Sized from ${land}: ${ha} ha × ${sizing.usable_pct} % usable × GCR ${sizing.gcr} × ${sizing.module_w_per_m2} W/m² of module = ${sizing.dc_kw} kWdc.`);
   }
   const site = behindTheMeter ? await siteOf(deps, userId, body.load!, result.hourlyAcKwh, location?.lat ?? chosen.used.lat) : undefined;
   const finance = estimateFinance({ annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' }, body, preset, null, [], site);

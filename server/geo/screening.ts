@@ -1,15 +1,15 @@
 /**
  * Parcel screening: every criterion gives one reason (rule, threshold, measured value, verdict, layer). A criterion
- * whose layer is missing, or whose layer does not cover the parcel, is `unknown`: never a silent pass. Pure functions
- * over GeoJSON, with one flatbush index per layer; the database is not touched here.
+ * whose layer is missing, or whose layer does not cover the parcel, or whose online source failed, is `unknown`: never
+ * a silent pass. A kind may have several layers (shared, the user's own, fetched online), which count together. Pure
+ * functions over GeoJSON and an elevation grid, with one flatbush index per layer; the database is not touched here.
  */
 import Flatbush from 'flatbush';
 import type { Feature, Geometry, Position } from 'geojson';
-import type { CriterionName, LayerRef, Reason, ScreeningCriteria, Verdict } from '../../src/contract/gis.ts';
+import { builtInKinds, criterionLabel, criterionLabels as contractLabels, type LayerRef, type Reason, type ScreeningCriteria, type Verdict } from '../../src/contract/gis.ts';
 import { acresToM2, areaUnits, bboxContains, bboxOf, round, type AreaGeometry, type Bbox } from './geometry.ts';
 import { area, contains, coveredArea, distance, intersectionArea, localProjection, projectFeature, projectRings, shapeOf, type Polygons, type Projection, type Shape } from './planar.ts';
-
-export type LayerKind = 'flood' | 'wetland' | 'protected' | 'grid';
+import { rectangle, slopeCells, slopeShares, type ElevationRaster } from './slope.ts';
 
 export interface ScreeningLayer {
   ref: LayerRef;
@@ -45,7 +45,24 @@ export interface ScreeningResult {
   buildable_pct: number | null;
 }
 
-export type LayerSet = Partial<Record<LayerKind, IndexedLayer>>;
+/** The layers by kind (flood, wetland, protected, grid or a custom kind's slug): one, or several that count together. */
+export type LayerSet = Partial<Record<string, IndexedLayer | IndexedLayer[]>>;
+
+/** A source that could not answer: its kind's criterion is `unknown` with this reason, unless the parcel fails anyway. */
+export interface LayerFailure {
+  kind: string;
+  ref: LayerRef;
+  reason: string;
+}
+
+/** What online sources add beside layers: the ground's elevation (for slope) and the sources that failed. */
+export interface ScreeningExtras {
+  elevation?: (ElevationRaster & { ref: LayerRef }) | null;
+  failures?: LayerFailure[];
+}
+
+/** The kind of the failures that speak for slope: an elevation source's. */
+export const slopeKind = 'slope';
 
 /** Without criteria, parcels are checked for flood zones and wetlands, allowing no overlap. */
 export const defaultCriteria: ScreeningCriteria = { max_flood_overlap_pct: 0, max_wetland_overlap_pct: 0 };
@@ -157,18 +174,50 @@ function coveredShare(parcel: PreparedParcel, pieces: Piece[]): number {
   return Math.min(1, covered / parcel.planarArea);
 }
 
-type ExclusionCriterion = 'flood' | 'wetland' | 'protected';
+const layersOf = (layers: LayerSet, kind: string): IndexedLayer[] => {
+  const entry = layers[kind];
+  return entry === undefined ? [] : Array.isArray(entry) ? entry : [entry];
+};
 
-/** The reason for one excluded layer, and the layer's pieces over the parcel when the layer speaks for it. */
-function overlapReason(criterion: ExclusionCriterion, thresholdPct: number, parcel: PreparedParcel, layer: IndexedLayer | undefined): { reason: Reason; pieces?: Piece[] } {
-  const label = { flood: 'a flood zone', wetland: 'wetlands', protected: 'protected land' }[criterion];
+/**
+ * Whether the layers together speak for all of `box`: one layer's coverage holds it, or their coverages do between
+ * them (tiles of an online source), measured as the box's area the union of coverages leaves out.
+ */
+function covers(layers: IndexedLayer[], box: Bbox): boolean {
+  if (layers.some((layer) => bboxContains(layer.coverage, box))) return true;
+  if (layers.length < 2) return false;
+  const boxArea = (box[2] - box[0]) * (box[3] - box[1]);
+  return boxArea > 0 && coveredArea([rectangle(...box)], layers.map((layer) => [rectangle(...layer.coverage)])) >= boxArea * (1 - 1e-9);
+}
+
+/** What a reason says about a kind of several layers: each of them; one layer's reason reads as it always has. */
+const allLayers = (layers: IndexedLayer[]) => (layers.length > 1 ? { layers: layers.map((layer) => layer.ref) } : {});
+
+/** The failed sources of a kind as a reason's layer and note. */
+const failed = (failures: LayerFailure[]) => ({ layer: failures[0]!.ref, note: failures.map((failure) => failure.reason).join('; ') });
+
+const overlapLabels: Record<string, string> = { flood: 'a flood zone', wetland: 'wetlands', protected: 'protected land' };
+
+/**
+ * The reason for one excluded kind, and the pieces of its layers over the parcel when together they speak for it. A
+ * failed source of the kind leaves it `unknown` unless the layers that answered already put the parcel over the limit.
+ */
+function overlapReason(kind: string, thresholdPct: number, parcel: PreparedParcel, layers: IndexedLayer[], failures: LayerFailure[]): { reason: Reason; pieces?: Piece[] } {
+  const label = overlapLabels[kind] ?? `"${criterionLabel(kind)}"`;
   const rule = `Share of the parcel in ${label} at most ${thresholdPct} %`;
-  const base = { criterion, rule, threshold: thresholdPct, unit: '%' };
-  if (!layer) return { reason: { ...base, measured: null, verdict: 'unknown', layer: null, note: `No ${criterion} layer is loaded.` } };
-  if (!bboxContains(layer.coverage, parcel.box)) return { reason: { ...base, measured: null, verdict: 'unknown', layer: layer.ref, note: 'The parcel lies outside the area this layer covers.' } };
-  const pieces = layerPieces(parcel, layer);
+  const base = { criterion: kind, rule, threshold: thresholdPct, unit: '%' };
+  if (layers.length === 0 && failures.length === 0) return { reason: { ...base, measured: null, verdict: 'unknown', layer: null, note: `No ${kind} layer is loaded.` } };
+  const covered = covers(layers, parcel.box);
+  if (!covered && failures.length === 0) return { reason: { ...base, measured: null, verdict: 'unknown', layer: layers[0]!.ref, note: 'The parcel lies outside the area this layer covers.', ...allLayers(layers) } };
+  const byLayer = layers.map((layer) => ({ layer, pieces: layerPieces(parcel, layer) }));
+  const pieces = byLayer.flatMap((entry) => entry.pieces);
   const pct = round(coveredShare(parcel, pieces) * 100, 2);
-  return { reason: { ...base, measured: pct, verdict: pct > thresholdPct ? 'fail' : 'pass', layer: layer.ref }, pieces };
+  const shared = (entry: (typeof byLayer)[number]) => entry.pieces.reduce((sum, piece) => sum + piece.shared, 0);
+  const decider = byLayer.reduce<(typeof byLayer)[number] | undefined>((best, entry) => (shared(entry) > (best ? shared(best) : 0) ? entry : best), undefined)?.layer;
+  const named = decider ?? layers.find((layer) => bboxContains(layer.coverage, parcel.box)) ?? layers[0];
+  if (pct > thresholdPct) return { reason: { ...base, measured: pct, verdict: 'fail', layer: named!.ref, ...allLayers(layers) }, ...(failures.length === 0 ? { pieces } : {}) };
+  if (failures.length > 0) return { reason: { ...base, measured: null, verdict: 'unknown', ...failed(failures), ...allLayers(layers) } };
+  return { reason: { ...base, measured: pct, verdict: 'pass', layer: named!.ref, ...allLayers(layers) }, pieces };
 }
 
 /** The parcel's area outside every excluded layer checked, or nulls when none is checked or one cannot tell. */
@@ -179,29 +228,83 @@ function buildableArea(parcel: ScreenedParcel, prepared: PreparedParcel, checked
   return { buildable_area_m2: m2, buildable_area_acres: acres, buildable_area_ha: ha, buildable_pct: round(share * 100, 2) };
 }
 
-function gridReason(maxKm: number, parcel: PreparedParcel, layer: IndexedLayer | undefined): Reason {
+/** A box widened by `km` on every side (1° of latitude ≈ 110.6 km). */
+function widened([w, s, e, n]: Bbox, km: number): Bbox {
+  const latPad = km / 110.574;
+  const lngPad = km / (111.32 * Math.max(0.01, Math.cos((((s + n) / 2) * Math.PI) / 180)));
+  return [w - lngPad, s - latPad, e + lngPad, n + latPad];
+}
+
+/**
+ * The distance to the nearest feature of any grid layer: a feature within the limit is a pass whatever else failed;
+ * none is a fail where the layers speak for the parcel (as they always have: the parcel inside their coverage; online
+ * sources are asked for the ground within the limit around the parcels too, up to 10 km).
+ */
+function gridReason(maxKm: number, parcel: PreparedParcel, layers: IndexedLayer[], failures: LayerFailure[]): Reason {
   const base = { criterion: 'grid_distance' as const, rule: `Distance to the grid at most ${maxKm} km`, threshold: maxKm, unit: 'km' };
-  if (!layer) return { ...base, measured: null, verdict: 'unknown', layer: null, note: 'No grid layer is loaded.' };
-  const covered = bboxContains(layer.coverage, parcel.box);
-  // Candidates: features whose box lies within the threshold of the parcel's box (1° of latitude ≈ 110.6 km).
-  const [w, s, e, n] = parcel.box;
-  const latPad = maxKm / 110.574;
-  const lngPad = maxKm / (111.32 * Math.max(0.01, Math.cos((((s + n) / 2) * Math.PI) / 180)));
+  if (layers.length === 0 && failures.length === 0) return { ...base, measured: null, verdict: 'unknown', layer: null, note: 'No grid layer is loaded.' };
+  const reach = widened(parcel.box, maxKm);
+  const covered = failures.length === 0 && covers(layers, parcel.box);
   let bestM = Infinity;
-  for (const i of layer.index.search(w - lngPad, s - latPad, e + lngPad, n + latPad)) {
-    bestM = Math.min(bestM, distance(parcel.shape, projectFeature(layer.features[i]!.geometry, parcel.project)));
+  let nearest = layers.find((layer) => bboxContains(layer.coverage, parcel.box)) ?? layers[0];
+  for (const layer of layers) {
+    for (const i of layer.index.search(...reach)) {
+      const metres = distance(parcel.shape, projectFeature(layer.features[i]!.geometry, parcel.project));
+      if (metres < bestM) {
+        bestM = metres;
+        nearest = layer;
+      }
+    }
   }
+  const outside = failures.length > 0 ? failed(failures) : { layer: nearest!.ref, note: 'The parcel lies outside the area this layer covers.' };
   if (bestM === Infinity) {
     return covered
-      ? { ...base, measured: null, verdict: 'fail', layer: layer.ref, note: `No grid feature within ${maxKm} km.` }
-      : { ...base, measured: null, verdict: 'unknown', layer: layer.ref, note: 'The parcel lies outside the area this layer covers.' };
+      ? { ...base, measured: null, verdict: 'fail', layer: nearest!.ref, note: `No grid feature within ${maxKm} km.`, ...allLayers(layers) }
+      : { ...base, measured: null, verdict: 'unknown', ...outside, ...allLayers(layers) };
   }
   const km = round(bestM / 1000, 3);
-  return { ...base, measured: km, verdict: bestM <= maxKm * 1000 ? 'pass' : covered ? 'fail' : 'unknown', layer: layer.ref };
+  if (bestM <= maxKm * 1000) return { ...base, measured: km, verdict: 'pass', layer: nearest!.ref, ...allLayers(layers) };
+  return covered ? { ...base, measured: km, verdict: 'fail', layer: nearest!.ref, ...allLayers(layers) } : { ...base, measured: km, verdict: 'unknown', ...(failures.length > 0 ? failed(failures) : { layer: nearest!.ref }), ...allLayers(layers) };
+}
+
+/**
+ * The share of the parcel steeper than the limit, from the elevation grid, failing above the allowed share; the steep
+ * ground as a piece to take out of the buildable area when the slope of all of the parcel is known. Ground of unknown
+ * slope (noData, past the grid) leaves the verdict unknown unless it cannot change it: a fail is certain when the steep
+ * share alone is over the allowance, a pass when it stays within it even with all the unknown ground counted steep.
+ */
+function slopeReason(limitPct: number, allowedPct: number, parcel: PreparedParcel, extras: ScreeningExtras): { reason: Reason; pieces?: Piece[] } {
+  const base = { criterion: 'slope' as const, rule: `Share of the parcel steeper than ${limitPct} % at most ${allowedPct} %`, threshold: allowedPct, unit: '%' };
+  const failures = (extras.failures ?? []).filter((failure) => failure.kind === slopeKind);
+  const grid = extras.elevation;
+  if (!grid) return { reason: failures.length > 0 ? { ...base, measured: null, verdict: 'unknown', ...failed(failures) } : { ...base, measured: null, verdict: 'unknown', layer: null, note: 'No elevation layer is loaded.' } };
+  const [w, s, e, n] = grid.bbox;
+  const [pw, ps, pe, pn] = parcel.box;
+  if (pe <= w || pw >= e || pn <= s || ps >= n) return { reason: { ...base, measured: null, verdict: 'unknown', layer: grid.ref, note: 'The parcel lies outside the area this layer covers.' } };
+  const cells = slopeCells(grid, limitPct, parcel.box, parcel.project);
+  const shares = slopeShares(parcel.polygons, parcel.planarArea, cells);
+  const steepPct = round(shares.steep * 100, 2);
+  const unknownPct = round(shares.unknown * 100, 2);
+  if (unknownPct === 0 && cells.unknown.length === 0) {
+    const piece = { polygons: cells.steep, shared: shares.steep * parcel.planarArea };
+    return { reason: { ...base, measured: steepPct, verdict: steepPct > allowedPct ? 'fail' : 'pass', layer: grid.ref }, pieces: cells.steep.length > 0 ? [piece] : [] };
+  }
+  const verdict: Verdict = steepPct > allowedPct ? 'fail' : steepPct + unknownPct <= allowedPct ? 'pass' : 'unknown';
+  return { reason: { ...base, measured: steepPct, verdict, layer: grid.ref, note: `${unknownPct} % of the parcel has no elevation data.` } };
+}
+
+/** The custom kinds the criteria name (`max_<kind>_overlap_pct`), in the order given, with their thresholds. */
+function customOverlaps(criteria: ScreeningCriteria): [kind: string, thresholdPct: number][] {
+  const found: [string, number][] = [];
+  for (const [key, value] of Object.entries(criteria)) {
+    const kind = /^max_(.+)_overlap_pct$/.exec(key)?.[1];
+    if (kind !== undefined && typeof value === 'number' && !(builtInKinds as readonly string[]).includes(kind)) found.push([kind, value]);
+  }
+  return found;
 }
 
 /** Screens one parcel against the criteria given (absent criteria are not checked). */
-export function screenParcel(parcel: ScreenedParcel, criteria: ScreeningCriteria, layers: LayerSet): ScreeningResult {
+export function screenParcel(parcel: ScreenedParcel, criteria: ScreeningCriteria, layers: LayerSet, extras: ScreeningExtras = {}): ScreeningResult {
   const reasons: Reason[] = [];
   const prepared = prepare(parcel);
   const acres = round(parcel.areaM2 / acresToM2(1), 3);
@@ -223,15 +326,22 @@ export function screenParcel(parcel: ScreenedParcel, criteria: ScreeningCriteria
         : { criterion: 'land_use', rule, threshold: criteria.land_use, measured: use, unit: '', verdict: accepted.includes(use.toLowerCase()) ? 'pass' : 'fail', layer: null },
     );
   }
+  const failuresOf = (kind: string) => (extras.failures ?? []).filter((failure) => failure.kind === kind);
   const exclusions = (
     [
       ['flood', criteria.max_flood_overlap_pct],
       ['wetland', criteria.max_wetland_overlap_pct],
       ['protected', criteria.max_protected_overlap_pct],
+      ...customOverlaps(criteria),
     ] as const
-  ).flatMap(([criterion, threshold]) => (threshold === undefined ? [] : [overlapReason(criterion, threshold, prepared, layers[criterion])]));
+  ).flatMap(([kind, threshold]) => (threshold === undefined ? [] : [overlapReason(kind, threshold, prepared, layersOf(layers, kind), failuresOf(kind))]));
   for (const { reason } of exclusions) reasons.push(reason);
-  if (criteria.max_grid_distance_km !== undefined) reasons.push(gridReason(criteria.max_grid_distance_km, prepared, layers.grid));
+  if (criteria.max_grid_distance_km !== undefined) reasons.push(gridReason(criteria.max_grid_distance_km, prepared, layersOf(layers, 'grid'), failuresOf('grid')));
+  if (criteria.max_slope_pct !== undefined) {
+    const slope = slopeReason(criteria.max_slope_pct, criteria.max_steep_share_pct ?? 0, prepared, extras);
+    reasons.push(slope.reason);
+    exclusions.push(slope);
+  }
 
   const verdict: Verdict = reasons.some((r) => r.verdict === 'fail') ? 'fail' : reasons.some((r) => r.verdict === 'unknown') ? 'unknown' : 'pass';
   return { suitable: verdict === 'pass', verdict, reasons, ...buildableArea(parcel, prepared, exclusions) };
@@ -240,18 +350,11 @@ export function screenParcel(parcel: ScreenedParcel, criteria: ScreeningCriteria
 /** The criteria a request names, or the default flood-and-wetland check when it names none. */
 export function criteriaOrDefault(criteria: ScreeningCriteria | undefined): ScreeningCriteria {
   const given = Object.fromEntries(Object.entries(criteria ?? {}).filter(([, value]) => value !== undefined));
-  return Object.keys(given).length > 0 ? given : defaultCriteria;
+  return Object.keys(given).length > 0 ? (given as ScreeningCriteria) : defaultCriteria;
 }
 
-export const criterionLabels: Record<CriterionName, string> = {
-  min_area: 'Minimum area',
-  max_area: 'Maximum area',
-  land_use: 'Land use',
-  flood: 'Flood zones',
-  wetland: 'Wetlands',
-  protected: 'Protected land',
-  grid_distance: 'Distance to grid',
-};
+/** How the report names each built-in criterion. */
+export const criterionLabels: Record<string, string> = { ...contractLabels, flood: 'Flood zones' };
 
 /**
  * Whether an area shares any ground with `area` (a shared edge alone does not count). `area` is projected and its

@@ -12,7 +12,7 @@ import type { ParcelsRepository } from './parcels-repository.ts';
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /** A parse that ran over its budget, out of its heap, or found no free thread, as the answer the importer gets. */
-function workerRefusal(error: unknown): DomainError | undefined {
+export function workerRefusal(error: unknown): DomainError | undefined {
   if (error instanceof WorkTimedOut) return new DomainError('tooLarge', `Reading the file took longer than ${seconds(parcelUploadLimits.parseMs)}, the limit for one upload: split it into smaller files.`);
   if (error instanceof WorkOutOfMemory) return new DomainError('tooLarge', `Reading the file needs more than ${parcelUploadLimits.heapMb} MB of memory, the limit for one upload: split it into smaller files.`);
   if (error instanceof WorkersBusy) return new DomainError('unavailable', 'Too many files are being read right now: try again in a minute.', { retryAfterSeconds: 60 });

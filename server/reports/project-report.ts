@@ -5,7 +5,8 @@
  */
 import PDFDocument from 'pdfkit';
 import type { Position } from 'geojson';
-import type { LayerRef, Reason, Verdict } from '../../src/contract/gis.ts';
+import { criterionLabel, type LayerRef, type Reason, type ScreeningCriteria, type Verdict } from '../../src/contract/gis.ts';
+import { criteriaInWords } from '../../src/contract/screening-map.ts';
 import type { Preset } from '../../src/contract/settings.ts';
 import type { StudyRow } from '../feasibility/repository.ts';
 import type { ParcelRow } from '../gis/parcels-repository.ts';
@@ -16,6 +17,8 @@ import { criterionLabels, type ScreeningResult } from '../geo/screening.ts';
 
 export interface ReportData {
   project: ProjectRow;
+  /** The criteria the parcels were screened with, and whether they are the project's saved ones or the defaults. */
+  criteria: { values: ScreeningCriteria; saved: boolean };
   parcels: { row: ParcelRow; result: ScreeningResult }[];
   layers: LayerRef[];
   preset: Preset;
@@ -104,7 +107,7 @@ function suitableBuildableText(parcels: ReportData['parcels']): string {
 
 function reasonText(reason: Reason): string {
   const measured = reason.measured === null || reason.measured === undefined ? 'n/a' : `${String(reason.measured)}${reason.unit && reason.unit !== '%' ? ` ${reason.unit}` : reason.unit}`;
-  return `${criterionLabels[reason.criterion]}: ${measured} (${reason.rule.toLowerCase()}) ${reason.verdict}`;
+  return `${criterionLabels[reason.criterion] ?? criterionLabel(reason.criterion)}: ${measured} (${reason.rule.toLowerCase()}) ${reason.verdict}`;
 }
 
 /** Draws shapes into a rectangle on an equirectangular projection that keeps the ground's proportions. */
@@ -204,7 +207,9 @@ export function projectReportPdf(data: ReportData): Promise<Buffer> {
     doc.moveDown(1);
   }
   doc.fontSize(14).fillColor('#212529').text('Parcels and screening');
-  doc.moveDown(0.3).fontSize(9).fillColor('#495057').text('Each parcel is checked for overlap with flood zones and wetlands; a criterion whose layer is missing or does not cover the parcel is reported as not known, never as a pass. The buildable area is the area of the parcel outside the flood zones and wetlands, counted once where they overlap.', { width });
+  doc.moveDown(0.3).fontSize(9).fillColor('#495057').text('Each parcel is checked against the criteria below; a criterion whose layer is missing or does not cover the parcel is reported as not known, never as a pass. The buildable area is the area of the parcel outside the flood zones, wetlands and protected land the criteria check, counted once where they overlap.', { width });
+  doc.moveDown(0.3).fontSize(9).fillColor('#343a40').font('Helvetica-Bold').text(data.criteria.saved ? 'Criteria saved for this project on its map screen' : 'Criteria: the defaults (none saved on the map screen)', { width });
+  doc.font('Helvetica').text(printable(`${criteriaInWords(data.criteria.values).join('; ')}.`), { width });
   doc.moveDown(0.5);
   if (data.parcels.length === 0) doc.fontSize(10).fillColor('#343a40').text('No parcels are attached to this project or inside its boundary.');
   for (const { row, result } of data.parcels.slice(0, maxParcelRows)) {

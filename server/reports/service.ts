@@ -1,9 +1,9 @@
 /** The project report's use case: everything the PDF shows, gathered for its owner, and the file's name. */
 import type { FeasibilityRepository } from '../feasibility/repository.ts';
-import { defaultCriteria } from '../geo/screening.ts';
 import type { ProjectScreening } from '../gis/project-screening.ts';
 import { requireOwned } from '../platform/domain-error.ts';
 import { datedFileName } from '../platform/http.ts';
+import { projectCriteria } from '../projects/criteria-service.ts';
 import type { ProjectsRepository } from '../projects/repository.ts';
 import type { SettingsPresetsRepository } from '../settings/repository.ts';
 import { lastPresetFor } from '../settings/preset-views.ts';
@@ -17,20 +17,22 @@ export interface ReportDeps {
   studies: FeasibilityRepository;
 }
 
-/** The project's PDF report: its parcels screened with the default criteria, the layers used, the preset a new study starts from and the primary study. */
+/** The project's PDF report: its parcels screened with the criteria saved on its map screen (else the defaults), the layers used, the preset a new study starts from and the primary study. */
 export async function projectReport(ctx: ReportDeps, userId: string, projectId: string): Promise<{ fileName: string; pdf: Buffer }> {
   const project = requireOwned(await ctx.projects.find(userId, projectId));
-  const [rows, layers, preset, primaryStudy] = await Promise.all([
+  const [rows, preset, primaryStudy] = await Promise.all([
     ctx.screening.projectParcels(userId, project),
-    ctx.screening.layerSet(userId),
     lastPresetFor(ctx.presets, userId, project),
     ctx.studies.primary(userId, project.id),
   ]);
   const generatedAt = new Date();
+  const criteria = projectCriteria(project);
+  const { results, layersUsed } = await ctx.screening.screenInWorker(userId, rows, criteria);
   const pdf = await projectReportPdf({
     project,
-    parcels: ctx.screening.screen(rows, defaultCriteria, layers),
-    layers: Object.values(layers).map((layer) => layer.ref),
+    criteria: { values: criteria, saved: project.screeningCriteria !== null },
+    parcels: results,
+    layers: layersUsed,
     preset,
     primaryStudy,
     generatedAt,

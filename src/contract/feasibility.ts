@@ -25,6 +25,8 @@ export const feasibilityMessages = {
 const idText = text(required, maxLength(64));
 export const studyName = text(required, notBlank, maxLength(100));
 
+export const sizingAreaSources = ['parcels', 'boundary'] as const;
+
 /**
  * How a boundary's area becomes a DC size: area × usable share × ground coverage ratio × module power per m² of
  * module. Shown and editable on the new-study form; the server applies it when the request gives no dc_kw.
@@ -35,6 +37,8 @@ export const SizingInput = object({
   gcr: optional(numeric(required, within(0, 1, feasibilityMessages.gcr, { lowOpen: true, highOpen: true }))),
   /** Module nameplate power per m² of module area (≈ 10 × efficiency %). */
   module_w_per_m2: optional(numeric(required, within(0, 400, feasibilityMessages.moduleDensity, { lowOpen: true }))),
+  /** The land sized on: the buildable area of the parcels passing the project's screening (the default when any passes), or the boundary. */
+  area: optional(enums(sizingAreaSources)),
 });
 
 const financeOverrides = FinanceBody.schema;
@@ -72,6 +76,10 @@ const exportFormat = text(required, (value) => ((studyExportFormats as readonly 
 export const StudyExportQuery = object({ id: idText, format: exportFormat });
 
 export const SizingUsed = object({
+  /** Where the area came from; absent on studies saved before parcels could size them (the boundary). */
+  area_source: optional(enums(sizingAreaSources)),
+  /** How many passing parcels' buildable land the area is (area_source parcels). */
+  parcels: optional(number()),
   area_m2: number(),
   usable_pct: number(),
   gcr: number(),
@@ -154,6 +162,19 @@ export const StudyWeather = object({ id: string(), weather_hash: string(), kind:
 export type StudyCreateBody = Infer<typeof StudyCreateBody>;
 export type SizingInput = Infer<typeof SizingInput>;
 export type SizingUsed = Infer<typeof SizingUsed>;
+
+/** GET /api/project/sizing_area/: the land a new study of the project is sized on by default, and the boundary beside it. */
+export const ProjectSizingArea = object({
+  id: string(),
+  source: nullable(enums(sizingAreaSources)),
+  area_m2: nullable(number()),
+  /** Passing parcels whose buildable land makes the area (0 when it is the boundary). */
+  parcels: number(),
+  screened: number(),
+  boundary_area_m2: nullable(number()),
+  criteria_saved: boolean(),
+});
+export type ProjectSizingArea = Infer<typeof ProjectSizingArea>;
 export type EnergyUncertainty = Infer<typeof EnergyUncertainty>;
 export type StudyHeadline = Infer<typeof StudyHeadline>;
 export type FeasibilityStudy = Infer<typeof FeasibilityStudy>;

@@ -1,5 +1,5 @@
 import type { MultiPolygon, Polygon } from 'geojson';
-import { any, array, boolean, coerce, enums, literal, max, min, nullable, number, object, optional, refine, size, string, tuple, type Infer, type Struct } from 'superstruct';
+import { any, array, boolean, coerce, enums, literal, max, min, nullable, number, object, optional, refine, size, string, Struct, tuple, type Infer } from 'superstruct';
 import { maxLength, text } from './fields.ts';
 import { firstError, messages, notBlank, required, type Rule } from './validation.ts';
 
@@ -130,18 +130,90 @@ export const Bbox = refine(tuple([number(), number(), number(), number()]), 'bbo
 
 const acres = (label: string) => optional(numeric(within(0, 1e7, `${label} must be from 0 to 10,000,000 acres.`)));
 
-export const ScreeningCriteria = object({
+/** Built-in layer kinds: overlap kinds (a parcel may lie only partly in them) and the grid, screened by distance. */
+export const overlapKinds = ['flood', 'wetland', 'protected'] as const;
+export const builtInKinds = [...overlapKinds, 'grid'] as const;
+
+/** A custom layer kind: the slug of a label ("Setback from homes" → setback_from_homes), at most 40 characters. */
+export const customKindPattern = /^[a-z0-9]+(?:_[a-z0-9]+)*$/;
+export const maxCustomKindLength = 40;
+/** Custom criteria one screening may name. */
+export const maxCustomCriteria = 20;
+/** Slugs no custom kind may take: a built-in kind, or the name of another criterion, which its reasons would be confused with. */
+export const reservedKinds: readonly string[] = [...builtInKinds, 'slope', 'min_area', 'max_area', 'land_use', 'grid_distance'];
+
+export const isCustomKind = (kind: string) => kind.length <= maxCustomKindLength && customKindPattern.test(kind) && !reservedKinds.includes(kind);
+
+/** `max_<kind>_overlap_pct` for a custom kind; the built-in ones are fields of their own. */
+const overlapKey = /^max_(.+)_overlap_pct$/;
+
+export const criteriaMessages = {
+  percentage: 'Must be a percentage from 0 to 100.',
+  slope: 'Must be a slope from 0 to 1000 %.',
+  kind: `A layer kind is lower-case letters and digits joined by single underscores, at most ${maxCustomKindLength} characters.`,
+  gridOverlap: 'The grid is screened by distance: use max_grid_distance_km.',
+  slopeOverlap: 'Slope is screened by max_slope_pct.',
+  notAKind: (kind: string) => `${kind} is a criterion, not a layer kind.`,
+  tooManyCustom: `At most ${maxCustomCriteria} custom layer criteria.`,
+  steepShareAlone: 'Give the slope limit max_slope_pct with it.',
+} as const;
+
+const percentage = () => optional(numeric(within(0, 100, criteriaMessages.percentage)));
+
+const fixedCriteria = object({
   min_area_acres: acres('Minimum area'),
   max_area_acres: acres('Maximum area'),
   /** Accepted land uses (case-insensitive); a parcel without a land use gets `unknown`. */
   land_use: optional(size(array(text(required, maxLength(100))), 1, 50)),
   /** Largest share of the parcel that may lie in a flood zone, percent (0 = must not touch one). */
-  max_flood_overlap_pct: optional(numeric(within(0, 100, 'Must be a percentage from 0 to 100.'))),
-  max_wetland_overlap_pct: optional(numeric(within(0, 100, 'Must be a percentage from 0 to 100.'))),
-  max_protected_overlap_pct: optional(numeric(within(0, 100, 'Must be a percentage from 0 to 100.'))),
+  max_flood_overlap_pct: percentage(),
+  max_wetland_overlap_pct: percentage(),
+  max_protected_overlap_pct: percentage(),
   /** Largest distance from the parcel to the nearest grid point or line, km. */
   max_grid_distance_km: optional(numeric(within(0, 1000, 'Must be a distance from 0 to 1000 km.'))),
+  /** Ground steeper than this (percent rise, Horn's method on the elevation grid) is steep: out of the buildable area. */
+  max_slope_pct: optional(numeric(within(0, 1000, criteriaMessages.slope))),
+  /** Largest share of the parcel that may be steep, percent; 0 when not given (as the overlaps: none at all). */
+  max_steep_share_pct: percentage(),
 });
+
+/** Why a key that is not a field of its own is refused, or undefined for a custom kind's overlap criterion. */
+function customKeyError(key: string): string | undefined {
+  const kind = overlapKey.exec(key)?.[1];
+  if (kind === undefined) return undefined;
+  if (kind === 'grid') return criteriaMessages.gridOverlap;
+  if (kind === 'slope') return criteriaMessages.slopeOverlap;
+  if (reservedKinds.includes(kind)) return criteriaMessages.notAKind(kind);
+  return isCustomKind(kind) ? undefined : criteriaMessages.kind;
+}
+
+const refused = (message: string) => refine(any(), 'criterion', () => message);
+
+/**
+ * The screening criteria: the fields above, and `max_<kind>_overlap_pct` for each custom kind (its layers' polygons, as
+ * the flood one). Any other key is refused: "Unknown field.", or what is wrong with a custom kind's key.
+ */
+export const ScreeningCriteria = refine(
+  new Struct<Infer<typeof fixedCriteria> & { [key: `max_${string}_overlap_pct`]: number | undefined }, typeof fixedCriteria.schema>({
+    ...fixedCriteria,
+    *entries(value, context) {
+      let custom = 0;
+      for (const entry of fixedCriteria.entries(value, context)) {
+        const [key, given, struct] = entry;
+        if (struct.type !== 'never') {
+          yield entry;
+          continue;
+        }
+        const isOverlap = typeof key === 'string' && overlapKey.test(key);
+        const error = isOverlap ? (customKeyError(key) ?? (++custom > maxCustomCriteria ? criteriaMessages.tooManyCustom : undefined)) : undefined;
+        yield [key, given, !isOverlap ? struct : error ? refused(error) : percentage()];
+      }
+    },
+  }),
+  'steep share',
+  (value, context) =>
+    value.max_steep_share_pct === undefined || value.max_slope_pct !== undefined || { path: [...(context.path as (string | number)[]), 'max_steep_share_pct'], message: criteriaMessages.steepShareAlone },
+);
 
 export const ScreeningBody = object({
   bbox: optional(Bbox),
@@ -178,9 +250,9 @@ export const ParcelImportFields = object({
 });
 
 export const verdicts = ['pass', 'fail', 'unknown'] as const;
-export const criterionNames = ['min_area', 'max_area', 'land_use', 'flood', 'wetland', 'protected', 'grid_distance'] as const;
+export const criterionNames = ['min_area', 'max_area', 'land_use', 'flood', 'wetland', 'protected', 'grid_distance', 'slope'] as const;
 
-/** How each screening criterion reads, on the map screen, in reasons turned into tasks and on a task's page. */
+/** How each built-in criterion reads, on the map screen, in reasons turned into tasks and on a task's page. */
 export const criterionLabels: Record<(typeof criterionNames)[number], string> = {
   min_area: 'Minimum area',
   max_area: 'Maximum area',
@@ -189,18 +261,32 @@ export const criterionLabels: Record<(typeof criterionNames)[number], string> = 
   wetland: 'Wetlands',
   protected: 'Protected land',
   grid_distance: 'Distance to grid',
+  slope: 'Slope',
 };
+
+const isCriterionName = (criterion: string): criterion is CriterionName => (criterionNames as readonly string[]).includes(criterion);
+
+/** A criterion's label: a built-in one's, else its custom kind in words ("setback_from_homes" → "Setback from homes"). */
+export function criterionLabel(criterion: string): string {
+  if (isCriterionName(criterion)) return criterionLabels[criterion];
+  const words = criterion.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 export const LayerRef = object({ id: string(), kind: string(), name: string(), source: string(), source_date: nullable(string()) });
 
 export const Reason = object({
-  criterion: enums(criterionNames),
+  /** A built-in criterion (`criterionNames`) or a custom kind's slug, for `max_<kind>_overlap_pct`. */
+  criterion: refine(string(), 'criterion', (criterion) => isCriterionName(criterion) || isCustomKind(criterion)),
   rule: string(),
   threshold: nullable(any()),
   measured: nullable(any()),
   unit: string(),
   verdict: enums(verdicts),
+  /** The layer that decided, or spoke for the parcel; for a source that failed, that source. */
   layer: nullable(LayerRef),
+  /** Every layer of the kind that took part, when there were several (own layers, shared ones, online sources). */
+  layers: optional(array(LayerRef)),
   note: optional(string()),
 });
 

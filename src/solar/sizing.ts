@@ -21,3 +21,25 @@ export const DEFAULT_SIZING = { usableFraction: 0.85, gcrFixed: 0.45, gcrTracker
 export function dcKwFromArea(sizing: Sizing): number {
   return (sizing.areaM2 * sizing.usableFraction * sizing.gcr * sizing.moduleWPerM2) / 1000;
 }
+
+/** One screened parcel as sizing reads it: its verdict and the area left outside the excluded layers (null: not measured). */
+export interface ScreenedArea {
+  verdict: 'pass' | 'fail' | 'unknown';
+  areaM2: number;
+  buildableAreaM2: number | null;
+}
+
+/** The land a study is sized on, and where it comes from. */
+export type SizingArea = { source: 'parcels'; areaM2: number; parcels: number } | { source: 'boundary'; areaM2: number };
+
+/**
+ * The area a study's automatic size comes from: the buildable land of the project's parcels that pass screening (a
+ * passing parcel's whole area where no exclusion layer was checked) when any passes, else the boundary; null with
+ * neither. `prefer: 'boundary'` sizes on the boundary whenever there is one.
+ */
+export function sizingArea(boundaryAreaM2: number | null, screened: readonly ScreenedArea[], prefer: 'parcels' | 'boundary' = 'parcels'): SizingArea | null {
+  const passing = screened.filter((parcel) => parcel.verdict === 'pass');
+  const boundary: SizingArea | null = boundaryAreaM2 ? { source: 'boundary', areaM2: boundaryAreaM2 } : null;
+  if (passing.length === 0 || (prefer === 'boundary' && boundary)) return boundary;
+  return { source: 'parcels', areaM2: passing.reduce((sum, parcel) => sum + (parcel.buildableAreaM2 ?? parcel.areaM2), 0), parcels: passing.length };
+}

@@ -86,7 +86,7 @@ export function StudyAssumptions({ study, preset }: { study: FeasibilityStudy; p
         <Badge>{study.preset.name}</Badge>
         {study.sizing && (
           <Text color="fg.muted">
-            Sized from the boundary: {(study.sizing.area_m2 / 10_000).toFixed(2)} ha × {study.sizing.usable_pct} % usable × GCR {study.sizing.gcr} × {study.sizing.module_w_per_m2} W/m²
+            Sized from {study.sizing.area_source === 'parcels' ? `the buildable land of ${study.sizing.parcels} passing ${study.sizing.parcels === 1 ? 'parcel' : 'parcels'}` : 'the boundary'}: {(study.sizing.area_m2 / 10_000).toFixed(2)} ha × {study.sizing.usable_pct} % usable × GCR {study.sizing.gcr} × {study.sizing.module_w_per_m2} W/m²
           </Text>
         )}
       </HStack>

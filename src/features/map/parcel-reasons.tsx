@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, List, Stack, Text } from '@chakra-ui/react';
 import { ClipboardPlus } from 'lucide-react';
-import { criterionLabels, type Reason } from '../../contract/gis.ts';
+import { criterionLabel, type Reason } from '../../contract/gis.ts';
 import { formatValue, layerText, verdictLabels, verdictPalettes } from './screening-format.ts';
 
 export type AddTaskFromReason = (parcelId: string, apn: string, reason: Reason) => void;
@@ -23,7 +23,7 @@ export function ParcelReasons({ parcelId, apn, reasons, onAddTask }: ParcelReaso
       {reasons.map((reason) => (
         <List.Item key={reason.criterion} borderWidth="1px" borderColor="border" borderRadius="md" bg="bg" p={3}>
           <Stack gap={1} w="full" fontSize="sm">
-            <Text fontWeight="semibold">{criterionLabels[reason.criterion]}</Text>
+            <Text fontWeight="semibold">{criterionLabel(reason.criterion)}</Text>
             <Text>{reason.rule}</Text>
             <HStack gap={2} wrap="wrap">
               <Badge colorPalette={verdictPalettes[reason.verdict]}>{verdictLabels[reason.verdict]}</Badge>
@@ -47,7 +47,7 @@ export function ParcelReasons({ parcelId, apn, reasons, onAddTask }: ParcelReaso
                 mt={1}
                 disabled={!onAddTask}
                 onClick={() => onAddTask?.(parcelId, apn, reason)}
-                aria-label={`Add a task for ${apn}: ${criterionLabels[reason.criterion]}`}
+                aria-label={`Add a task for ${apn}: ${criterionLabel(reason.criterion)}`}
               >
                 <ClipboardPlus aria-hidden />
                 {/* The visible words begin the accessible name, as speech input expects (WCAG 2.5.3). */}

@@ -2,22 +2,29 @@ import { Box, Button, Grid, HStack, Spinner, Stack, Text } from '@chakra-ui/reac
 import { ArrowLeft } from 'lucide-react';
 import type { Feature } from 'geojson';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
 import { useProjectActor } from '../../lib/project-actors.ts';
 import { StatusPanel } from '../../components/ui/status-panel.tsx';
+import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { usePageTitle } from '../../lib/use-page-title.ts';
 import type { ProjectDetail } from '../../contract/projects.ts';
+import type { ScreeningCriteria } from '../../contract/gis.ts';
+import { useActors } from '../../lib/actors-context.tsx';
+import { useResource } from '../../lib/use-resource.ts';
+import { getProjectCriteria } from './api/criteria.ts';
 import { bboxAround } from '../../lib/map/bounds.ts';
 import { MapView } from '../../lib/map/map-view.tsx';
 import { useProject } from '../../lib/use-project.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
 import type { AreaGeometry, Bbox, MapLayer, MapMarker } from '../../lib/map/map-types.ts';
 import { DataAttributions } from './data-attributions.tsx';
+import { ConstraintSources, ConstraintToggles, useConstraintLayers } from './constraint-layers.tsx';
 import { ParcelAttachPanel } from './parcel-attach-panel.tsx';
 import { ParcelImportPanel } from './parcel-import-panel.tsx';
+import { OwnLayersPanel } from './own-layers-panel.tsx';
 import { ParcelAside, ParcelDrawer } from './parcel-panel.tsx';
 import { parcelTooltip, verdictColors, verdictLabels, verdictStyle } from './screening-format.ts';
 import { ScreeningForm } from './screening-form.tsx';
@@ -46,7 +53,18 @@ export function ProjectMapPage({ params }: { params: { id: string; name: string 
     );
   }
   if (!project) return <Spinner aria-label="Loading the project" />;
-  return <ProjectMap project={project} slug={params.name} />;
+  return <ProjectCriteriaGate project={project} slug={params.name} />;
+}
+
+/** The project's saved criteria come first: the map screens with them as it opens, and the form starts from them. */
+function ProjectCriteriaGate({ project, slug }: { project: ProjectDetail; slug: string }) {
+  const { api } = useActors();
+  const criteria = useResource(`criteria:${project.id}`, (signal) => getProjectCriteria(api, project.id, { signal }));
+  if (criteria.status === 'failed') {
+    return <LoadFailed detail={criteria.error.detail ?? 'The screening criteria could not be loaded.'} onRetry={criteria.retry} />;
+  }
+  if (criteria.status === 'loading' || !criteria.data) return <Spinner aria-label="Loading the screening criteria" />;
+  return <ProjectMap project={project} slug={slug} criteria={{ values: criteria.data.criteria, saved: criteria.data.saved }} />;
 }
 
 /** Chakra's `lg` breakpoint (64rem): panels beside the map from there on, stacked below. */
@@ -70,8 +88,8 @@ function useAddTaskFromReason(projectId: string) {
   };
 }
 
-function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string }) {
-  const actor = useParcelScreening(project.id);
+function ProjectMap({ project, slug, criteria }: { project: ProjectDetail; slug: string; criteria: { values: ScreeningCriteria; saved: boolean } }) {
+  const actor = useParcelScreening(project.id, criteria.values);
   const addTask = useAddTaskFromReason(project.id);
   const result = useSelector(actor, (s) => s.context.result);
   const found = useSelector(actor, (s) => s.context.found);
@@ -82,6 +100,7 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [fit, setFit] = useState<Bbox | null>(() => bboxAround([boundary], project.location ? [project.location] : []));
   const selected = result?.features.find((feature) => feature.id === selectedId) ?? null;
+  const constraints = useConstraintLayers(isUsableBbox(view) ? view : null, fit);
 
   // The first parcels screened frame the map, unless a parcel found already moved it there.
   const [framed, setFramed] = useState(false);
@@ -110,9 +129,11 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
         onFeatureClick: (feature) => setSelectedId(String(feature.id)),
       });
     }
+    // Over the parcels, so where a zone lies inside one shows; they take no clicks, so the parcels under them still do.
+    list.push(...constraints.drawn);
     if (found) list.push({ id: 'found', data: found.geometry as AreaGeometry, style: previewStyle, tooltip: () => `APN ${found.apn} (not attached yet)` });
     return list;
-  }, [boundary, result, found]);
+  }, [boundary, result, found, constraints.drawn]);
   // The selected parcel's outline, drawn over the others (a layer of its own, so selecting does not redraw them all).
   const shown = useMemo<MapLayer[]>(() => (selected ? [...layers, { id: 'selected', data: selected.geometry as AreaGeometry, style: selectedStyle }] : layers), [layers, selected]);
   // Imported parcels are attached to the project: the current screening runs again to show them.
@@ -153,8 +174,9 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
           {selected && wide && <ParcelAside parcel={selected} onClose={close} onAddTask={addTask} />}
           <Stack gap={4} h="full" overflowY={{ lg: 'auto' }} display={selected && wide ? 'none' : 'flex'}>
             <ParcelAttachPanel actor={actor} />
-            <ScreeningForm actor={actor} projectId={project.id} view={isUsableBbox(view) ? view : null} />
+            <ScreeningForm actor={actor} projectId={project.id} view={isUsableBbox(view) ? view : null} criteria={criteria} />
             <ParcelImportPanel projectId={project.id} onImported={rescreen} />
+            <OwnLayersPanel onChanged={rescreen} />
           </Stack>
         </Box>
         <Box gridArea="map" minW={0} ref={mapBox}>
@@ -168,8 +190,11 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
             onViewChange={setView}
             height={workspaceHeight}
           >
-            <Legend />
+            <Legend>
+              <ConstraintToggles layers={constraints.layers} hidden={constraints.hidden} onToggle={constraints.toggle} />
+            </Legend>
           </MapView>
+          <ConstraintSources layers={constraints.layers} />
         </Box>
       </Grid>
       {selected && !wide && <ParcelDrawer parcel={selected} onClose={close} onAddTask={addTask} />}
@@ -179,7 +204,7 @@ function ProjectMap({ project, slug }: { project: ProjectDetail; slug: string })
   );
 }
 
-function Legend() {
+function Legend({ children }: { children?: ReactNode }) {
   return (
     <Stack gap={1} bg="bg.panel" color="fg" borderRadius="md" px={2} py={1} fontSize="xs" boxShadow="sm" aria-label="Legend">
       {(['pass', 'fail', 'unknown'] as const).map((verdict) => (
@@ -188,6 +213,7 @@ function Legend() {
           <Text>{verdictLabels[verdict]}</Text>
         </HStack>
       ))}
+      {children}
     </Stack>
   );
 }

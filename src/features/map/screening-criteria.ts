@@ -1,32 +1,47 @@
-/** The screening form: its fields, defaults, rules (from the contract) and the filters it sends. */
+/** The screening form: its fields (every criterion of the contract), their rules and the filters it sends. */
 import type { Struct } from 'superstruct';
 import { ScreeningCriteria } from '../../contract/gis.ts';
+import { criterionField } from '../../contract/screening-map.ts';
 import type { FieldRules } from '../../lib/use-form.ts';
 import { structRule } from '../../lib/struct-rule.ts';
 
 export type CriteriaField = keyof typeof ScreeningCriteria.schema;
 export type CriteriaValues = Record<CriteriaField, string>;
 
-export const criteriaFields: { field: CriteriaField; label: string; helper: string }[] = [
-  { field: 'min_area_acres', label: 'Minimum area (acres)', helper: 'Leave empty for no minimum' },
-  { field: 'max_area_acres', label: 'Maximum area (acres)', helper: 'Leave empty for no maximum' },
-  { field: 'max_flood_overlap_pct', label: 'Largest share in a flood zone (%)', helper: '0: must not touch one' },
-  { field: 'max_wetland_overlap_pct', label: 'Largest share in wetlands (%)', helper: '0: must not touch one' },
-  { field: 'max_protected_overlap_pct', label: 'Largest share in protected land (%)', helper: 'Needs a protected-land layer' },
-  { field: 'max_grid_distance_km', label: 'Farthest distance to the grid (km)', helper: 'Needs a grid layer' },
-  { field: 'land_use', label: 'Accepted land uses', helper: 'Separated by commas; empty accepts any' },
-];
-
-// The API's default check (no flood zone, no wetland), written out so the user sees it.
-export const defaultCriteria: CriteriaValues = {
-  min_area_acres: '',
-  max_area_acres: '',
-  max_flood_overlap_pct: '0',
-  max_wetland_overlap_pct: '0',
-  max_protected_overlap_pct: '',
-  max_grid_distance_km: '',
-  land_use: '',
+const helpers: Record<string, string> = {
+  min_area_acres: 'Leave empty for no minimum',
+  max_area_acres: 'Leave empty for no maximum',
+  max_flood_overlap_pct: '0: must not touch one',
+  max_wetland_overlap_pct: '0: must not touch one',
+  max_protected_overlap_pct: 'Needs a protected-land layer',
+  max_grid_distance_km: 'Needs a grid layer',
+  max_slope_pct: 'Steeper ground is not buildable; needs elevation data',
+  max_steep_share_pct: 'Needs the slope above; empty: none at all',
+  land_use: 'Separated by commas; empty accepts any',
 };
+
+// Every criterion the contract takes, so criteria added there show here; the known ones keep their place at the top.
+const knownOrder = Object.keys(helpers);
+const contractFields = (Object.keys(ScreeningCriteria.schema) as CriteriaField[]).sort(
+  (a, b) => (knownOrder.includes(a) ? knownOrder.indexOf(a) : knownOrder.length) - (knownOrder.includes(b) ? knownOrder.indexOf(b) : knownOrder.length),
+);
+
+export const criteriaFields: { field: CriteriaField; label: string; helper: string }[] = contractFields.map((field) => {
+  const { label, unit } = criterionField(field);
+  return { field, label: unit ? `${label} (${unit})` : label, helper: helpers[field] ?? 'Leave empty not to check it' };
+});
+
+const emptyValues = Object.fromEntries(contractFields.map((field) => [field, ''])) as CriteriaValues;
+
+/** The form's text for criteria as the API gives them (a project's saved ones, or the defaults), own kinds' criteria too. */
+export function valuesOf(criteria: ScreeningCriteria): CriteriaValues {
+  const values = { ...emptyValues };
+  for (const [field, value] of Object.entries(criteria) as [CriteriaField, unknown][]) {
+    if (!(field in values || /^max_.+_overlap_pct$/.test(field)) || value === undefined || value === null) continue;
+    values[field] = Array.isArray(value) ? value.join(', ') : typeof value === 'number' || typeof value === 'string' ? String(value) : '';
+  }
+  return values;
+}
 
 const landUses = (text: string) =>
   text
@@ -44,12 +59,15 @@ for (const { field } of criteriaFields) {
   criteriaRules[field] = [structRule(ScreeningCriteria.schema[field] as Struct<unknown, unknown>, (text) => valueOf(field, text))];
 }
 
-/** The `filters` of a screening request: the fields given, numbers as numbers. */
-export function filtersOf(values: CriteriaValues): Record<string, unknown> {
+/** True when every field passes its rule: only such criteria are screened with or saved. */
+export const criteriaValid = (values: CriteriaValues) => criteriaFields.every(({ field }) => criteriaRules[field].every((rule) => !rule(values[field], values)));
+
+/** The `filters` of a screening request (and the criteria saved): the fields given, numbers as numbers. */
+export function filtersOf(values: CriteriaValues): ScreeningCriteria {
   const filters: Record<string, unknown> = {};
   for (const { field } of criteriaFields) {
     const value = valueOf(field, values[field]);
     if (value !== undefined) filters[field] = field === 'land_use' ? value : Number(value);
   }
-  return filters;
+  return filters as ScreeningCriteria;
 }

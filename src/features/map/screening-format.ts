@@ -1,6 +1,6 @@
 /** How screening results read: labels, values, tooltips, and the GeoJSON and CSV exports. Pure functions. */
 import type { FormErrors } from '../../../machines/form-errors.ts';
-import { criterionLabels, type LayerRef, type Reason, type Verdict } from '../../contract/gis.ts';
+import { criterionLabel, type LayerRef, type Reason, type Verdict } from '../../contract/gis.ts';
 import type { ReasonedParcels, ScreenedParcel } from '../../contract/gis.ts';
 import type { PathStyle } from '../../lib/map/map-types.ts';
 
@@ -41,7 +41,7 @@ export function verdictSummary(p: ParcelProps): string {
   const which = (verdict: Verdict) =>
     p.reasons
       .filter((reason) => reason.verdict === verdict)
-      .map((reason) => `${criterionLabels[reason.criterion].toLowerCase()}${reason.measured === null ? '' : ` (${formatValue(reason.measured, reason.unit)})`}`)
+      .map((reason) => `${criterionLabel(reason.criterion).toLowerCase()}${reason.measured === null ? '' : ` (${formatValue(reason.measured, reason.unit)})`}`)
       .join(', ');
   if (p.verdict === 'fail') return `Fails ${which('fail')}`;
   if (p.verdict === 'unknown') return `Not known: ${which('unknown')}`;
@@ -52,7 +52,7 @@ export function verdictSummary(p: ParcelProps): string {
 export function parcelTooltip({ properties: p }: ScreenedParcel): string {
   const lines = [`APN ${p.apn}: ${verdictLabels[p.verdict]}`, `Area ${areaText(p.area_ha, p.area_acres)}`, `Buildable ${buildableText(p)}`];
   for (const reason of p.reasons) {
-    lines.push(`${verdictMarks[reason.verdict]} ${criterionLabels[reason.criterion]}: ${formatValue(reason.measured, reason.unit)} (${reason.rule})${reason.note ? `. ${reason.note}` : ''}`);
+    lines.push(`${verdictMarks[reason.verdict]} ${criterionLabel(reason.criterion)}: ${formatValue(reason.measured, reason.unit)} (${reason.rule})${reason.note ? `. ${reason.note}` : ''}`);
   }
   return lines.join('\n');
 }

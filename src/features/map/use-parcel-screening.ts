@@ -6,7 +6,7 @@ import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import type { ApiClient } from '../../lib/api-client.ts';
 import type { ApnDetails, ReasonedParcels } from '../../contract/gis.ts';
 import { attachParcel, findParcel, screenParcels } from './api/parcels.ts';
-import { defaultCriteria, filtersOf } from './screening-criteria.ts';
+import type { ScreeningCriteria } from '../../contract/gis.ts';
 
 /** The machine's effects on the API. */
 const effects = (api: ApiClient) => ({
@@ -15,12 +15,12 @@ const effects = (api: ApiClient) => ({
   attachParcel: fromPromise<unknown, AttachInput>(({ input, signal }) => attachParcel(api, input.projectId, input.apn, { signal })),
 });
 
-/** The map screen's actor with its API effects; it screens the project's parcels with the default criteria as it starts. */
-export function useParcelScreening(projectId: string) {
+/** The map screen's actor with its API effects; it screens the project's parcels with the project's criteria as it starts. */
+export function useParcelScreening(projectId: string, criteria: ScreeningCriteria) {
   const { api } = useActors();
   const notify = useNotify();
   const actor = useActorRef(parcelScreeningMachine.provide({ actors: effects(api) }), {
-    input: { projectId, request: { scope: { projectId }, filters: filtersOf(defaultCriteria) } },
+    input: { projectId, request: { scope: { projectId }, filters: criteria } },
   });
   useEffect(() => {
     const subscription = actor.on('parcel.attached', ({ apn }) => notify(`Parcel ${apn} attached.`));

@@ -1,11 +1,39 @@
 import { Button, Group, HStack, Stack, Text } from '@chakra-ui/react';
-import type { Polygon } from 'geojson';
+import type { Feature, Polygon } from 'geojson';
 import { useMemo, useState } from 'react';
+import { useActors } from '../../lib/actors-context.tsx';
 import { areaOf, formatArea } from '../../lib/map/area.ts';
+import { bboxAround, boxToLoad } from '../../lib/map/bounds.ts';
+import { pause, useResource } from '../../lib/use-resource.ts';
+import { parcelsInView } from './api/parcels-in-view.ts';
 import { MapView } from '../../lib/map/map-view.tsx';
 import type { AreaGeometry, Bbox, LngLat, MapLayer, MapMarker } from '../../lib/map/map-types.ts';
 
 export const boundaryStyle = { color: '#c05621', weight: 2, fillColor: '#dd6b20', fillOpacity: 0.2 };
+/** Light and unfilled: the parcels guide the drawing without hiding it, and take no clicks. */
+const parcelStyle = { color: '#718096', weight: 1, opacity: 0.8, fillOpacity: 0 };
+
+/** Parcels are drawn only in a view this small (degrees a side, about 5 km): a larger one would hold too many. */
+const parcelViewSpan = 0.05;
+
+/**
+ * The parcels in the visible map area, asked for once the map rests; `tooWide` when the view is too large to show them.
+ * Until the map has a size, the area around the location and boundary stands in.
+ */
+function useParcelsInView(view: Bbox | null, location: LngLat | null, boundary: AreaGeometry | null) {
+  const { api } = useActors();
+  const box = boxToLoad(view, bboxAround([boundary], location ? [location] : []));
+  const tooWide = !box || box[2] - box[0] > parcelViewSpan || box[3] - box[1] > parcelViewSpan;
+  const parcels = useResource(
+    tooWide ? null : box.map((value) => value.toFixed(5)).join(','),
+    async (signal) => {
+      await pause(400, signal);
+      return parcelsInView(api, box!, { signal });
+    },
+    { keepPrevious: true },
+  );
+  return { parcels: tooWide ? null : (parcels.data ?? null), tooWide: tooWide && !!box, failed: parcels.status === 'failed' ? parcels.error.detail : null };
+}
 
 type Mode = 'locate' | 'draw';
 
@@ -24,7 +52,14 @@ export function ProjectSiteMap({ location, boundary, onLocation, onBoundary, vie
   const [mode, setMode] = useState<Mode>('locate');
   const drawing = mode === 'draw';
   const markers = useMemo<MapMarker[]>(() => (location ? [{ id: 'site', position: location, label: 'Project location' }] : []), [location]);
-  const layers = useMemo<MapLayer[]>(() => (boundary && !drawing ? [{ id: 'boundary', data: boundary, style: boundaryStyle, tooltip: () => 'Project boundary' }] : []), [boundary, drawing]);
+  const [visible, setVisible] = useState<Bbox | null>(null);
+  const inView = useParcelsInView(visible, location, boundary);
+  const layers = useMemo<MapLayer[]>(() => {
+    const list: MapLayer[] = [];
+    if (inView.parcels && inView.parcels.features.length > 0) list.push({ id: 'parcels', data: inView.parcels as unknown as Feature, style: parcelStyle });
+    if (boundary && !drawing) list.push({ id: 'boundary', data: boundary, style: boundaryStyle, tooltip: () => 'Project boundary' });
+    return list;
+  }, [boundary, drawing, inView.parcels]);
   const area = useMemo(() => (boundary ? areaOf(boundary) : null), [boundary]);
 
   return (
@@ -59,9 +94,17 @@ export function ProjectSiteMap({ location, boundary, onLocation, onBoundary, vie
         markers={markers}
         layers={layers}
         onClick={onLocation}
+        onViewChange={setVisible}
         drawing={{ active: drawing, polygon: boundary, onChange: onBoundary }}
         height={{ base: '300px', md: '420px', lg: '480px' }}
       />
+      <Text fontSize="xs" color="fg.muted" data-testid="parcels-in-view">
+        {inView.tooWide
+          ? 'Zoom in to see the parcels (grey outlines) while you draw.'
+          : inView.parcels
+            ? `${inView.parcels.features.length} ${inView.parcels.features.length === 1 ? 'parcel' : 'parcels'} of the parcel store in view, outlined in grey.`
+            : (inView.failed ?? '')}
+      </Text>
       <Text fontSize="sm" aria-live="polite" data-testid="boundary-area">
         {area ? `Boundary area: ${formatArea(area)}` : 'No boundary drawn (optional).'}
       </Text>

@@ -17,3 +17,16 @@ export function bboxAround(shapes: readonly (GeoJSON | null | undefined)[], poin
 
 /** Same box, same values: lets effects depend on a box's content rather than its identity. */
 export const bboxKey = (bbox: Bbox | null | undefined) => (bbox ? bbox.map((v) => v.toFixed(7)).join(',') : '');
+
+/**
+ * The box to load map data for: the visible one when the map has a size, else the fallback (a map with no size yet,
+ * hidden or in jsdom, reports a point); either widened to at least `minSpan` degrees a side.
+ */
+export function boxToLoad(view: Bbox | null, fallback: Bbox | null, minSpan = 0.01): Bbox | null {
+  const box = view && view[0] < view[2] && view[1] < view[3] ? view : fallback;
+  if (!box) return null;
+  const [w, s, e, n] = box;
+  const padX = Math.max(0, (minSpan - (e - w)) / 2);
+  const padY = Math.max(0, (minSpan - (n - s)) / 2);
+  return [Math.max(-180, w - padX), Math.max(-90, s - padY), Math.min(180, e + padX), Math.min(90, n + padY)];
+}

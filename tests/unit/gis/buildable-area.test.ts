@@ -2,11 +2,12 @@ import turfArea from '@turf/area';
 import { featureCollection, polygon } from '@turf/helpers';
 import intersect from '@turf/intersect';
 import fc from 'fast-check';
-import type { Feature, Geometry, Polygon, Position } from 'geojson';
+import type { Polygon, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { geodesicAreaM2 } from '../../../server/geo/geometry.ts';
 import { coveredArea, type Polygons } from '../../../server/geo/planar.ts';
 import { indexLayer, screenParcel, type LayerSet } from '../../../server/geo/screening.ts';
+import { box, feature } from '../../support/geojson-shapes.ts';
 
 const square = (x0: number, y0: number, size: number): Polygons => [
   [
@@ -19,19 +20,6 @@ const square = (x0: number, y0: number, size: number): Polygons => [
     ],
   ],
 ];
-const box = (w: number, s: number, e: number, n: number): Polygon => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [w, s],
-      [e, s],
-      [e, n],
-      [w, n],
-      [w, s],
-    ],
-  ],
-});
-const feature = (geometry: Geometry): Feature<Geometry> => ({ type: 'Feature', properties: {}, geometry });
 const ref = (kind: string) => ({ id: kind, kind, name: `${kind} test layer`, source: 'test', source_date: '2024-01-01' });
 const layer = (kind: string, ...geometries: Polygon[]) => indexLayer({ ref: ref(kind), coverage: [-78, 38, -76, 40], features: geometries.map(feature) });
 

@@ -1,23 +1,11 @@
-import type { Feature, Geometry, Polygon } from 'geojson';
+import type { Polygon } from 'geojson';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dcCoverage, dcSourceDate, readDcDemo } from '../../../server/seed/dc-demo.ts';
 import { acresToM2, geodesicAreaM2 } from '../../../server/geo/geometry.ts';
 import { criteriaOrDefault, defaultCriteria, indexLayer, screenParcel, type LayerSet, type ScreenedParcel } from '../../../server/geo/screening.ts';
+import { box, feature } from '../../support/geojson-shapes.ts';
 
-const box = (w: number, s: number, e: number, n: number): Polygon => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [w, s],
-      [e, s],
-      [e, n],
-      [w, n],
-      [w, s],
-    ],
-  ],
-});
 const parcel = (geometry: Polygon, landUse = ''): ScreenedParcel => ({ id: 'p', geometry, areaM2: geodesicAreaM2(geometry), landUse });
-const feature = (geometry: Geometry): Feature<Geometry> => ({ type: 'Feature', properties: {}, geometry });
 const ref = (kind: string) => ({ id: kind, kind, name: `${kind} test layer`, source: 'test', source_date: '2024-01-01' });
 
 describe('screenParcel', () => {

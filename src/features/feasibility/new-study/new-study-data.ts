@@ -1,10 +1,11 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { WeatherFile } from '../../../contract/energy.ts';
-import type { FeasibilityStudy } from '../../../contract/feasibility.ts';
+import type { FeasibilityStudy, ProjectSizingArea } from '../../../contract/feasibility.ts';
 import type { Preset } from '../../../contract/settings.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { getLastPreset, listPresets } from '../../../lib/api/presets.ts';
 import { useResource } from '../../../lib/use-resource.ts';
+import { getSizingArea } from '../api/sizing-area.ts';
 import { getStudyWeather, listStudies } from '../api/studies.ts';
 import { getWeatherSourceOptions, listWeatherFiles } from '../api/weather-sources.ts';
 import { monthlyMeansOf, type MonthlyMeans } from './monthly-prefill.ts';
@@ -18,10 +19,12 @@ export interface NewStudyData {
   studies: FeasibilityStudy[];
   /** Whether the server can fetch NSRDB weather (it has an NREL API key). */
   nsrdb: boolean;
+  /** The land the size comes from by default (the passing parcels' buildable area, else the boundary); null when it could not be read. */
+  sizingArea: ProjectSizingArea | null;
 }
 
 async function loadNewStudyData(api: ApiClient, projectId: string, signal: AbortSignal): Promise<NewStudyData> {
-  const [presets, last, weather, studies, nsrdb] = await Promise.all([
+  const [presets, last, weather, studies, nsrdb, sizingArea] = await Promise.all([
     listPresets(api, projectId, { signal }),
     getLastPreset(api, projectId, { signal }),
     listWeatherFiles(api, { signal }),
@@ -34,8 +37,10 @@ async function loadNewStudyData(api: ApiClient, projectId: string, signal: Abort
       (options) => options.nsrdb,
       () => false,
     ),
+    // Without it the form sizes on the boundary, as the server would were no parcel screened.
+    getSizingArea(api, projectId, { signal }).catch(() => null),
   ]);
-  return { presets: presets.results, lastPresetId: last.id, weatherFiles: weather.results, studies, nsrdb };
+  return { presets: presets.results, lastPresetId: last.id, weatherFiles: weather.results, studies, nsrdb, sizingArea };
 }
 
 /** What the new-study form offers: the presets (the last one first chosen), the user's weather files, the project's studies, and whether NSRDB is on. */

@@ -106,7 +106,11 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
   const [dcKw, setDcKw] = useState('');
   /** The weather place the user agreed to run on although it is far from the project. */
   const [confirmFar, setConfirmFar] = useState<{ asked: string; agreed: boolean } | null>(null);
-  const areaM2 = project.area?.m2 ?? null;
+  // The passing parcels' buildable land when the project has some (sizingArea, src/solar/sizing.ts), else the boundary.
+  const parcelLand = data.sizingArea?.source === 'parcels' ? data.sizingArea : null;
+  const [sizeOn, setSizeOn] = useState<'parcels' | 'boundary'>('parcels');
+  const areaSource = parcelLand && (sizeOn === 'parcels' || !project.area) ? 'parcels' : 'boundary';
+  const areaM2 = areaSource === 'parcels' ? parcelLand!.area_m2 : (project.area?.m2 ?? null);
 
   const shownGcr = gcr || String(tracker ? preset.assumptions.system.gcr : DEFAULT_SIZING.gcrFixed);
   const shownModuleW = moduleW || String(preset.assumptions.system.module_efficiency_pct * 10);
@@ -212,7 +216,9 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
       weather,
       preset_id: preset.id,
       ...(Object.keys(systemBody).length > 0 ? { system: systemBody } : {}),
-      ...(!typedDc && areaM2 ? { sizing: { usable_pct: numberOrText(usablePct) as number, gcr: numberOrText(shownGcr) as number, module_w_per_m2: numberOrText(shownModuleW) as number } } : {}),
+      ...(!typedDc && areaM2
+        ? { sizing: { usable_pct: numberOrText(usablePct) as number, gcr: numberOrText(shownGcr) as number, module_w_per_m2: numberOrText(shownModuleW) as number, ...(parcelLand ? { area: areaSource } : {}) } }
+        : {}),
       ...(behindTheMeter && 'sections' in behindTheMeter ? behindTheMeter.sections : {}),
       ...(valuation === 'sold' && presetStructure === 'behind_the_meter' ? { finance: { structure: 'single_owner' as const } } : {}),
     });
@@ -392,9 +398,25 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
 
       <Stack gap={2}>
         <Text fontWeight="semibold">Size</Text>
+        {parcelLand && project.area && (
+          <SelectField
+            label="Size from"
+            name="sizing-area"
+            size="sm"
+            value={areaSource}
+            onChange={(value) => setSizeOn(value as 'parcels' | 'boundary')}
+            options={[
+              { value: 'parcels', label: `Buildable land of the ${parcelLand.parcels} ${parcelLand.parcels === 1 ? 'parcel' : 'parcels'} passing screening (${(parcelLand.area_m2! / 10_000).toFixed(2)} ha)` },
+              { value: 'boundary', label: `The whole boundary (${(project.area.m2 / 10_000).toFixed(2)} ha)` },
+            ]}
+          />
+        )}
         {areaM2 ? (
-          <Box fontSize="sm" color="fg.muted">
-            Boundary {(areaM2 / 10_000).toFixed(2)} ha × usable share × ground coverage ratio × module power per m².
+          <Box fontSize="sm" color="fg.muted" data-testid="sizing-area">
+            {areaSource === 'parcels'
+              ? `Buildable land of the ${parcelLand!.parcels} ${parcelLand!.parcels === 1 ? 'parcel' : 'parcels'} passing the project's screening ${(areaM2 / 10_000).toFixed(2)} ha`
+              : `Boundary ${(areaM2 / 10_000).toFixed(2)} ha`}{' '}
+            × usable share × ground coverage ratio × module power per m².
           </Box>
         ) : (
           <Text fontSize="sm" color="fg.muted">
@@ -417,7 +439,7 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
         <FormField
           label="DC size (kW)"
           error={field('system.dc_kw')}
-          helper={sizedKw !== null && dcKw.trim() === '' ? `${(sizedKw / 1000).toLocaleString('en-US', { maximumFractionDigits: 2 })} MWdc from the boundary; type a size to override it.` : undefined}
+          helper={sizedKw !== null && dcKw.trim() === '' ? `${(sizedKw / 1000).toLocaleString('en-US', { maximumFractionDigits: 2 })} MWdc from the ${areaSource === 'parcels' ? 'passing parcels' : 'boundary'}; type a size to override it.` : undefined}
         >
           <Input inputMode="decimal" maxW="xs" value={dcKw} placeholder={sizedKw !== null ? String(Math.round(sizedKw * 10) / 10) : '1000'} onChange={(event) => setDcKw(event.target.value)} />
         </FormField>
