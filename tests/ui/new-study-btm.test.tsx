@@ -8,7 +8,7 @@ import { defaultHandTariff, fillSchedule, handRate, openEiItem, readTariff, sche
 import type { KeyValueStorage } from '../../src/lib/session-storage.ts';
 import { TARIFF_PRESETS } from '../../src/solar/tariff-presets.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { createCookieJar } from '../lib/support/fake-api.ts';
+import { uploadsThrough } from './uploads-through.ts';
 import { meansAt } from '../solar/monthly-means.ts';
 import { polyfillBrowser, renderApp, signInThroughApi, stubWorker } from './render-app.tsx';
 
@@ -115,51 +115,6 @@ async function sendForm(form: HTMLElement) {
   return creates.sent[0]!;
 }
 
-/**
- * Uploads as the app's XMLHttpRequest would send them, through Node's fetch: jsdom's own would send cross-origin and
- * without cookies, and Node's fetch cannot read jsdom's FormData, so the text parts are written out here.
- */
-function uploadsThrough(baseUrl: string) {
-  const jar = createCookieJar();
-  return class {
-    status = 0;
-    responseText = '';
-    upload = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private target = '';
-    private readonly headers = new Headers();
-    open(_method: string, url: string) {
-      this.target = new URL(url, baseUrl).href;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers.set(name, value);
-    }
-    abort() {
-      this.onabort?.();
-    }
-    send(form: FormData) {
-      const boundary = 'sunplot-load-upload';
-      void (async () => {
-        const parts = await Promise.all(
-          [...form.entries()].map(async ([name, value]) =>
-            typeof value === 'string' ? `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}` : `Content-Disposition: form-data; name="${name}"; filename="${value.name}"\r\nContent-Type: text/csv\r\n\r\n${await value.text()}`,
-          ),
-        );
-        await jar.fetch(`${baseUrl}/api/config/`);
-        this.headers.set('x-csrftoken', jar.readCookie('csrftoken') ?? '');
-        this.headers.set('content-type', `multipart/form-data; boundary=${boundary}`);
-        const body = `${parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--\r\n`;
-        const response = await jar.fetch(this.target, { method: 'POST', headers: this.headers, body }).catch(() => null);
-        if (!response) return this.onerror?.();
-        this.status = response.status;
-        this.responseText = await response.text();
-        this.onload?.();
-      })();
-    }
-  };
-}
 
 describe('the new-study form behind the meter, in jsdom against the real API', () => {
   let api: AppProcess;
@@ -260,7 +215,7 @@ describe('the new-study form behind the meter, in jsdom against the real API', (
 
   it('shows every "Line N" of a damaged load file under the upload, then a file of monthly totals with its months', async () => {
     const { storage, project: pune } = await project({ name: 'Pune shop', location: { lat: 18.52, lng: 73.86 } });
-    vi.stubGlobal('XMLHttpRequest', uploadsThrough(api.baseUrl));
+    vi.stubGlobal('XMLHttpRequest', uploadsThrough(api.baseUrl, undefined, { fileType: 'text/csv' }));
     const form = await openBehindTheMeter(`/project/${pune.id}/pune-shop`, storage, 18.52, 73.86);
     await choose(form, "The site's meter data or monthly bills (a CSV file)");
     const hours = Array.from({ length: 8760 }, () => '0.5');

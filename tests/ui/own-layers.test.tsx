@@ -13,53 +13,12 @@ import { ActorsProvider } from '../../src/lib/actors-context.tsx';
 import { createSessionStore } from '../../src/lib/session-storage.ts';
 import { useForm } from '../../src/lib/use-form.ts';
 import { createCookieJar } from '../lib/support/fake-api.ts';
+import { uploadsThrough } from './uploads-through.ts';
 import { apiProcessFor, signInThroughApi } from './render-app.tsx';
 
 // jsdom gives modules an http: URL: the fixtures are found from the project's folder.
 const fixture = (name: string) => readFileSync(join(process.cwd(), 'tests/fixtures/own-layers', name), 'utf8');
 
-/**
- * Uploads as the app's XMLHttpRequest would send them, through the test's cookie jar: jsdom's own would send
- * cross-origin and without cookies, and Node's fetch cannot read jsdom's FormData, so the (text) parts are written out.
- */
-function uploadsThrough(baseUrl: string, jarFetch: typeof fetch) {
-  return class {
-    status = 0;
-    responseText = '';
-    upload = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private target = '';
-    private readonly headers = new Headers();
-    open(_method: string, url: string) {
-      this.target = new URL(url, baseUrl).href;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers.set(name, value);
-    }
-    abort() {
-      this.onabort?.();
-    }
-    send(form: FormData) {
-      const boundary = 'sunplot-own-layer';
-      void (async () => {
-        const parts = await Promise.all(
-          [...form.entries()].map(async ([name, value]) =>
-            typeof value === 'string' ? `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}` : `Content-Disposition: form-data; name="${name}"; filename="${value.name}"\r\n\r\n${await value.text()}`,
-          ),
-        );
-        this.headers.set('content-type', `multipart/form-data; boundary=${boundary}`);
-        const body = `${parts.map((part) => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--\r\n`;
-        const response = await jarFetch(this.target, { method: 'POST', headers: this.headers, body }).catch(() => null);
-        if (!response) return this.onerror?.();
-        this.status = response.status;
-        this.responseText = await response.text();
-        this.onload?.();
-      })();
-    }
-  };
-}
 
 /** The panel beside the screening form's inputs for own kinds, as the map screen places them, with the app's question dialog. */
 function MapSide({ onShownChange }: { onShownChange: (shown: OwnLayerFeatures[]) => void }) {
@@ -81,7 +40,7 @@ describe('own constraint layers on the map screen, in jsdom against the real API
     const { storage } = await signInThroughApi(api(), { hasProject: true });
     const jar = createCookieJar();
     const actors = createAppActors({ store: createSessionStore(storage), http: { baseURL: api().baseUrl, fetch: jar.fetch, readCookie: jar.readCookie } });
-    vi.stubGlobal('XMLHttpRequest', uploadsThrough(api().baseUrl, jar.fetch));
+    vi.stubGlobal('XMLHttpRequest', uploadsThrough(api().baseUrl, jar));
     const shown = vi.fn<(shown: OwnLayerFeatures[]) => void>();
     render(
       <AppProvider>
