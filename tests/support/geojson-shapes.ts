@@ -1,6 +1,6 @@
 import type { Feature, Geometry, Polygon } from 'geojson';
 
-/** A lon/lat rectangle as a closed polygon ring, west-south first. */
+/** A lon/lat rectangle as a GeoJSON polygon, counter-clockwise from the south-west corner (RFC 7946). */
 export const box = (w: number, s: number, e: number, n: number): Polygon => ({
   type: 'Polygon',
   coordinates: [

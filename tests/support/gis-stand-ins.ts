@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import type { Geometry, Position } from 'geojson';
 import { writeArrayBuffer } from 'geotiff';
 import type { ScreeningSource } from '../../server/gis/sources/settings.ts';
+import { box } from './geojson-shapes.ts';
 
 export type StandInService = 'nfhl' | 'nwi' | 'padus' | 'lines' | 'substations' | 'image' | 'tiff' | 'ogc' | 'wfs' | 'geojson' | 'overpass' | 'redirect';
 
@@ -28,26 +29,13 @@ export type Behaviour =
   /** Answers `requests` requests, then cuts the connection of every later one. */
   | { mode: 'die'; after: number };
 
-/** A rectangle as a GeoJSON polygon, counter-clockwise (RFC 7946). */
-export const rectangle = (w: number, s: number, e: number, n: number): Geometry => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [w, s],
-      [e, s],
-      [e, n],
-      [w, n],
-      [w, s],
-    ],
-  ],
-});
 const line = (...points: Position[]): Geometry => ({ type: 'LineString', coordinates: points });
 const feature = (id: number, geometry: Geometry | null, properties: Record<string, unknown>) => ({ type: 'Feature' as const, id, geometry, properties: { OBJECTID: id, ...properties } });
 
 /** Two Greensboro parcels inside the stand-ins' tile: the west one half in flood zone AE, the east one with a wetland corner. */
 export const greensboroParcels = {
-  west: rectangle(-79.935, 36.12, -79.93, 36.124),
-  east: rectangle(-79.925, 36.12, -79.92, 36.124),
+  west: box(-79.935, 36.12, -79.93, 36.124),
+  east: box(-79.925, 36.12, -79.92, 36.124),
 };
 /** The parcels' extent, as screening would ask the sources. */
 export const greensboroBbox: [number, number, number, number] = [-79.935, 36.12, -79.92, 36.124];
@@ -60,16 +48,16 @@ const layers = {
     path: '/arcgis/rest/services/public/NFHL/MapServer/28',
     description: { id: 28, name: 'Flood Hazard Zones', geometryType: 'esriGeometryPolygon', dataLastEditDate: Date.UTC(2025, 8, 30), maxRecordCount: 2000, geojson: true },
     features: [
-      feature(1, rectangle(-79.936, 36.119, -79.9325, 36.125), { DFIRM_ID: '37081C', FLD_ZONE: 'AE', ZONE_SUBTY: null, SFHA_TF: 'T' }),
-      feature(2, rectangle(-79.95, 36.1, -79.9, 36.15), { DFIRM_ID: '37081C', FLD_ZONE: 'X', ZONE_SUBTY: 'AREA OF MINIMAL FLOOD HAZARD', SFHA_TF: 'F' }),
+      feature(1, box(-79.936, 36.119, -79.9325, 36.125), { DFIRM_ID: '37081C', FLD_ZONE: 'AE', ZONE_SUBTY: null, SFHA_TF: 'T' }),
+      feature(2, box(-79.95, 36.1, -79.9, 36.15), { DFIRM_ID: '37081C', FLD_ZONE: 'X', ZONE_SUBTY: 'AREA OF MINIMAL FLOOD HAZARD', SFHA_TF: 'F' }),
     ],
   },
   nwi: {
     path: '/wetlandsmapservice/rest/services/Wetlands/MapServer/0',
     description: { id: 0, name: 'Wetlands', geometryType: 'esriGeometryPolygon', dataLastEditDate: Date.UTC(2025, 4, 1), maxRecordCount: 1000, geojson: true },
     features: [
-      feature(11, rectangle(-79.922, 36.12, -79.92, 36.1215), { ATTRIBUTE: 'PFO1A', WETLAND_TYPE: 'Freshwater Forested/Shrub Wetland', ACRES: 8.4 }),
-      feature(12, rectangle(-79.934, 36.121, -79.931, 36.123), { ATTRIBUTE: 'U', WETLAND_TYPE: 'Upland', ACRES: 20.1 }),
+      feature(11, box(-79.922, 36.12, -79.92, 36.1215), { ATTRIBUTE: 'PFO1A', WETLAND_TYPE: 'Freshwater Forested/Shrub Wetland', ACRES: 8.4 }),
+      feature(12, box(-79.934, 36.121, -79.931, 36.123), { ATTRIBUTE: 'U', WETLAND_TYPE: 'Upland', ACRES: 20.1 }),
       // Bad geometry, as services do answer now and then: a ring that does not close, and none at all.
       feature(13, { type: 'Polygon', coordinates: [[[-79.93, 36.13], [-79.92, 36.13], [-79.92, 36.14]]] }, { ATTRIBUTE: 'PEM1C', WETLAND_TYPE: 'Freshwater Emergent Wetland', ACRES: 1 }),
       feature(14, null, { ATTRIBUTE: 'PUBH', WETLAND_TYPE: 'Freshwater Pond', ACRES: 0.5 }),
@@ -80,8 +68,8 @@ const layers = {
     // An older server: Esri JSON only.
     description: { id: 0, name: 'PADUS4_0Fee', geometryType: 'esriGeometryPolygon', dataLastEditDate: Date.UTC(2024, 5, 12), maxRecordCount: 2000, geojson: false },
     features: [
-      feature(21, rectangle(-79.94, 36.14, -79.93, 36.145), { Unit_Nm: 'Bur-Mil Park Natural Area', Mang_Name: 'CITY', Des_Tp: 'LP', GAP_Sts: '2' }),
-      feature(22, rectangle(-79.926, 36.118, -79.918, 36.126), { Unit_Nm: 'Guilford County Farm', Mang_Name: 'CNTY', Des_Tp: 'LOTH', GAP_Sts: '4' }),
+      feature(21, box(-79.94, 36.14, -79.93, 36.145), { Unit_Nm: 'Bur-Mil Park Natural Area', Mang_Name: 'CITY', Des_Tp: 'LP', GAP_Sts: '2' }),
+      feature(22, box(-79.926, 36.118, -79.918, 36.126), { Unit_Nm: 'Guilford County Farm', Mang_Name: 'CNTY', Des_Tp: 'LOTH', GAP_Sts: '4' }),
     ],
   },
   lines: {
@@ -98,9 +86,9 @@ const layers = {
   },
 };
 
-const ogcFeatures = [0, 1, 2].map((i) => feature(51 + i, rectangle(-79.934 + i * 0.004, 36.13, -79.932 + i * 0.004, 36.132), { SiteName: `Historic site ${i + 1}`, SHPO: `GF${100 + i}` }));
-const wfsFeatures = [feature(61, rectangle(-79.945, 36.105, -79.94, 36.11), { MA_NAME: 'Piedmont Land Conservancy easement', OWNER_TYPE: 'Private' })];
-const fileFeatures = [feature(71, rectangle(-79.9235, 36.1225, -79.9215, 36.124), { WELL_ID: 'NC0241010', SYSTEM: 'Greensboro' }), feature(72, rectangle(-78.7, 35.7, -78.6, 35.8), { WELL_ID: 'NC0392010', SYSTEM: 'Raleigh' })];
+const ogcFeatures = [0, 1, 2].map((i) => feature(51 + i, box(-79.934 + i * 0.004, 36.13, -79.932 + i * 0.004, 36.132), { SiteName: `Historic site ${i + 1}`, SHPO: `GF${100 + i}` }));
+const wfsFeatures = [feature(61, box(-79.945, 36.105, -79.94, 36.11), { MA_NAME: 'Piedmont Land Conservancy easement', OWNER_TYPE: 'Private' })];
+const fileFeatures = [feature(71, box(-79.9235, 36.1225, -79.9215, 36.124), { WELL_ID: 'NC0241010', SYSTEM: 'Greensboro' }), feature(72, box(-78.7, 35.7, -78.6, 35.8), { WELL_ID: 'NC0392010', SYSTEM: 'Raleigh' })];
 const osm = {
   version: 0.6,
   generator: 'Overpass API 0.7.62.1 084b4234',
