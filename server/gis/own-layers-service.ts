@@ -6,6 +6,7 @@ import {
   builtInKindLabels,
   isBuiltInKind,
   isReservedKind,
+  kindLabelOf,
   kindSlug,
   layerMeasureOf,
   maxOwnLayersPerUser,
@@ -48,7 +49,6 @@ export interface OwnLayersDeps {
   reader: LayerFileReader;
 }
 
-const kindLabelOf = (layer: Pick<LayerMeta, 'kind' | 'label'>) => layer.label || (isBuiltInKind(layer.kind) ? builtInKindLabels[layer.kind] : layer.kind);
 
 export const ownLayerView = (layer: LayerMeta): OwnLayer => ({
   id: layer.id,

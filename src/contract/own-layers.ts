@@ -20,6 +20,9 @@ export const builtInKindLabels: Record<BuiltInLayerKind, string> = {
 
 export const isBuiltInKind = (kind: string): kind is BuiltInLayerKind => (builtInLayerKinds as readonly string[]).includes(kind);
 
+/** How a layer's kind reads: the label it was given, a built-in kind's name, else the kind's slug. */
+export const kindLabelOf = (layer: { kind: string; label?: string | null }) => layer.label || (isBuiltInKind(layer.kind) ? builtInKindLabels[layer.kind] : layer.kind);
+
 /**
  * Overlap kinds are polygons a parcel may only partly lie in (`max_<kind>_overlap_pct`); distance kinds are lines and
  * points a parcel must be near (grid). Every custom kind is an overlap kind.

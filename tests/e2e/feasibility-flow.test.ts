@@ -40,6 +40,8 @@ describeE2e('a feasibility study in Chromium, as a new user', () => {
     await dialog.getByText(/MWdc from the boundary/).waitFor();
     await dialog.getByRole('button', { name: 'Run and save study' }).click();
     await page.waitForURL(/\/feasibility\/[0-9a-f-]{36}$/);
+    // The snackbar goes after a few seconds: read it first, before the charts, which take long under load.
+    await page.getByRole('status').filter({ hasText: 'Study saved: Study 1' }).waitFor();
     await page.getByRole('heading', { name: 'Study 1' }).waitFor();
     await expect.poll(() => page.title()).toBe('Study 1 | Sunplot');
     expect(await page.getByText('Primary', { exact: true }).count()).toBeGreaterThan(0);
@@ -58,7 +60,6 @@ describeE2e('a feasibility study in Chromium, as a new user', () => {
     expect(await table.getByRole('columnheader').allTextContents()).toContain('Equity cash flow');
     await page.getByTestId('loss-waterfall').getByText('AC energy delivered').waitFor();
     expect(await page.getByTestId('weather-used').textContent()).toContain('Standard confidence');
-    await page.getByRole('status').filter({ hasText: 'Study saved: Study 1' }).waitFor();
   });
 
   it('recomputes at once in the browser when the tilt slider is dragged, and saves the what-if as a second study', async () => {

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Position } from 'geojson';
 import type { MapLayers } from '../../src/contract/screening-map.ts';
 import { clipToBox } from '../../server/gis/map-layers-service.ts';
+import type { FetchSources } from '../../server/gis/sources/types.ts';
+import type { LayerRef } from '../../src/contract/gis.ts';
+import { box, feature } from '../support/geojson-shapes.ts';
 import { signedInPair } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import type { HttpClient } from '../support/http-client.ts';
@@ -85,5 +88,62 @@ describeApi('screening map layers API', () => {
     }
     expect((await asha.get('/api/gis/map_layers/')).status).toBe(400);
     expect((await fetch(`${app.baseUrl}/api/gis/map_layers/?bbox=${benning.join(',')}`)).status).toBe(401);
+  });
+});
+
+describeApi('screening map layers from online sources', () => {
+  let app: TestApp;
+  let asha: HttpClient;
+  const calls: Box[] = [];
+  const flood: LayerRef = { id: 'source:fema-nfhl', kind: 'flood', name: 'FEMA National Flood Hazard Layer', source: 'FEMA (public domain)', source_date: '2024-03-01' };
+  const wetland: LayerRef = { id: 'source:usfws-nwi', kind: 'wetland', name: 'USFWS National Wetlands Inventory', source: 'USFWS (public domain)', source_date: null };
+  const slope: LayerRef = { id: 'source:usgs-3dep', kind: 'slope', name: 'USGS 3DEP', source: 'USGS (public domain)', source_date: null };
+  // Near Greensboro, NC: a flood zone crossing the east edge of the box, the wetlands source down, the DEM down.
+  const greensboro: Box = [-79.8, 36.0, -79.79, 36.01];
+  const sources: FetchSources = Object.assign(
+    async (bbox: Box) => {
+      calls.push(bbox);
+      return {
+        layers: [{ kind: 'flood', ref: flood, coverage: bbox, features: [feature(box(-79.795, 36.002, -79.785, 36.004)), feature(box(-79.7, 36.2, -79.69, 36.21))] }],
+        elevation: null,
+        failures: [
+          { kind: 'wetland', ref: wetland, reason: 'USFWS National Wetlands Inventory did not answer within 10 s' },
+          { kind: 'slope', ref: slope, reason: 'USGS 3DEP did not answer within 10 s' },
+        ],
+      };
+    },
+    { vectorRefs: [flood, wetland] },
+  );
+  const layersIn = (box: Box) => asha.get<MapLayers>(`/api/gis/map_layers/?bbox=${box.join(',')}`);
+
+  beforeAll(async () => {
+    app = await startTestApp({ deps: { seedDemoData: false, screeningSources: sources } });
+    [asha] = await signedInPair(app);
+  });
+  afterAll(() => app?.close());
+
+  it('draws an online layer cut to the box with its source, and names a source that failed', async () => {
+    const answer = await layersIn(greensboro);
+    expect(answer.status).toBe(200);
+    expect(calls).toEqual([greensboro]);
+    const drawn = answer.body.layers.find((layer) => layer.id === flood.id)!;
+    expect(drawn).toMatchObject({ kind: 'flood', label: 'Flood zone', own: false, attribution: 'FEMA (public domain)', source_date: '2024-03-01', in_view: 1, shown: 1, cut: null });
+    expect(drawn.features.features.flatMap((f) => positions((f.geometry as { coordinates: unknown }).coordinates)).every(within(greensboro))).toBe(true);
+    expect(answer.body.layers.find((layer) => layer.id === wetland.id)).toMatchObject({ shown: 0, cut: 'USFWS National Wetlands Inventory did not answer within 10 s' });
+    // The elevation source has nothing to draw: its failure shows in the slope reasons of a screening, not as a layer.
+    expect(answer.body.layers.some((layer) => layer.kind === 'slope')).toBe(false);
+  });
+
+  it('asks no source for a box too large for online layers, and lists them with a word to zoom in', async () => {
+    calls.length = 0;
+    const answer = await layersIn([-80.0, 36.0, -79.7, 36.2]);
+    expect(answer.status).toBe(200);
+    expect(calls).toEqual([]);
+    const online = answer.body.layers.filter((layer) => layer.id.startsWith('source:'));
+    expect(online.map((layer) => layer.id)).toEqual([flood.id, wetland.id]);
+    for (const layer of online) {
+      expect(layer.shown).toBe(0);
+      expect(layer.cut).toMatch(/^Zoom in/);
+    }
   });
 });

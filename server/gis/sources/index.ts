@@ -213,7 +213,7 @@ export function createFetchSources(sources: ScreeningSource[], cache: SourceCach
     }
   }
 
-  return async (bbox, { signal } = {}) => {
+  const fetchAll: FetchSources = async (bbox, { signal } = {}) => {
     const answers = await Promise.all(sources.map((source) => fetchSource(source, bbox, signal)));
     const layers: FetchedLayer[] = [];
     const failures: SourceFailure[] = [];
@@ -229,4 +229,5 @@ export function createFetchSources(sources: ScreeningSource[], cache: SourceCach
     if (!elevation) failures.push(...slopeFailures);
     return { layers, elevation, failures };
   };
+  return Object.assign(fetchAll, { vectorRefs: sources.filter((source) => !isElevation(source)).map((source) => sourceRef(source, null)) });
 }

@@ -39,8 +39,11 @@ export interface FetchedSources {
   failures: SourceFailure[];
 }
 
-/** Every configured source's answer over `bbox`, from the shared cache while fresh. Resolves even when sources fail. */
-export type FetchSources = (bbox: Bbox, options?: { signal?: AbortSignal }) => Promise<FetchedSources>;
+/**
+ * Every configured source's answer over `bbox`, from the shared cache while fresh. Resolves even when sources fail.
+ * `vectorRefs` names the vector sources configured, for a map that shows them without asking (a box too large to draw).
+ */
+export type FetchSources = ((bbox: Bbox, options?: { signal?: AbortSignal }) => Promise<FetchedSources>) & { vectorRefs?: readonly LayerRef[] };
 
 /** No sources configured: what screening sees with `SCREENING_SOURCES` off. */
-export const noSources: FetchSources = async () => ({ layers: [], elevation: null, failures: [] });
+export const noSources: FetchSources = Object.assign(async () => ({ layers: [], elevation: null, failures: [] }), { vectorRefs: [] });
