@@ -10,6 +10,9 @@ export interface ScreeningRequest {
   filters: ScreeningCriteria;
 }
 
+/** A parcel looked up by its number, or as the one under a point clicked on the map. */
+export type ParcelQuery = { apn: string } | { at: { lng: number; lat: number } };
+
 export interface AttachInput {
   projectId: string;
   apn: string;
@@ -27,7 +30,7 @@ export interface ParcelScreeningContext {
   request: ScreeningRequest;
   result: ReasonedParcels | null;
   screeningErrors: FormErrors | null;
-  /** The parcel found by number, shown before it is attached. */
+  /** The parcel found by number or on the map, shown before it is attached. */
   found: ApnDetails | null;
   /** Why the last search or attach failed. */
   parcelErrors: FormErrors | null;
@@ -36,6 +39,9 @@ export interface ParcelScreeningContext {
 export type ParcelScreeningEvent =
   | { type: 'screening.run'; request: ScreeningRequest }
   | { type: 'parcel.find'; apn: string }
+  /** Clicks on the map look up the parcel there, until a parcel is found or the mode is left. */
+  | { type: 'parcel.pick' }
+  | { type: 'parcel.findAt'; lng: number; lat: number }
   | { type: 'parcel.attach' }
   | { type: 'parcel.clear' };
 
@@ -60,7 +66,7 @@ export const parcelScreeningMachine = setup({
   },
   actors: {
     screenParcels: notProvided<ReasonedParcels, ScreeningRequest>('screenParcels'),
-    findParcel: notProvided<ApnDetails, { apn: string }>('findParcel'),
+    findParcel: notProvided<ApnDetails, ParcelQuery>('findParcel'),
     attachParcel: notProvided<unknown, AttachInput>('attachParcel'),
   },
   guards: {
@@ -95,10 +101,11 @@ export const parcelScreeningMachine = setup({
       },
     },
     parcel: {
-      description: 'Finding a parcel by its number (APN) and adding it to the project.',
+      description: 'Finding a parcel by its number (APN) or by clicking it on the map, and adding it to the project.',
       initial: 'idle',
       on: {
         'parcel.find': { target: '.finding', reenter: true },
+        'parcel.pick': { target: '.picking', actions: assign({ found: null, parcelErrors: null }) },
         'parcel.clear': { target: '.idle', actions: assign({ found: null, parcelErrors: null }) },
       },
       states: {
@@ -115,6 +122,28 @@ export const parcelScreeningMachine = setup({
             },
             onDone: { target: 'found', actions: assign({ found: ({ event }) => event.output }) },
             onError: { target: 'idle', actions: assign({ parcelErrors: ({ event }) => toFormErrors(event.error) }) },
+          },
+        },
+        picking: {
+          description: 'Waiting for a click on the map: the parcel there is looked up.',
+          tags: ['picking'],
+          on: { 'parcel.findAt': 'locating' },
+        },
+        locating: {
+          description: 'The server looks up the parcel under the point clicked; another click asks again.',
+          tags: ['picking'],
+          entry: assign({ parcelErrors: null }),
+          on: { 'parcel.findAt': { target: 'locating', reenter: true } },
+          invoke: {
+            id: 'findParcel',
+            src: 'findParcel',
+            input: ({ event }) => {
+              assertEvent(event, 'parcel.findAt');
+              return { at: { lng: event.lng, lat: event.lat } };
+            },
+            onDone: { target: 'found', actions: assign({ found: ({ event }) => event.output }) },
+            // No parcel there, or the service failed: the next click may find one.
+            onError: { target: 'picking', actions: assign({ parcelErrors: ({ event }) => toFormErrors(event.error) }) },
           },
         },
         found: {

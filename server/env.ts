@@ -1,6 +1,7 @@
 import { array, boolean, coerce, create, defaulted, enums, integer, nullable, object, optional, refine, string, StructError, type Failure, type Infer } from 'superstruct';
 import { freePlanId } from '../src/contract/billing.ts';
 import { describeSourcesFailure, screeningSourcesSetting } from './gis/sources/settings.ts';
+import { describeParcelServicesFailure, parcelServicesSetting } from './gis/sources/parcel-service-settings.ts';
 
 const httpUrl = refine(string(), 'http(s) URL', (value) => {
   try {
@@ -105,6 +106,8 @@ const Settings = object({
   ANSWER_CACHE_MB: defaulted(intBetween(0, 4096), 64),
   /** Online screening layers: off (default), public (docs/screening-sources.md) or a JSON array of sources. */
   SCREENING_SOURCES: defaulted(screeningSourcesSetting, []),
+  /** County parcel layers to attach parcels from: off (default) or a JSON array of services (docs/parcel-services.md). */
+  PARCEL_SERVICES: defaulted(parcelServicesSetting, []),
   LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** Unset: readable lines when stdout is a terminal, JSON records when it is piped or redirected. */
   LOG_FORMAT: optional(enums(['pretty', 'json'])),
@@ -139,7 +142,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
 
 /** What is wrong with one setting (or one field of BILLING_PLANS), never echoing the value: some settings are secrets. */
 function describeFailure(failure: Failure): string {
-  const sources = describeSourcesFailure(failure);
+  const sources = describeSourcesFailure(failure) ?? describeParcelServicesFailure(failure);
   if (sources !== undefined) return sources;
   if (failure.refinement) return failure.message;
   if (failure.value === notJson) return 'must be a JSON array of plans';

@@ -80,6 +80,8 @@ export const parcels = pgTable(
     state: text('state').notNull().default(''),
     landUse: text('land_use').notNull().default(''),
     ownerName: text('owner_name').notNull().default(''),
+    /** The site address where the source gives one (online parcel services, migration 0013); '' otherwise. */
+    address: text('address').notNull().default(''),
     attributes: jsonb('attributes').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     source: text('source').notNull(),
     sourceDate: date('source_date', { mode: 'string' }),

@@ -139,6 +139,16 @@ export function parcelsRepository(db: Db) {
         .orderBy(asc(projects.name));
     },
 
+    /** Visible parcels whose bounding box holds the point, the user's own first: the candidates for the parcel clicked there. */
+    async containing(userId: string, lng: number, lat: number): Promise<ParcelRow[]> {
+      return db
+        .select()
+        .from(parcels)
+        .where(and(visibleTo(userId), lte(parcels.minLng, lng), gte(parcels.maxLng, lng), lte(parcels.minLat, lat), gte(parcels.maxLat, lat)))
+        .orderBy(sql`${parcels.ownerId} is null`, asc(parcels.apnKey))
+        .limit(50);
+    },
+
     /** Visible parcels whose bounding box meets `bbox`, at most `limit` (+1, so callers can tell there were more). */
     async inBbox(userId: string, bbox: Bbox, limit: number): Promise<ParcelRow[]> {
       const [w, s, e, n] = bbox;

@@ -1,15 +1,16 @@
 /** Parcels and screening use cases, each scoped to the caller: attach by APN, look up, screen, find coordinates. */
 import type { Infer } from 'superstruct';
-import type { CoordinateCandidate, CoordinatesBody, NewApnBody, ScreeningBody } from '../../src/contract/gis.ts';
+import type { CoordinateCandidate, CoordinatesBody, NewApnBody, ParcelAtQuery, ScreeningBody } from '../../src/contract/gis.ts';
 import { geocode } from '../geo/geocoding.ts';
-import { areaUnits, bboxesOverlap, bboxOf, geodesicAreaM2, type Bbox } from '../geo/geometry.ts';
+import { apnKey, areaUnits, bboxesOverlap, bboxOf, geodesicAreaM2, type AreaGeometry, type Bbox } from '../geo/geometry.ts';
 import { criteriaOrDefault } from '../geo/screening.ts';
-import { DomainError, invalid, requireOwned } from '../platform/domain-error.ts';
+import { DomainError, invalid, notFound, requireOwned } from '../platform/domain-error.ts';
 import type { ProjectsRepository } from '../projects/repository.ts';
 import { parcelFeature, parcelSummary } from '../projects/views.ts';
 import { searchOnline, type Logger, type OnlineGeocoder } from './online-geocoders.ts';
 import type { ParcelRow, ParcelsRepository } from './parcels-repository.ts';
 import { maxScreenedParcels, tooManyParcels, type ProjectScreening } from './project-screening.ts';
+import { containsPoint, parcelServiceSource, type OnlineParcel, type ParcelServices } from './sources/parcel-services.ts';
 
 /** What the parcel and screening use cases work with; the app's context gives all of it. */
 export interface GisDeps {
@@ -18,10 +19,53 @@ export interface GisDeps {
   screening: ProjectScreening;
   /** Nominatim and Google geocoding, each only when configured. */
   geocoders: OnlineGeocoder[];
+  /** County parcel layers (PARCEL_SERVICES); none when off. */
+  parcelServices: ParcelServices;
 }
 
-/** Attaches a parcel to the caller's project: one the user drew (stored as their own), else one from the store by APN. */
-export async function attachParcel(ctx: Pick<GisDeps, 'projects' | 'parcels'>, userId: string, body: NewApnBody) {
+/** Where a project lies, to choose the parcel services that cover it: its boundary's extent, else its location. */
+function projectArea(project: { boundary: AreaGeometry | null; lat: number | null; lng: number | null }): Bbox | null {
+  if (project.boundary) return bboxOf(project.boundary);
+  return project.lat !== null && project.lng !== null ? [project.lng, project.lat, project.lng, project.lat] : null;
+}
+
+/** An online parcel as the row it is stored as, the user's own, with the service and its terms as its source. */
+function onlineRow(userId: string, { service, ...parcel }: OnlineParcel): ParcelRow {
+  const [minLng, minLat, maxLng, maxLat] = bboxOf(parcel.geometry);
+  return {
+    id: `online:${service.id}:${apnKey(parcel.apn)}`,
+    ownerId: userId,
+    apn: parcel.apn,
+    apnKey: apnKey(parcel.apn),
+    geometry: parcel.geometry,
+    minLng,
+    minLat,
+    maxLng,
+    maxLat,
+    areaM2: parcel.areaM2,
+    county: service.county ?? '',
+    state: service.state ?? '',
+    landUse: parcel.landUse,
+    ownerName: parcel.ownerName,
+    address: parcel.address,
+    attributes: parcel.attributes,
+    source: parcelServiceSource(service),
+    sourceDate: parcel.sourceDate,
+    createdAt: new Date(),
+  };
+}
+
+/** "the parcel store" and the services asked, for not-found messages: "the parcel store, A or B". */
+function placesAsked(services: { name: string }[]): string {
+  const places = ['the parcel store', ...services.map((service) => service.name)];
+  return places.length === 1 ? places[0]! : `${places.slice(0, -1).join(', ')} or ${places.at(-1)}`;
+}
+
+/**
+ * Attaches a parcel to the caller's project: one the user drew (stored as their own), else one from the store by APN,
+ * else one from the first parcel service covering the project that has it (stored as the user's own, with its source).
+ */
+export async function attachParcel(ctx: Pick<GisDeps, 'projects' | 'parcels' | 'parcelServices'>, userId: string, body: NewApnBody) {
   const project = requireOwned(await ctx.projects.find(userId, body.project_id));
   let parcel: ParcelRow | undefined;
   if (body.geometry) {
@@ -42,15 +86,25 @@ export async function attachParcel(ctx: Pick<GisDeps, 'projects' | 'parcels'>, u
     if (!parcel) throw new DomainError('conflict', 'You already have a parcel with this id: attach it without a geometry, or give the drawing another id.');
   } else {
     parcel = await ctx.parcels.findByApn(userId, body.apn);
-    if (!parcel) throw new DomainError('notFound', 'No parcel with this APN in the parcel store. Draw it on the map to add it.');
+    if (!parcel) {
+      const services = ctx.parcelServices.covering(projectArea(project));
+      const online = await ctx.parcelServices.byApn(services, body.apn);
+      if (!online) {
+        const hint = services.length > 0 ? 'Check the number, or draw the parcel on the map to add it.' : 'Draw it on the map to add it.';
+        throw new DomainError('notFound', `No parcel with this APN in ${placesAsked(services)}. ${hint}`);
+      }
+      const { id: _unsaved, createdAt: _now, apnKey: _key, ...values } = onlineRow(userId, online);
+      // Two attaches at once store it once: the second finds the first's row.
+      parcel = (await ctx.parcels.createOwn(userId, values)) ?? (await ctx.parcels.findOwn(userId, online.apn));
+      if (!parcel) throw new DomainError('conflict', 'This parcel was changed meanwhile: try again.');
+    }
   }
   if (!(await ctx.parcels.attach(project.id, parcel.id))) throw new DomainError('conflict', 'This parcel is already attached to the project.');
   return { project_id: project.id, parcel: parcelFeature(parcel) };
 }
 
-/** A parcel the caller can see, with its geometry, extent, attributes and the caller's projects it is attached to. */
-export async function parcelDetails(ctx: Pick<GisDeps, 'parcels'>, userId: string, apn: string) {
-  const parcel = requireOwned(await ctx.parcels.findByApn(userId, apn));
+/** A parcel with its geometry, extent, attributes and the caller's projects holding it; `service` when one answered just now. */
+async function details(ctx: Pick<GisDeps, 'parcels'>, userId: string, parcel: ParcelRow, service?: OnlineParcel['service']) {
   const [w, s, e, n] = [parcel.minLng, parcel.minLat, parcel.maxLng, parcel.maxLat];
   return {
     ...parcelSummary(parcel),
@@ -58,7 +112,52 @@ export async function parcelDetails(ctx: Pick<GisDeps, 'parcels'>, userId: strin
     bbox: [w, s, e, n],
     center: { lat: (s + n) / 2, lng: (w + e) / 2 },
     attributes: parcel.attributes,
-    projects: await ctx.parcels.attachedProjects(userId, parcel.id),
+    address: parcel.address,
+    projects: service ? [] : await ctx.parcels.attachedProjects(userId, parcel.id),
+    ...(service ? { service: { id: service.id, name: service.name, attribution: service.attribution, licence: service.licence } } : {}),
+  };
+}
+
+/**
+ * A parcel the caller can see by APN; with `project_id`, one not in the store is looked for in the parcel services
+ * covering the project (answered, not stored: attaching stores it).
+ */
+export async function parcelDetails(ctx: Pick<GisDeps, 'parcels' | 'projects' | 'parcelServices'>, userId: string, query: { apn: string; project_id?: string }) {
+  const parcel = await ctx.parcels.findByApn(userId, query.apn);
+  if (parcel) return details(ctx, userId, parcel);
+  if (query.project_id === undefined) throw notFound();
+  const project = requireOwned(await ctx.projects.find(userId, query.project_id));
+  const services = ctx.parcelServices.covering(projectArea(project));
+  const online = await ctx.parcelServices.byApn(services, query.apn);
+  if (!online) throw new DomainError('notFound', `No parcel with this APN in ${placesAsked(services)}.`);
+  return details(ctx, userId, onlineRow(userId, online), online.service);
+}
+
+/** The parcel under a point: one the caller can see in the store, else one from the parcel services covering the point. */
+export async function parcelAt(ctx: Pick<GisDeps, 'parcels' | 'parcelServices'>, userId: string, { lng, lat }: ParcelAtQuery) {
+  const stored = (await ctx.parcels.containing(userId, lng, lat)).find((row) => containsPoint(row.geometry, lng, lat));
+  if (stored) return details(ctx, userId, stored);
+  const services = ctx.parcelServices.covering([lng, lat, lng, lat]);
+  const online = await ctx.parcelServices.atPoint(services, lng, lat);
+  if (!online) {
+    const where = services.length > 0 ? placesAsked(services) : 'the parcel store, and no parcel service covers this place';
+    throw new DomainError('notFound', `No parcel here in ${where}.`);
+  }
+  return details(ctx, userId, onlineRow(userId, online), online.service);
+}
+
+/** The configured parcel services, as the attach panel names them with their terms. */
+export function parcelServiceList(ctx: Pick<GisDeps, 'parcelServices'>) {
+  return {
+    services: ctx.parcelServices.services.map((service) => ({
+      id: service.id,
+      name: service.name,
+      attribution: service.attribution,
+      licence: service.licence,
+      county: service.county ?? '',
+      state: service.state ?? '',
+      bbox: service.bbox ?? null,
+    })),
   };
 }
 

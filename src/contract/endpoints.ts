@@ -43,8 +43,10 @@ import {
   LayerRef,
   NewApnAnswer,
   NewApnBody,
+  ParcelAtQuery,
   ParcelImportAnswer,
   ParcelImportFields,
+  ParcelServiceList,
   ParcelSummary,
   ReasonedParcels,
   ScreeningBody,
@@ -163,6 +165,9 @@ export const endpoints = {
   // Parcels, screening and places (server/gis/routes.ts, parcel-import-routes.ts); coordinates: POST, or GET ?query=.
   parcelAttach: { method: 'POST', path: `${gis}/new_apn/`, body: NewApnBody, answer: NewApnAnswer },
   parcelSearch: { method: 'GET', path: `${gis}/get_search_apn_details/`, query: ApnQuery, answer: ApnDetails },
+  // Online county parcel layers (PARCEL_SERVICES): the parcel under a point, and which services there are.
+  parcelAt: { method: 'GET', path: `${gis}/parcel_at/`, query: ParcelAtQuery, answer: ApnDetails },
+  parcelServices: { method: 'GET', path: `${gis}/parcel_services/`, answer: ParcelServiceList },
   parcelsSuitable: { method: 'POST', path: `${gis}/get_filtered_geo_json/`, body: ScreeningBody, answer: SuitableParcels },
   parcelsReasoned: { method: 'POST', path: `${gis}/get_reasoned_geo_json/`, body: ScreeningBody, answer: ReasonedParcels },
   coordinates: { method: 'POST', path: `${gis}/get_coordinates/`, body: CoordinatesBody, answer: CoordinatesAnswer },

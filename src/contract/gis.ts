@@ -121,7 +121,14 @@ export const NewApnBody = object({
   owner_name: optional(text(maxLength(200))),
 });
 
-export const ApnQuery = object({ apn: apnText });
+/** `project_id`: where the caller works; a parcel not in the store is then looked for in the parcel services covering it. */
+export const ApnQuery = object({ apn: apnText, project_id: optional(idText) });
+
+/** GET parcel_at/: the parcel under a point clicked on the map, from the store or the parcel services covering it. */
+export const ParcelAtQuery = object({
+  lng: numeric(required, within(-180, 180, longitudeMessage)),
+  lat: numeric(required, within(-90, 90, latitudeMessage)),
+});
 
 export const bboxMessage = 'Must be [west, south, east, north] in degrees, west < east and south < north.';
 export const Bbox = refine(tuple([number(), number(), number(), number()]), 'bbox', ([w, s, e, n]) =>
@@ -342,6 +349,9 @@ export const ParcelFeature = object({ type: literal('Feature'), id: string(), ge
 
 export const NewApnAnswer = object({ project_id: string(), parcel: ParcelFeature });
 
+/** An online parcel service (PARCEL_SERVICES) by which a parcel was found. */
+export const ParcelServiceRef = object({ id: string(), name: string(), attribution: string(), licence: string() });
+
 export const ApnDetails = object({
   ...ParcelSummary.schema,
   geometry: any(),
@@ -349,6 +359,15 @@ export const ApnDetails = object({
   center: object({ lat: number(), lng: number() }),
   attributes: any(),
   projects: array(object({ id: string(), name: string() })),
+  /** The site address, where the source gives one. */
+  address: string(),
+  /** Present when an online parcel service answered just now (the parcel is stored once attached). */
+  service: optional(ParcelServiceRef),
+});
+
+/** parcel_services/: the county parcel layers this server asks (PARCEL_SERVICES), with the terms their data comes under. */
+export const ParcelServiceList = object({
+  services: array(object({ ...ParcelServiceRef.schema, county: string(), state: string(), bbox: nullable(tuple([number(), number(), number(), number()])) })),
 });
 
 export const ScreenedParcelProperties = object({
@@ -389,5 +408,7 @@ export type ParcelImportAnswer = Infer<typeof ParcelImportAnswer>;
 export type CoordinatesAnswer = Infer<typeof CoordinatesAnswer>;
 export type ParcelFeature = Infer<typeof ParcelFeature>;
 export type ApnDetails = Infer<typeof ApnDetails>;
+export type ParcelServiceList = Infer<typeof ParcelServiceList>;
+export type ParcelAtQuery = Infer<typeof ParcelAtQuery>;
 export type ScreenedParcel = Infer<typeof ScreenedParcel>;
 export type ReasonedParcels = Infer<typeof ReasonedParcels>;

@@ -17,6 +17,8 @@ const attachedParcel = parcel([{ id: projectId, name: 'This site' }]);
 const events: ModelEvent[] = [
   { type: 'screening.run', request: viewRequest },
   { type: 'parcel.find', apn: 'PAR 02420088' },
+  { type: 'parcel.pick' },
+  { type: 'parcel.findAt', lng: -77.0095, lat: 38.846 },
   { type: 'parcel.attach' },
   { type: 'parcel.clear' },
   { type: 'xstate.done.actor.screenParcels', output: screened },
@@ -67,6 +69,7 @@ describe('parcel screening machine', () => {
           const expectedEffects = [
             ...(snapshot.matches({ screening: 'running' }) ? [{ src: 'screenParcels', input: snapshot.context.request }] : []),
             ...(snapshot.matches({ parcel: 'finding' }) ? [{ src: 'findParcel', input: { apn: 'PAR 02420088' } }] : []),
+            ...(snapshot.matches({ parcel: 'locating' }) ? [{ src: 'findParcel', input: { at: { lng: -77.0095, lat: 38.846 } } }] : []),
             ...(snapshot.matches({ parcel: 'attaching' }) ? [{ src: 'attachParcel', input: { projectId, apn: 'PAR 02420088' } }] : []),
           ];
           expect([...running].sort((a, b) => a.src.localeCompare(b.src))).toEqual(expectedEffects.sort((a, b) => a.src.localeCompare(b.src)));
@@ -74,6 +77,9 @@ describe('parcel screening machine', () => {
           // A parcel already in the project is never offered for attaching; a found one is always shown.
           expect(snapshot.can({ type: 'parcel.attach' })).toBe(snapshot.matches({ parcel: 'found' }) && snapshot.context.found === freeParcel);
           if (snapshot.matches({ parcel: 'found' }) || snapshot.matches({ parcel: 'attaching' })) expect(snapshot.context.found).not.toBeNull();
+          // Map clicks look parcels up only while picking; a parcel found ends it.
+          expect(snapshot.hasTag('picking')).toBe(snapshot.matches({ parcel: 'picking' }) || snapshot.matches({ parcel: 'locating' }));
+          expect(snapshot.can({ type: 'parcel.findAt', lng: 0, lat: 0 })).toBe(snapshot.hasTag('picking'));
           // Every attach is announced once, and screens again.
           expect(attached).toEqual(Array.from({ length: attaches }, () => ({ type: 'parcel.attached', apn: 'PAR 02420088' })));
           if (attaches > 0 && path.steps.at(-1)?.event.type === 'xstate.done.actor.attachParcel') expect(snapshot.matches({ screening: 'running' })).toBe(true);
@@ -83,7 +89,7 @@ describe('parcel screening machine', () => {
   });
 
   it('reaches every state of the chart', () => {
-    const expected = ['idle', 'running'].flatMap((screening) => ['idle', 'finding', 'found', 'attaching'].map((parcelState) => JSON.stringify({ screening, parcel: parcelState })));
+    const expected = ['idle', 'running'].flatMap((screening) => ['idle', 'finding', 'picking', 'locating', 'found', 'attaching'].map((parcelState) => JSON.stringify({ screening, parcel: parcelState })));
     expect(reachedStates(paths)).toEqual(expected.sort());
   });
 });

@@ -8,7 +8,10 @@
  *   2 records a page) and substations;
  * - an ArcGIS ImageServer's exportImage as a Float32 GeoTIFF, and a GeoTIFF file served with range requests;
  * - OGC API Features items with `next` links, WFS 2.0 GetFeature as GeoServer's GeoJSON, a plain GeoJSON file;
- * - Overpass API `[out:json]` with `out geom` (elements, osm3s.timestamp_osm_base).
+ * - Overpass API `[out:json]` with `out geom` (elements, osm3s.timestamp_osm_base);
+ * - county parcel layers for PARCEL_SERVICES: Guilford County's (GeoJSON, one record a page, so a parcel held in two
+ *   features pages) and Durham County's (an older server: Esri JSON only), queried by a where clause on the APN field
+ *   or by a point (`geometryType=esriGeometryPoint`, `geometry=x,y`).
  * All around Greensboro, North Carolina (36.10-36.15 N, 79.95-79.90 W: one 0.05° tile). Each service can be made
  * slow, fail, answer garbage or cut the connection after some requests, and every request is counted.
  */
@@ -16,10 +19,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Geometry, Position } from 'geojson';
 import { writeArrayBuffer } from 'geotiff';
+import type { ParcelService } from '../../server/gis/sources/parcel-service-settings.ts';
 import type { ScreeningSource } from '../../server/gis/sources/settings.ts';
 import { box } from './geojson-shapes.ts';
 
-export type StandInService = 'nfhl' | 'nwi' | 'padus' | 'lines' | 'substations' | 'image' | 'tiff' | 'ogc' | 'wfs' | 'geojson' | 'overpass' | 'redirect';
+export type StandInService = 'nfhl' | 'nwi' | 'padus' | 'lines' | 'substations' | 'guilford' | 'durham' | 'image' | 'tiff' | 'ogc' | 'wfs' | 'geojson' | 'overpass' | 'redirect';
 
 export type Behaviour =
   | { mode: 'ok' }
@@ -37,6 +41,16 @@ export const greensboroParcels = {
   west: box(-79.935, 36.12, -79.93, 36.124),
   east: box(-79.925, 36.12, -79.92, 36.124),
 };
+/** The county parcel layers' parcels: Guilford's west and east are greensboroParcels; 7865012222 lies in two features. */
+export const countyParcels = {
+  west: { PIN: '7864551234', OWNER_NAME: 'HOLT FAMILY FARMS LLC', SITE_ADDRESS: '5200 HORSEPEN CREEK RD', LAND_USE: 'AGRICULTURAL', DEED_ACRES: 49.1 },
+  east: { PIN: '7864559876', OWNER_NAME: 'PIEDMONT LAND HOLDINGS LLC', SITE_ADDRESS: '5300 HORSEPEN CREEK RD', LAND_USE: 'VACANT', DEED_ACRES: 50 },
+  split: { PIN: '7865012222', OWNER_NAME: 'CITY OF GREENSBORO', SITE_ADDRESS: '', LAND_USE: 'EXEMPT', DEED_ACRES: 13.2 },
+  durham: { PARCEL_ID: '0821-45-6789', OWNER: 'BULL CITY SOLAR LLC', ADDRESS: '1400 ELLIS RD' },
+};
+/** A point inside the west parcel, one inside Durham's, and one in Guilford's coverage where no parcel lies. */
+export const parcelPoints = { west: { lng: -79.9325, lat: 36.122 }, durham: { lng: -78.9025, lat: 35.992 }, empty: { lng: -79.6, lat: 36.0 } };
+
 /** The parcels' extent, as screening would ask the sources. */
 export const greensboroBbox: [number, number, number, number] = [-79.935, 36.12, -79.92, 36.124];
 
@@ -83,6 +97,24 @@ const layers = {
     path: '/arcgis/rest/services/Electric_Substations/FeatureServer/0',
     description: { id: 0, name: 'Electric_Substations', geometryType: 'esriGeometryPoint', dataLastEditDate: Date.UTC(2021, 1, 10), maxRecordCount: 2000, geojson: true },
     features: [feature(41, { type: 'Point', coordinates: [-79.91, 36.128] }, { ID: '310057', NAME: 'PLEASANT GARDEN', TYPE: 'SUBSTATION', STATUS: 'IN SERVICE', MAX_VOLT: 230, MIN_VOLT: 100 })],
+  },
+};
+
+const parcelLayers = {
+  guilford: {
+    path: '/arcgis/rest/services/Guilford/Parcels/FeatureServer/0',
+    description: { id: 0, name: 'Parcels', geometryType: 'esriGeometryPolygon', dataLastEditDate: Date.UTC(2026, 9, 14), maxRecordCount: 1, geojson: true },
+    features: [
+      feature(101, greensboroParcels.west, countyParcels.west),
+      feature(102, greensboroParcels.east, countyParcels.east),
+      feature(103, box(-79.915, 36.13, -79.912, 36.132), countyParcels.split),
+      feature(104, box(-79.911, 36.13, -79.908, 36.132), countyParcels.split),
+    ],
+  },
+  durham: {
+    path: '/arcgis/rest/services/Durham/Parcels/MapServer/0',
+    description: { id: 0, name: 'Parcels', geometryType: 'esriGeometryPolygon', dataLastEditDate: Date.UTC(2026, 6, 1), maxRecordCount: 1000, geojson: false },
+    features: [feature(201, box(-78.905, 35.99, -78.9, 35.994), countyParcels.durham)],
   },
 };
 
@@ -194,6 +226,8 @@ export interface GisStandIn {
   set(service: StandInService, behaviour: Behaviour): void;
   /** Sources of every type pointed at this stand-in, as SCREENING_SOURCES would list them. */
   sources(): ScreeningSource[];
+  /** The county parcel layers, as PARCEL_SERVICES would list them. */
+  parcelServices(): ParcelService[];
   close(): Promise<void>;
 }
 
@@ -208,7 +242,7 @@ export async function startGisStandIn(): Promise<GisStandIn> {
   const arcgisError = (response: ServerResponse, code: number, message: string, details: string[] = []) => json(response, { error: { code, message, details } });
 
   function serviceOf(url: URL): StandInService | undefined {
-    for (const [name, layer] of Object.entries(layers)) if (url.pathname === layer.path || url.pathname === `${layer.path}/query`) return name as StandInService;
+    for (const [name, layer] of Object.entries({ ...layers, ...parcelLayers })) if (url.pathname === layer.path || url.pathname === `${layer.path}/query`) return name as StandInService;
     if (url.pathname.startsWith('/arcgis/rest/services/3DEPElevation/ImageServer')) return 'image';
     if (url.pathname === '/files/dem.tif') return 'tiff';
     if (url.pathname.startsWith('/ogc/')) return 'ogc';
@@ -219,7 +253,7 @@ export async function startGisStandIn(): Promise<GisStandIn> {
     return undefined;
   }
 
-  function arcgisLayer(url: URL, response: ServerResponse, layer: (typeof layers)[keyof typeof layers]) {
+  function arcgisLayer(url: URL, response: ServerResponse, layer: (typeof layers)[keyof typeof layers] | (typeof parcelLayers)[keyof typeof parcelLayers]) {
     const q = url.searchParams;
     const d = layer.description;
     if (!url.pathname.endsWith('/query')) {
@@ -239,12 +273,16 @@ export async function startGisStandIn(): Promise<GisStandIn> {
     }
     const format = q.get('f');
     if (format === 'geojson' && !d.geojson) return arcgisError(response, 400, 'Invalid or missing input parameters.', ["'f' parameter is invalid"]);
-    const envelope = (q.get('geometry') ?? '').split(',').map(Number);
+    // An envelope (x1,y1,x2,y2), a point (x,y), or no geometry at all (a where clause alone).
+    const coordinates = q.has('geometry') ? (q.get('geometry') ?? '').split(',').map(Number) : null;
+    const types: Record<number, string> = { 2: 'esriGeometryPoint', 4: 'esriGeometryEnvelope' };
     const where = whereFilter(q.get('where') ?? '1=1');
-    if (envelope.length !== 4 || envelope.some((n) => !Number.isFinite(n)) || q.get('geometryType') !== 'esriGeometryEnvelope' || q.get('inSR') !== '4326' || !where) {
+    const geometryOk = !coordinates || (coordinates.every(Number.isFinite) && types[coordinates.length] === q.get('geometryType') && q.get('inSR') === '4326');
+    if (!geometryOk || !where) {
       return arcgisError(response, 400, 'Unable to complete operation.', ['Unable to perform query operation.', 'Invalid query parameters.']);
     }
-    const matching = layer.features.filter((f) => overlaps(f, envelope) && where(f));
+    const area = coordinates?.length === 2 ? [...coordinates, ...coordinates] : coordinates;
+    const matching = (layer.features as StandInFeature[]).filter((f) => (!area || overlaps(f, area)) && where(f));
     const offset = Number(q.get('resultOffset') ?? 0);
     const count = Math.min(Number(q.get('resultRecordCount') ?? d.maxRecordCount), d.maxRecordCount);
     const page = matching.slice(offset, offset + count);
@@ -266,6 +304,7 @@ export async function startGisStandIn(): Promise<GisStandIn> {
   function answer(service: StandInService, url: URL, request: IncomingMessage, response: ServerResponse, body: string) {
     const q = url.searchParams;
     if (service in layers) return arcgisLayer(url, response, layers[service as keyof typeof layers]);
+    if (service in parcelLayers) return arcgisLayer(url, response, parcelLayers[service as keyof typeof parcelLayers]);
     if (service === 'image') {
       if (!url.pathname.endsWith('/exportImage')) return json(response, { name: '3DEPElevation', serviceDataType: 'esriImageServiceDataTypeElevation', pixelType: 'F32' });
       const bbox = (q.get('bbox') ?? '').split(',').map(Number);
@@ -379,6 +418,37 @@ export async function startGisStandIn(): Promise<GisStandIn> {
       { id: 'nc-managed-areas', kind: 'protected', type: 'wfs', url: `${baseUrl}/geoserver/wfs`, layer: 'nheo:managed_areas', name: 'NCNHP managed areas', licence: 'Public domain (State of North Carolina)', attribution: 'NC Natural Heritage Program' },
       { id: 'wellheads', kind: 'wellhead', type: 'geojson', url: `${baseUrl}/files/wellheads.geojson`, name: 'NC wellhead protection areas', licence: 'Public domain (State of North Carolina)', attribution: 'NC DEQ Public Water Supply' },
       { ...common, id: 'usgs-3dep', kind: 'slope', type: 'arcgis-image', url: `${baseUrl}/arcgis/rest/services/3DEPElevation/ImageServer`, name: 'USGS 3DEP', attribution: 'USGS 3D Elevation Program', resolution_m: 30 },
+    ],
+    parcelServices: () => [
+      {
+        id: 'guilford',
+        name: 'Guilford County parcels',
+        url: `${baseUrl}/arcgis/rest/services/Guilford/Parcels/FeatureServer`,
+        layer: '0',
+        apn_field: 'PIN',
+        owner_field: 'OWNER_NAME',
+        address_field: 'SITE_ADDRESS',
+        land_use_field: 'LAND_USE',
+        area_field: 'DEED_ACRES',
+        county: 'Guilford County',
+        state: 'NC',
+        licence: 'Public record, free to use with attribution',
+        attribution: 'Guilford County GIS',
+        bbox: [-80.05, 35.9, -79.53, 36.26],
+      },
+      {
+        id: 'durham',
+        name: 'Durham County parcels',
+        url: `${baseUrl}/arcgis/rest/services/Durham/Parcels/MapServer/0`,
+        apn_field: 'PARCEL_ID',
+        owner_field: 'OWNER',
+        address_field: 'ADDRESS',
+        county: 'Durham County',
+        state: 'NC',
+        licence: 'Public record',
+        attribution: 'Durham County GIS',
+        bbox: [-79.02, 35.86, -78.7, 36.24],
+      },
     ],
     async close() {
       for (const timer of timers) clearTimeout(timer);

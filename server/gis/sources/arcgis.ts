@@ -7,8 +7,8 @@
  */
 import { arcgisToGeoJSON } from '@terraformer/arcgis';
 import { SourceError } from './http.ts';
-import { bboxText, isoDate, pages, type VectorReader } from './reader.ts';
-import type { ScreeningSource } from './settings.ts';
+import type { Bbox } from '../../geo/geometry.ts';
+import { bboxText, isoDate, pages, type ReadContext, type VectorReader, type VectorTile } from './reader.ts';
 
 interface LayerInfo {
   pageSize: number;
@@ -31,13 +31,35 @@ function refusal(answer: unknown): SourceError | undefined {
   return new SourceError(`answered with an error${typeof error.code === 'number' ? ` ${error.code}` : ''}: ${words}`);
 }
 
-export const layerUrl = (source: ScreeningSource) => new URL(`${source.url.replace(/\/+$/, '')}${source.layer === undefined ? '' : `/${source.layer}`}`);
+/** A layer: a service URL and the layer id appended to it, or the layer's own URL. */
+export interface ArcgisLayer {
+  url: string;
+  layer?: string;
+}
 
-export function arcgisReader(): VectorReader {
+/** Where features are looked for: an envelope (screening's tiles), a point (a parcel clicked on the map), or anywhere. */
+export type ArcgisGeometry = { envelope: Bbox } | { point: [lng: number, lat: number] } | null;
+
+export interface ArcgisQuery {
+  where: string;
+  outFields: string;
+  geometry: ArcgisGeometry;
+}
+
+export const layerUrl = (layer: ArcgisLayer) => new URL(`${layer.url.replace(/\/+$/, '')}${layer.layer === undefined ? '' : `/${layer.layer}`}`);
+
+const geometryParams = (geometry: ArcgisGeometry): Record<string, string> => {
+  if (!geometry) return {};
+  const [text, type] = 'envelope' in geometry ? [bboxText(geometry.envelope), 'esriGeometryEnvelope'] : [geometry.point.map((n) => Number(n.toFixed(7))).join(','), 'esriGeometryPoint'];
+  return { geometry: text, geometryType: type, inSR: '4326', spatialRel: 'esriSpatialRelIntersects' };
+};
+
+/** Queries of ArcGIS layers, each layer's description kept for a day; screening sources and parcel services share it. */
+export function arcgisClient() {
   const infos = new Map<string, { at: number; info: Promise<LayerInfo> }>();
 
-  function layerInfo(source: ScreeningSource, context: Parameters<VectorReader>[2]): Promise<LayerInfo> {
-    const url = layerUrl(source);
+  function layerInfo(layer: ArcgisLayer, context: ReadContext): Promise<LayerInfo> {
+    const url = layerUrl(layer);
     const known = infos.get(url.href);
     if (known && Date.now() - known.at < infoLifetimeMs) return known.info;
     const info = (async () => {
@@ -61,26 +83,24 @@ export function arcgisReader(): VectorReader {
     return info;
   }
 
-  return async (source, bbox, context) => {
-    const info = await layerInfo(source, context);
+  /** Every feature matching the query, paged with resultOffset while the service says there are more (up to the limits). */
+  async function query(layer: ArcgisLayer, { where, outFields, geometry }: ArcgisQuery, context: ReadContext): Promise<VectorTile> {
+    const info = await layerInfo(layer, context);
     const collected = pages(context.limits);
     for (let offset = 0; ; ) {
-      const url = layerUrl(source);
+      const url = layerUrl(layer);
       url.pathname += '/query';
-      const query = {
-        where: source.where ?? '1=1',
-        geometry: bboxText(bbox),
-        geometryType: 'esriGeometryEnvelope',
-        inSR: '4326',
-        spatialRel: 'esriSpatialRelIntersects',
-        outFields: source.fields ?? '*',
+      const params = {
+        where,
+        ...geometryParams(geometry),
+        outFields,
         returnGeometry: 'true',
         outSR: '4326',
         resultOffset: String(offset),
         resultRecordCount: String(info.pageSize),
         f: info.geojson ? 'geojson' : 'json',
       };
-      for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+      for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
       const answer = await context.http.request(url, { accept: 'application/geo+json, application/json', maxBytes: context.limits.bytesPerAnswer });
       let parsed: unknown;
       try {
@@ -95,7 +115,14 @@ export function arcgisReader(): VectorReader {
       offset += page.features.length;
     }
     return { features: collected.features, sourceDate: info.dataDate, cut: collected.cut };
-  };
+  }
+
+  return { query };
+}
+
+export function arcgisReader(): VectorReader {
+  const client = arcgisClient();
+  return (source, bbox, context) => client.query(source, { where: source.where ?? '1=1', outFields: source.fields ?? '*', geometry: { envelope: bbox } }, context);
 }
 
 function geojsonPage(answer: unknown): { features: unknown[]; more: boolean } {

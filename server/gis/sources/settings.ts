@@ -11,11 +11,11 @@ export const vectorSourceTypes = ['arcgis', 'ogc-features', 'wfs', 'geojson', 'o
 export const elevationSourceTypes = ['arcgis-image', 'geotiff'] as const;
 
 const slug = /^[a-z0-9][a-z0-9_-]{0,63}$/;
-const slugText = refine(string(), 'slug', (value) => slug.test(value) || 'must be 1-64 lower-case letters, digits, - or _');
-const text = refine(string(), 'text', (value) => (value.trim().length > 0 && value.length <= 500) || 'must be 1-500 characters');
+export const slugText = refine(string(), 'slug', (value) => slug.test(value) || 'must be 1-64 lower-case letters, digits, - or _');
+export const text = refine(string(), 'text', (value) => (value.trim().length > 0 && value.length <= 500) || 'must be 1-500 characters');
 
 /** http(s) only, with no user name or password in it (they would show in logs and messages). */
-const sourceUrl = refine(string(), 'source URL', (value) => {
+export const sourceUrl = refine(string(), 'source URL', (value) => {
   let url: URL;
   try {
     url = new URL(value);
@@ -27,7 +27,7 @@ const sourceUrl = refine(string(), 'source URL', (value) => {
   return true;
 });
 
-const between = (min: number, max: number, whole = false) =>
+export const between = (min: number, max: number, whole = false) =>
   refine(whole ? integer() : number(), 'range', (value) => (value >= min && value <= max) || `must be ${whole ? 'a whole number' : 'a number'} from ${min} to ${max}`);
 
 const Source = object({
@@ -58,7 +58,8 @@ const Source = object({
 });
 export type ScreeningSource = Infer<typeof Source>;
 
-const notJson = Symbol('SCREENING_SOURCES is not JSON');
+/** What a list setting that is not JSON becomes, so the failure says so. */
+export const notJson = Symbol('not JSON');
 const isElevation = (type: ScreeningSource['type']) => (elevationSourceTypes as readonly string[]).includes(type);
 
 /** The setting: off | public | a JSON array of sources; checked as a whole so every message names the source. */
@@ -88,16 +89,20 @@ export const screeningSourcesSetting = coerce(
 );
 
 /** The words for a SCREENING_SOURCES failure, or undefined when the failure is about another setting. */
-export function describeSourcesFailure(failure: Failure): string | undefined {
-  if (failure.path[0] !== 'SCREENING_SOURCES') return undefined;
+export const describeSourcesFailure = (failure: Failure) =>
+  describeListFailure(failure, { key: 'SCREENING_SOURCES', notList: 'must be off, public or a JSON array of sources', item: 'source', enums: [...vectorSourceTypes, ...elevationSourceTypes] });
+
+/** The words for a failure of a setting that is a JSON list of objects (sources, parcel services), never echoing the value. */
+export function describeListFailure(failure: Failure, words: { key: string; notList: string; item: string; enums?: readonly string[] }): string | undefined {
+  if (failure.path[0] !== words.key) return undefined;
   if (failure.refinement) return failure.message;
-  if (failure.value === notJson || failure.path.length === 1) return 'must be off, public or a JSON array of sources';
+  if (failure.value === notJson || failure.path.length === 1) return words.notList;
   if (failure.value === undefined) return 'is missing';
   switch (failure.type) {
     case 'enums':
-      return `must be one of ${[...vectorSourceTypes, ...elevationSourceTypes].join(', ')}`;
+      return words.enums ? `must be one of ${words.enums.join(', ')}` : 'has an invalid value';
     case 'never':
-      return 'is not a source field';
+      return `is not a ${words.item} field`;
     case 'object':
       return 'must be an object';
     case 'string':

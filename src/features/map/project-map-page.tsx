@@ -93,6 +93,8 @@ function ProjectMap({ project, slug, criteria }: { project: ProjectDetail; slug:
   const addTask = useAddTaskFromReason(project.id);
   const result = useSelector(actor, (s) => s.context.result);
   const found = useSelector(actor, (s) => s.context.found);
+  // "Pick a parcel on the map" (the attach panel): a click on the map looks up the parcel there instead of selecting one.
+  const picking = useSelector(actor, (s) => s.hasTag('picking'));
   const scope = useSelector(actor, (s) => ('projectId' in s.context.request.scope ? 'project' : 'view'));
   const wide = useMediaQuery(wideQuery);
   const boundary = (project.boundary as AreaGeometry | null) ?? null;
@@ -126,7 +128,9 @@ function ProjectMap({ project, slug, criteria }: { project: ProjectDetail; slug:
         data: result as unknown as Feature,
         style: (feature) => verdictStyle(byId.get(String(feature.id))?.properties.verdict ?? 'unknown'),
         tooltip: (feature) => parcelTooltip(byId.get(String(feature.id))!),
-        onFeatureClick: (feature) => setSelectedId(String(feature.id)),
+        onFeatureClick: (feature) => {
+          if (!actor.getSnapshot().hasTag('picking')) setSelectedId(String(feature.id));
+        },
       });
     }
     // Over the parcels, so where a zone lies inside one shows; they take no clicks, so the parcels under them still do.
@@ -188,6 +192,7 @@ function ProjectMap({ project, slug, criteria }: { project: ProjectDetail; slug:
             layers={shown}
             markers={markers}
             onViewChange={setView}
+            onClick={picking ? ({ lng, lat }) => actor.send({ type: 'parcel.findAt', lng, lat }) : undefined}
             height={workspaceHeight}
           >
             <Legend>

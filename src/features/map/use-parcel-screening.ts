@@ -1,17 +1,17 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
-import { parcelScreeningMachine, type AttachInput, type ScreeningRequest } from '../../../machines/parcel-screening.machine.ts';
+import { parcelScreeningMachine, type AttachInput, type ParcelQuery, type ScreeningRequest } from '../../../machines/parcel-screening.machine.ts';
 import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import type { ApiClient } from '../../lib/api-client.ts';
 import type { ApnDetails, ReasonedParcels } from '../../contract/gis.ts';
-import { attachParcel, findParcel, screenParcels } from './api/parcels.ts';
+import { attachParcel, findParcel, findParcelAt, screenParcels } from './api/parcels.ts';
 import type { ScreeningCriteria } from '../../contract/gis.ts';
 
-/** The machine's effects on the API. */
-const effects = (api: ApiClient) => ({
+/** The machine's effects on the API; a number is looked for online in the services covering this project. */
+const effects = (api: ApiClient, projectId: string) => ({
   screenParcels: fromPromise<ReasonedParcels, ScreeningRequest>(({ input, signal }) => screenParcels(api, input, { signal })),
-  findParcel: fromPromise<ApnDetails, { apn: string }>(({ input, signal }) => findParcel(api, input.apn, { signal })),
+  findParcel: fromPromise<ApnDetails, ParcelQuery>(({ input, signal }) => ('apn' in input ? findParcel(api, input.apn, projectId, { signal }) : findParcelAt(api, input.at, { signal }))),
   attachParcel: fromPromise<unknown, AttachInput>(({ input, signal }) => attachParcel(api, input.projectId, input.apn, { signal })),
 });
 
@@ -19,7 +19,7 @@ const effects = (api: ApiClient) => ({
 export function useParcelScreening(projectId: string, criteria: ScreeningCriteria) {
   const { api } = useActors();
   const notify = useNotify();
-  const actor = useActorRef(parcelScreeningMachine.provide({ actors: effects(api) }), {
+  const actor = useActorRef(parcelScreeningMachine.provide({ actors: effects(api, projectId) }), {
     input: { projectId, request: { scope: { projectId }, filters: criteria } },
   });
   useEffect(() => {

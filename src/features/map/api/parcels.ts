@@ -16,8 +16,15 @@ export const screenParcels = (api: ApiClient, { scope, filters }: ScreeningReque
     { signal },
   );
 
-/** A parcel of the store by its number (APN; SSL in the DC sample). */
-export const findParcel = (api: ApiClient, apn: string, { signal }: CallOptions = {}) => call(api, endpoints.parcelSearch, { query: { apn }, signal });
+/** A parcel by its number (APN; SSL in the DC sample): from the store, else from a parcel service covering the project. */
+export const findParcel = (api: ApiClient, apn: string, projectId: string, { signal }: CallOptions = {}) =>
+  call(api, endpoints.parcelSearch, { query: { apn, project_id: projectId }, signal });
+
+/** The parcel under a point clicked on the map: from the store, else from a parcel service covering the point. */
+export const findParcelAt = (api: ApiClient, { lng, lat }: { lng: number; lat: number }, { signal }: CallOptions = {}) => call(api, endpoints.parcelAt, { query: { lng, lat }, signal });
+
+/** The county parcel services the server asks (PARCEL_SERVICES), with their terms. */
+export const getParcelServices = (api: ApiClient, { signal }: CallOptions = {}) => call(api, endpoints.parcelServices, { signal });
 
 export const attachParcel = (api: ApiClient, projectId: string, apn: string, { signal }: CallOptions = {}) => call(api, endpoints.parcelAttach, { body: { project_id: projectId, apn }, signal });
 
