@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompressPlugin } from './server/precompress.ts';
+import { prerenderPlugin } from './src/prerender/vite-plugin.ts';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
@@ -14,9 +15,17 @@ const inNodeModules = (packages: string) => new RegExp(`[\\\\/]node_modules[\\\\
  */
 const chakraTheme = resolve(import.meta.dirname, 'node_modules/@chakra-ui/react/dist/esm/theme');
 
+/**
+ * What a prerendered page runs before the app (src/main.tsx, src/prerender/island.ts and the two modules they import):
+ * never in the app's chunks, so the page first loads only these few kB. The app itself (src/app/start-app.tsx) is an
+ * entry of its own, so what it needs at start is `$initial` and comes in the vendor and app chunks.
+ */
+const appCode = /[\\/](src|machines)[\\/]/;
+const pageScripts = /[\\/]src[\\/](main\.tsx|prerender[\\/]|components[\\/]ui[\\/]color-mode\.ts|lib[\\/]session-storage\.ts)/;
+
 export default defineConfig({
   resolve: { alias: { '@chakra-theme': chakraTheme } },
-  plugins: [react(), precompressPlugin()],
+  plugins: [react(), prerenderPlugin(), precompressPlugin()],
   server: {
     // `npm run dev`: Vite serves the SPA, the API server (tsx watch) answers /api.
     proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/media': `http://127.0.0.1:${apiPort}` },
@@ -26,6 +35,7 @@ export default defineConfig({
     outDir: 'dist',
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      input: { index: resolve(import.meta.dirname, 'index.html'), start: resolve(import.meta.dirname, 'src/app/start-app.tsx') },
       output: {
         // Screens are lazy (src/app/app.tsx). What every page needs at start comes in two chunks, the libraries
         // (which change seldom, so stay cached) and the app; the UI kit parts only some screens use share one
@@ -33,7 +43,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', tags: ['$initial'], test: /[\\/]node_modules[\\/]/, priority: 3 },
-            { name: 'app', tags: ['$initial'], priority: 2 },
+            // Not following its modules' imports into pageScripts, which the app shares with the page's first script.
+            { name: 'app', tags: ['$initial'], test: (id) => appCode.test(id) && !pageScripts.test(id), includeDependenciesRecursively: false, priority: 2 },
             { name: 'ui', test: inNodeModules('@chakra-ui|@ark-ui|@zag-js|@floating-ui|@internationalized|@swc'), priority: 1 },
           ],
         },

@@ -40,6 +40,7 @@ import { taskRoutes } from './tasks/routes.ts';
 import { gisRoutes } from './gis/routes.ts';
 import { parcelImportRoutes } from './gis/parcel-import-routes.ts';
 import { ownLayerRoutes } from './gis/own-layer-routes.ts';
+import { screeningJobRoutes } from './gis/screening-job-routes.ts';
 import { projectRoutes } from './projects/routes.ts';
 import { criteriaRoutes } from './projects/criteria-routes.ts';
 import { mapLayerRoutes } from './gis/map-layer-routes.ts';
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(mapLayerRoutes, { ctx });
   await app.register(parcelImportRoutes, { ctx });
   await app.register(ownLayerRoutes, { ctx });
+  await app.register(screeningJobRoutes, { ctx });
   await app.register(energyRoutes, { ctx });
   await app.register(feasibilityRoutes, { ctx });
   await app.register(taskRoutes, { ctx });

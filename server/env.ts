@@ -108,6 +108,12 @@ const Settings = object({
   SCREENING_SOURCES: defaulted(screeningSourcesSetting, []),
   /** County parcel layers to attach parcels from: off (default) or a JSON array of services (docs/parcel-services.md). */
   PARCEL_SERVICES: defaulted(parcelServicesSetting, []),
+  /** Parcels a screening job screens and commits at a time (docs/screening-jobs.md). */
+  SCREENING_JOB_CHUNK: defaulted(intBetween(50, 5000), 500),
+  /** Screening-job chunks one server screens at once, each of a different job; the other threads serve requests. */
+  SCREENING_JOBS_AT_ONCE: defaulted(intBetween(1, 16), 1),
+  /** On PostgreSQL: a job's chunk still running after this long is taken to be lost with its server and run again. */
+  SCREENING_JOB_EXPIRE_SECONDS: defaulted(intBetween(10, 86_400), 300),
   LOG_LEVEL: defaulted(enums(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   /** Unset: readable lines when stdout is a terminal, JSON records when it is piped or redirected. */
   LOG_FORMAT: optional(enums(['pretty', 'json'])),

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildApp } from './app.ts';
-import { buildSpaIfNeeded } from './build-spa.ts';
+import { startSpaBuildIfNeeded } from './build-spa.ts';
 import { precompressPending } from './precompress.ts';
 import { consoleLogger } from './platform/console-logger.ts';
 import { DataDirInUseError, lockDataDir } from './platform/data-dir-lock.ts';
@@ -26,9 +26,10 @@ async function main() {
 
   const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
   // The build and the database's first opening (creating PGlite's files and migrating) are the two long steps of a
-  // first start: they run side by side.
+  // first start: the build runs in a process of its own, started before PGlite's opening holds this thread.
+  const build = flags['build-if-needed'] ? await startSpaBuildIfNeeded(root, (message) => console.log(message), { outDir: staticDir, compressLater: true }) : undefined;
   const [, jwtSecret, database, logger] = await Promise.all([
-    flags['build-if-needed'] && buildSpaIfNeeded(root, (message) => console.log(message), { outDir: staticDir, compressLater: true }),
+    build?.done,
     loadJwtSecret(settings.JWT_SECRET, dataDir),
     openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: join(dataDir, 'pglite') }),
     consoleLogger(settings),

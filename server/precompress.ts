@@ -121,7 +121,8 @@ export function precompressPlugin(): Plugin {
   let outDir = 'dist';
   return {
     name: 'sunplot:precompress',
-    apply: 'build',
+    // Not the prerendering's server-side build (src/prerender/vite-plugin.ts), which is never served.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
@@ -135,9 +136,11 @@ export function precompressPlugin(): Plugin {
         first.add(name);
         if (file.type === 'chunk') file.imports.forEach(addFirst);
       };
-      addFirst('index.html');
-      const html = bundle['index.html'];
-      if (html?.type === 'asset') for (const [, name] of String(html.source).matchAll(/(?:src|href)="\/([^"]+)"/g)) addFirst(name!);
+      // index.html, the prerendered pages (src/prerender) and what they name.
+      for (const html of Object.values(bundle).filter((file) => file.type === 'asset' && file.fileName.endsWith('.html'))) {
+        addFirst(html.fileName);
+        for (const [, name] of String((html as Rollup.OutputAsset).source).matchAll(/(?:src|href)="\/([^"]+)"/g)) addFirst(name!);
+      }
       const jobs = Object.values(bundle)
         .filter((file) => /\.(js|css|html|svg|json|txt)$/.test(file.fileName))
         // Data chunks (up to 0.8 MB) take Zopfli seconds each for ~4 %; code keeps Zopfli, as the landing page's

@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema.ts';
 
 /** One type for both drivers, so repositories never know which engine they run on. */
@@ -28,6 +26,8 @@ export interface Listening {
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** PostgreSQL's connection URL (undefined on PGlite), for clients that open connections of their own (pg-boss). */
+  url?: string;
   /** LISTENs on `channel` (a plain identifier); resolves at once, `onListening(true)` saying when notifications flow. */
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   close(): Promise<void>;
@@ -39,10 +39,12 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export async function openDatabase(options: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
   if (options.databaseUrl) {
     const url = options.databaseUrl;
+    // Loaded only here: PGlite's servers (the default) need neither, and they took ~0.15 s of every start.
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres'), import('drizzle-orm/node-postgres/migrator')]);
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db, engine: 'postgres', listen: (channel, handlers) => Promise.resolve(listenOnPostgres(url, pool, channel, handlers)), close: () => pool.end() };
+    return { db, engine: 'postgres', url, listen: (channel, handlers) => Promise.resolve(listenOnPostgres(pg.Client, url, pool, channel, handlers)), close: () => pool.end() };
   }
   const client = new PGlite(options.dataDir);
   const db = drizzlePglite(client, { schema });
@@ -75,7 +77,7 @@ const listenerName = 'sunplot-changes';
  * has arrived, and the same probe runs every 10 s: a silently dead connection, or a pooler in transaction mode that
  * takes LISTEN and never delivers, never passes for a working feed. A lost connection is opened again after a second.
  */
-function listenOnPostgres(url: string, pool: pg.Pool, channel: string, handlers: ListenHandlers): Listening {
+function listenOnPostgres(Client: typeof pg.Client, url: string, pool: pg.Pool, channel: string, handlers: ListenHandlers): Listening {
   let current: pg.Client | undefined;
   let listening = false;
   let closed = false;
@@ -110,7 +112,7 @@ function listenOnPostgres(url: string, pool: pg.Pool, channel: string, handlers:
 
   async function connect() {
     retry = undefined;
-    const client = new pg.Client({ connectionString: url, keepAlive: true, application_name: listenerName });
+    const client = new Client({ connectionString: url, keepAlive: true, application_name: listenerName });
     client.on('notification', ({ channel: from, payload = '' }) => {
       if (from !== channel) return;
       if (payload.startsWith(probePrefix)) probes.get(payload.slice(probePrefix.length))?.();

@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import { bigserial, boolean, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Geometry, MultiPolygon, Polygon } from 'geojson';
 import { projectStatuses } from '../../src/contract/projects.ts';
-import type { ScreeningCriteria } from '../../src/contract/gis.ts';
+import type { LayerRef, ScreeningCriteria } from '../../src/contract/gis.ts';
 import type { EnergyResult, FinanceResult, SystemUsed, WeatherSource, WeatherUsed } from '../../src/contract/energy.ts';
 import type { EnergyUncertainty, SizingUsed, StudyHeadline } from '../../src/contract/feasibility.ts';
 import type { Assumptions } from '../../src/contract/settings.ts';
 import { taskCategoryValues, taskPhaseValues, taskStatuses } from '../../src/contract/tasks.ts';
 import { freePlanId, subscriptionStatuses } from '../../src/contract/billing.ts';
 import { builtInLayerKinds } from '../../src/contract/own-layers.ts';
+import { screeningJobStatuses } from '../../src/contract/screening-jobs.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -514,4 +515,65 @@ export const screeningSourceCache = pgTable(
     cut: text('cut'),
   },
   (t) => [primaryKey({ columns: [t.sourceId, t.tile] }), index('screening_source_cache_expires_idx').on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Screening jobs (issue 24 item 4, migration 0014)
+
+/**
+ * A screening of a project's parcels run in the background (server/gis/screening-jobs-service.ts). parcels_total is
+ * null until the job has stored the parcels it screens (screening_job_parcels); parcels_done moves, with the summary
+ * and the layers read, in the transaction that stores a chunk's results, so it always says how far the kept results go.
+ */
+export const screeningJobs = pgTable(
+  'screening_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    criteria: jsonb('criteria').$type<ScreeningCriteria>().notNull(),
+    bbox: jsonb('bbox').$type<[number, number, number, number]>(),
+    status: text('status', { enum: screeningJobStatuses }).notNull().default('queued'),
+    parcelsTotal: integer('parcels_total'),
+    parcelsDone: integer('parcels_done').notNull().default(0),
+    summary: jsonb('summary').$type<{ pass: number; fail: number; unknown: number }>().notNull().default({ pass: 0, fail: 0, unknown: 0 }),
+    layers: jsonb('layers').$type<LayerRef[]>().notNull().default([]),
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('screening_jobs_project_created_idx').on(t.projectId, t.createdAt), index('screening_jobs_owner_status_idx').on(t.ownerId, t.status), index('screening_jobs_status_idx').on(t.status)],
+);
+
+/** The parcels a job screens, in order (seq from 0), stored once when it starts, so a resumed job screens the same ones. */
+export const screeningJobParcels = pgTable(
+  'screening_job_parcels',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => screeningJobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    parcelId: uuid('parcel_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
+);
+
+/** One parcel's screening result (its verdict and reasons, as the reasoned screening gives them), by its seq in the job. */
+export const screeningJobResults = pgTable(
+  'screening_job_results',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => screeningJobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    parcelId: uuid('parcel_id').notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
 );

@@ -204,7 +204,7 @@ const overlapLabels: Record<string, string> = { flood: 'a flood zone', wetland: 
  */
 function overlapReason(kind: string, thresholdPct: number, parcel: PreparedParcel, layers: IndexedLayer[], failures: LayerFailure[]): { reason: Reason; pieces?: Piece[] } {
   const label = overlapLabels[kind] ?? `"${criterionLabel(kind)}"`;
-  const rule = `Share of the parcel in ${label} at most ${thresholdPct} %`;
+  const rule = `Share of the parcel in ${label} at most ${thresholdPct}%`;
   const base = { criterion: kind, rule, threshold: thresholdPct, unit: '%' };
   if (layers.length === 0 && failures.length === 0) return { reason: { ...base, measured: null, verdict: 'unknown', layer: null, note: `No ${kind} layer is loaded.` } };
   const covered = covers(layers, parcel.box);
@@ -274,7 +274,7 @@ function gridReason(maxKm: number, parcel: PreparedParcel, layers: IndexedLayer[
  * share alone is over the allowance, a pass when it stays within it even with all the unknown ground counted steep.
  */
 function slopeReason(limitPct: number, allowedPct: number, parcel: PreparedParcel, extras: ScreeningExtras): { reason: Reason; pieces?: Piece[] } {
-  const base = { criterion: 'slope' as const, rule: `Share of the parcel steeper than ${limitPct} % at most ${allowedPct} %`, threshold: allowedPct, unit: '%' };
+  const base = { criterion: 'slope' as const, rule: `Share of the parcel steeper than ${limitPct}% at most ${allowedPct}%`, threshold: allowedPct, unit: '%' };
   const failures = (extras.failures ?? []).filter((failure) => failure.kind === slopeKind);
   const grid = extras.elevation;
   if (!grid) return { reason: failures.length > 0 ? { ...base, measured: null, verdict: 'unknown', ...failed(failures) } : { ...base, measured: null, verdict: 'unknown', layer: null, note: 'No elevation layer is loaded.' } };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { LayerRef, ScreeningCriteria } from '../../src/contract/gis.ts';
+import { tooManyParcelsMessage } from '../../src/contract/screening-jobs.ts';
 import { DomainError, invalid } from '../platform/domain-error.ts';
 import { layerCoverage, type LayerMeta, type LayersRepository } from './layers-repository.ts';
 import { noSources, type ElevationGrid, type FetchedLayer, type FetchSources, type SourceFailure } from './sources/types.ts';
@@ -8,7 +9,7 @@ import type { ParcelRow, ParcelsRepository } from './parcels-repository.ts';
 import type { ProjectRow } from '../projects/repository.ts';
 import type { ScreeningTask, ScreeningTaskResult, SharedElevation, SharedLayer } from '../workers/screening.ts';
 import { createWorkerPool, WorkersBusy, WorkOutOfMemory, WorkTimedOut } from '../workers/worker-pool.ts';
-import { bboxOf, type Bbox } from '../geo/geometry.ts';
+import { bboxOf, type AreaGeometry, type Bbox } from '../geo/geometry.ts';
 import type { ScreenedParcel, ScreeningResult } from '../geo/screening.ts';
 
 /** One screening request answers for at most this many parcels; a larger area must be narrowed first. */
@@ -33,7 +34,7 @@ export const screeningLimits = {
 
 export const layerRef = (layer: LayerMeta) => ({ id: layer.id, kind: layer.kind, name: layer.name, source: layer.source, source_date: layer.sourceDate });
 
-export const tooManyParcels = () => invalid({ bbox: [`More than ${maxScreenedParcels} parcels in this area: zoom in or draw a smaller boundary.`] });
+export const tooManyParcels = () => invalid({ bbox: [tooManyParcelsMessage(maxScreenedParcels)] });
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
@@ -198,6 +199,10 @@ export function createProjectScreening(repos: { parcels: ParcelsRepository; laye
     return { layers: answer.layers.map(shareFetchedLayer), elevation: answer.elevation && shareGrid(answer.elevation), failures: answer.failures };
   }
 
+  /** The ids of the parcels that `area` overlaps (worked out in a thread). */
+  const overlapping = async (area: AreaGeometry, parcels: Pick<ParcelRow, 'id' | 'geometry'>[]) =>
+    (await inWorker({ task: 'overlapping', area, parcels: parcels.map(({ id, geometry }) => ({ id, geometry })) })) as string[];
+
   return {
     /** The parcels attached to the project and the visible parcels its boundary overlaps (worked out in a thread). */
     async projectParcels(userId: string, project: ProjectRow): Promise<ParcelRow[]> {
@@ -207,19 +212,26 @@ export function createProjectScreening(repos: { parcels: ParcelsRepository; laye
         if (inside.length > maxScreenedParcels) throw tooManyParcels();
         const candidates = inside.filter((row) => !byId.has(row.id));
         if (candidates.length > 0) {
-          const parcels = candidates.map(({ id, geometry }) => ({ id, geometry }));
-          const overlapping = new Set((await inWorker({ task: 'overlapping', area: project.boundary, parcels })) as string[]);
-          for (const row of candidates) if (overlapping.has(row.id)) byId.set(row.id, row);
+          const overlaps = new Set(await overlapping(project.boundary, candidates));
+          for (const row of candidates) if (overlaps.has(row.id)) byId.set(row.id, row);
         }
       }
       return [...byId.values()];
     },
 
+    overlapping,
+
     /**
      * Screens rows against the user's layers and the online sources in a worker thread, or answers from the cache when
-     * nothing it read changed. `layersUsed` lists every layer and elevation grid read.
+     * nothing it read changed. `layersUsed` lists every layer and elevation grid read. A screening job's chunks pass
+     * `cache: false`: they are read once, and would push the map screens' answers out of the cache.
      */
-    async screenInWorker(userId: string, rows: ParcelRow[], criteria: ScreeningCriteria): Promise<{ results: { row: ParcelRow; result: ScreeningResult }[]; layersUsed: LayerRef[]; cached: boolean }> {
+    async screenInWorker(
+      userId: string,
+      rows: ParcelRow[],
+      criteria: ScreeningCriteria,
+      options: { cache?: boolean } = {},
+    ): Promise<{ results: { row: ParcelRow; result: ScreeningResult }[]; layersUsed: LayerRef[]; cached: boolean }> {
       // Every layer the user owns and the newest shared one of each built-in kind.
       const [stored, fetched] = await Promise.all([repos.layers.applicable(userId), fetchSources(rows, criteria)]);
       const key = screeningKey(rows, stored, fetched, criteria);
@@ -229,7 +241,7 @@ export function createProjectScreening(repos: { parcels: ParcelsRepository; laye
         const layers = [...(await Promise.all(stored.map(sharedLayer))), ...fetched.layers];
         const answers = rows.length === 0 ? [] : ((await inWorker({ task: 'screen', parcels: rows.map(screened), criteria, layers, elevation: fetched.elevation, failures: fetched.failures })) as ScreeningResult[]);
         byId = new Map(rows.map((row, i) => [row.id, answers[i]!]));
-        results.set(key, byId);
+        if (options.cache !== false) results.set(key, byId);
       }
       const found = byId;
       const layersUsed = [...stored.map(layerRef), ...fetched.layers.map((layer) => layer.ref), ...(fetched.elevation ? [fetched.elevation.ref] : [])];

@@ -1,6 +1,7 @@
 import { validate, type Struct } from 'superstruct';
 import { invalid } from './domain-error.ts';
 import { fieldErrors, illFormedTextMessage, isIllFormedText, numberMessage, toWellFormedText, unknownFieldMessage } from '../../src/contract/fields.ts';
+import { dayIn } from '../../src/contract/time-zone.ts';
 
 // The deepest real input is a MultiPolygon's position inside a body: five levels.
 const maxDepth = 32;
@@ -67,10 +68,11 @@ export function parse<T, S>(struct: Struct<T, S>, value: unknown): T {
 }
 
 /**
- * A download's name: what it is (project, study...) and the UTC day it is of, readable in a file list, e.g.
- * "Greensboro Solar - Study A 2026-11-27.xlsx". The client saves it under this name (api-client reads the header).
+ * A download's name: what it is (project, study...) and the day it is of in `timeZone` (UTC unless the viewer's is
+ * known), readable in a file list, e.g. "Greensboro Solar - Study A 2026-11-27.xlsx". The client saves it under this
+ * name (api-client reads the header).
  */
-export const datedFileName = (parts: readonly string[], day: Date, extension: string) => `${parts.join(' - ')} ${day.toISOString().slice(0, 10)}.${extension}`;
+export const datedFileName = (parts: readonly string[], day: Date, extension: string, timeZone = 'UTC') => `${parts.join(' - ')} ${dayIn(day, timeZone)}.${extension}`;
 
 /** An ASCII file name for old clients, the real one (RFC 6266 / 5987) for the rest. */
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string, fallback: string) {

@@ -4,12 +4,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiUrl } from '../../src/contract/endpoints.ts';
+import { prerenderedFile, prerenderedPaths } from '../../src/contract/prerendered-pages.ts';
 import { notFound } from '../platform/domain-error.ts';
 
-/** Serves the built SPA, precompressed, with history fallback; unknown /api and /media paths stay JSON 404s. */
+/**
+ * Serves the built SPA, precompressed, with history fallback; unknown /api and /media paths stay JSON 404s. The public
+ * pages built as static HTML (src/prerender/pages.ts) answer with their own page, every other path with index.html.
+ */
 export const spa = fp(async (app: FastifyInstance, options: { root?: string }) => {
   const root = options.root;
   const hasSpa = !!root && existsSync(join(root, 'index.html'));
+  // A build without them (or a copy of dist/ without prerendered/, as the web benchmark serves) gets index.html there too.
+  const built = new Set(prerenderedPaths.map((path) => prerenderedFile(path)!).filter((file) => !!root && existsSync(join(root, file))));
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root,
@@ -31,6 +37,7 @@ export const spa = fp(async (app: FastifyInstance, options: { root?: string }) =
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isApiUrl(request.url) && !/^\/media(\/|$)/.test(request.url);
     if (!hasSpa || !isPage) throw notFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = prerenderedFile(request.url);
+    return reply.header('cache-control', 'no-cache').sendFile(page && built.has(page) ? page : 'index.html');
   });
 });

@@ -9,8 +9,8 @@ import { projectReport } from './service.ts';
 export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   app.get(endpoints.projectReport.path, { preHandler: app.authenticate, config: { costlyWork: 'report' } }, async (request, reply) => {
     const user = currentUser(request);
-    const { id } = parse(endpoints.projectReport.query, request.query);
-    const { fileName, pdf } = await projectReport(ctx, user.id, id);
+    const { id, tz } = parse(endpoints.projectReport.query, request.query);
+    const { fileName, pdf } = await projectReport(ctx, user.id, id, tz);
     return reply
       .type('application/pdf')
       .header('content-disposition', contentDisposition('attachment', fileName, 'project-report.pdf'))

@@ -17,8 +17,12 @@ export interface ReportDeps {
   studies: FeasibilityRepository;
 }
 
-/** The project's PDF report: its parcels screened with the criteria saved on its map screen (else the defaults), the layers used, the preset a new study starts from and the primary study. */
-export async function projectReport(ctx: ReportDeps, userId: string, projectId: string): Promise<{ fileName: string; pdf: Buffer }> {
+/**
+ * The project's PDF report: its parcels screened with the criteria saved on its map screen (else the defaults), the
+ * layers used, the preset a new study starts from and the primary study. Its dates, and the day in its file name, are
+ * in `timeZone` (the viewer's, an IANA name checked by the contract's ReportQuery).
+ */
+export async function projectReport(ctx: ReportDeps, userId: string, projectId: string, timeZone = 'UTC'): Promise<{ fileName: string; pdf: Buffer }> {
   const project = requireOwned(await ctx.projects.find(userId, projectId));
   const [rows, preset, primaryStudy] = await Promise.all([
     ctx.screening.projectParcels(userId, project),
@@ -36,7 +40,8 @@ export async function projectReport(ctx: ReportDeps, userId: string, projectId: 
     preset,
     primaryStudy,
     generatedAt,
+    timeZone,
   });
-  const fileName = datedFileName([project.name, ...(primaryStudy ? [primaryStudy.name] : []), 'report'], generatedAt, 'pdf');
+  const fileName = datedFileName([project.name, ...(primaryStudy ? [primaryStudy.name] : []), 'report'], generatedAt, 'pdf', timeZone);
   return { fileName, pdf };
 }

@@ -1,5 +1,6 @@
 /** The primary feasibility study's pages of the project report: figures, monthly energy, cash flows, assumptions. */
 import { arrayTypeWords, energyModelWords, pvwattsV8Extras } from '../../src/solar/system-words.ts';
+import { dayIn } from '../../src/contract/time-zone.ts';
 import { isAfterTax } from '../../src/contract/settings.ts';
 import type { MonthBill } from '../../src/contract/behind-the-meter.ts';
 import type { FinanceResult } from '../../src/contract/energy.ts';
@@ -32,7 +33,7 @@ function bars(doc: PDFKit.PDFDocument, values: number[], labels: string[], box: 
   doc.moveTo(x, zeroY).lineTo(x + width, zeroY).lineWidth(0.5).strokeColor('#868e96').stroke();
 }
 
-export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, printable: (text: string) => string) {
+export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, printable: (text: string) => string, timeZone: string) {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const { headline: h, energy, uncertainty } = study;
@@ -41,7 +42,7 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
   const afterTax = isAfterTax(finance.structure);
   const pct = (value: number | null, none: string) => (value === null ? none : `${value.toFixed(2)} %`);
   doc.fontSize(14).fillColor('#212529').text(printable(`Primary feasibility study: ${study.name}`));
-  doc.moveDown(0.2).fontSize(8.5).fillColor('#868e96').text(printable(`Model ${study.modelVersion}; preset ${study.presetName}; saved ${study.createdAt.toISOString().slice(0, 10)}`));
+  doc.moveDown(0.2).fontSize(8.5).fillColor('#868e96').text(printable(`Model ${study.modelVersion}; preset ${study.presetName}; saved ${dayIn(study.createdAt, timeZone)} (${timeZone})`));
   doc.moveDown(0.5).fontSize(10).fillColor('#343a40');
   const facts: [string, string][] = [
     ['System', `${grouped(h.dc_kw / 1000, 2)} MWdc / ${grouped(h.ac_kw / 1000, 2)} MWac, ${arrayTypeWords(study.system).toLowerCase()}${study.system.mount === 'fixed' ? `, tilt ${study.system.tilt_deg} deg, azimuth ${study.system.azimuth_deg} deg` : ''}`],

@@ -6,6 +6,7 @@ import { SnackbarView } from '../components/ui/snackbar-view.tsx';
 import { NotFoundPage } from '../features/status/not-found-page.tsx';
 import { useActors } from '../lib/actors-context.tsx';
 import { useRouteTitle } from '../lib/use-page-title.ts';
+import { ScreenCommitted } from '../prerender/hydration.ts';
 import { screens, withScreenRecipes } from './routes.tsx';
 import { useGuard } from './use-guard.ts';
 
@@ -52,6 +53,7 @@ export function App() {
     const screen = (
       <Suspense fallback={<PageSkeleton standalone={!signedIn} />}>
         <Screen params={match.params} />
+        <ScreenCommitted />
       </Suspense>
     );
     content = signedIn ? (

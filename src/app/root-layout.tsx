@@ -61,21 +61,25 @@ export function RootLayout({ children }: { children: ReactNode }) {
   );
   const brand = <BrandLink linked={reachable(projects.href)} compact={!desktop} />;
 
+  // The frame is at least a screen tall and grows with the page, so its background and the sidebar's run to the
+  // bottom of a long page (and under a modal's backdrop); the sidebar's contents stay in view, scrolling on their own.
   return (
-    <Box minH="100vh" bg="bg.canvas">
+    <Flex direction={desktop ? 'row' : 'column'} minH="100dvh" bg="bg.canvas" data-testid="app-shell">
       <SkipNavLink id={mainContentId}>Skip to content</SkipNavLink>
       {desktop ? (
-        <Flex as="header" direction="column" position="fixed" insetY={0} insetStart={0} w={sidebarWidth} bg="bg.panel" borderEndWidth="1px" px={3} py={5} gap={6} zIndex="docked">
-          <Box px={2}>{brand}</Box>
-          {heldNote && <Box px={3}>{heldNote}</Box>}
-          <MainNav links={shown} location={location} label="Main" />
-          <Stack mt="auto" gap={3}>
-            <ColorModeToggle />
-            <UserCard />
-          </Stack>
-        </Flex>
+        <Box as="header" flexShrink={0} w={sidebarWidth} bg="bg.panel" borderEndWidth="1px" data-testid="app-sidebar">
+          <Flex direction="column" position="sticky" top={0} h="100dvh" overflowY="auto" px={3} py={5} gap={6}>
+            <Box px={2}>{brand}</Box>
+            {heldNote && <Box px={3}>{heldNote}</Box>}
+            <MainNav links={shown} location={location} label="Main" />
+            <Stack mt="auto" gap={3}>
+              <ColorModeToggle />
+              <UserCard />
+            </Stack>
+          </Flex>
+        </Box>
       ) : (
-        <Flex as="header" position="sticky" top={0} zIndex="sticky" h="14" px={3} gap={3} align="center" bg="bg.panel" borderBottomWidth="1px">
+        <Flex as="header" position="sticky" top={0} zIndex="sticky" h="14" flexShrink={0} px={3} gap={3} align="center" bg="bg.panel" borderBottomWidth="1px">
           {brand}
           <Box flex="1" minW={0}>
             {heldNote || <MainNav links={shown.filter((link) => link !== subscription)} location={location} label="Main" direction="row" />}
@@ -83,14 +87,14 @@ export function RootLayout({ children }: { children: ReactNode }) {
           <MenuDrawer links={shown} location={location} />
         </Flex>
       )}
-      <Box ms={{ md: sidebarWidth }}>
+      <Box flex="1" minW={0}>
         <Box as="main" id={mainContentId} tabIndex={-1} outline="none" maxW="8xl" mx="auto" px={{ base: 3, md: 8 }} py={{ base: 4, md: 8 }}>
           <ScreenTransition path={location}>
             <InShell.Provider value>{children}</InShell.Provider>
           </ScreenTransition>
         </Box>
       </Box>
-    </Box>
+    </Flex>
   );
 }
 

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import type { RouteName } from '../../machines/route-guard.ts';
 import { GetStartPage } from '../features/landing/getstart-page.tsx';
 import { loadChildMachines } from './actors.ts';
@@ -9,14 +9,25 @@ import { loadChildMachines } from './actors.ts';
  */
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each screen takes its own route's params
-export type Screen = ComponentType<{ params: any }>;
+export type Screen = ComponentType<{ params: any }> & {
+  /** Loads a lazy screen's code, after which it renders at once (src/app/start-app.tsx, before hydrating a page). */
+  preload?: () => Promise<unknown>;
+};
 
 /**
  * A screen loaded on first use: each one (and the map, chart and drawing code only it needs) is its own chunk,
- * so the landing page downloads none of them.
+ * so the landing page downloads none of them. Once loaded it renders without suspending, which a prerendered page
+ * needs to hydrate in one pass; each mount keeps the component it started with, so it is never remounted.
  */
 function lazyScreen<K extends string>(load: () => Promise<Record<K, Screen>>, name: K): Screen {
-  return lazy<Screen>(async () => ({ default: (await withScreenRecipes(load()))[name] }));
+  let loaded: Screen | undefined;
+  const preload = async () => (loaded = (await withScreenRecipes(load()))[name]);
+  const Suspending = lazy<Screen>(async () => ({ default: await preload() }));
+  const LazyScreen: Screen = (props) => {
+    const [Shown] = useState(() => loaded ?? Suspending);
+    return <Shown {...props} />;
+  };
+  return Object.assign(LazyScreen, { preload });
 }
 
 /**

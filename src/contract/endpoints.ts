@@ -54,6 +54,8 @@ import {
 import { Area, IdQuery, Portfolio, Project, ProjectCreateBody, ProjectDetail, ProjectEditBody, ProjectList, ProjectListQuery } from './projects.ts';
 import { OwnLayerFeatures, OwnLayerIdQuery, OwnLayerList, OwnLayerUploadAnswer, OwnLayerUploadFields } from './own-layers.ts';
 import { MapLayers, MapLayersQuery, ProjectCriteria, ProjectCriteriaBody } from './screening-map.ts';
+import { TimeZoneField } from './time-zone.ts';
+import { ScreeningJob, ScreeningJobBody, ScreeningJobExportQuery, ScreeningJobIdBody, ScreeningJobIdQuery, ScreeningJobList, ScreeningJobListQuery } from './screening-jobs.ts';
 import { Preset, PresetBody, PresetList, PresetQuery } from './settings.ts';
 import {
   SelectList,
@@ -133,6 +135,8 @@ export const WebhookReceipt = object({ received: literal(true), ignored: optiona
 
 /** The two answers of task_template/create/: the board after applying a template, or the template saved. */
 const TemplateCreated = union([TaskBoard, TaskTemplate]);
+/** The project report's query: the project, and the viewer's time zone its dates are printed in (UTC when not given). */
+const ReportQuery = object({ ...IdQuery.schema, tz: optional(TimeZoneField) });
 
 const project = '/api/project';
 const feasibility = '/api/project/feasibility';
@@ -150,7 +154,7 @@ export const endpoints = {
   projectGet: { method: 'GET', path: `${project}/get/`, query: IdQuery, answer: ProjectDetail },
   projectEdit: { method: 'PATCH', path: `${project}/edit/`, body: ProjectEditBody, answer: Project },
   projectDelete: { method: 'DELETE', path: `${project}/delete/`, query: IdQuery, answer: 'none' },
-  projectReport: { method: 'GET', path: `${project}/report/`, query: IdQuery, answer: 'file' },
+  projectReport: { method: 'GET', path: `${project}/report/`, query: ReportQuery, answer: 'file' },
   // A project's saved screening criteria and the land its studies are sized on (server/projects/criteria-routes.ts).
   projectCriteria: { method: 'GET', path: `${project}/screening_criteria/`, query: IdQuery, answer: ProjectCriteria },
   projectCriteriaSave: { method: 'PUT', path: `${project}/screening_criteria/`, body: ProjectCriteriaBody, answer: ProjectCriteria },
@@ -180,6 +184,12 @@ export const endpoints = {
   ownLayerDelete: { method: 'DELETE', path: `${gis}/own_layers/delete/`, query: OwnLayerIdQuery, answer: 'none' },
   coordinatesByQuery: { method: 'GET', path: `${gis}/get_coordinates/`, query: CoordinatesBody, answer: CoordinatesAnswer },
   parcelImport: { method: 'POST', path: `${gis}/parcels/import/`, body: ParcelImportFields, file: 'file', answer: ParcelImportAnswer },
+  // Screenings of more parcels than one request answers for, run as background jobs (server/gis/screening-job-routes.ts).
+  screeningJobStart: { method: 'POST', path: `${gis}/screening_jobs/start/`, body: ScreeningJobBody, answer: ScreeningJob },
+  screeningJobGet: { method: 'GET', path: `${gis}/screening_jobs/get/`, query: ScreeningJobIdQuery, answer: ScreeningJob },
+  screeningJobList: { method: 'GET', path: `${gis}/screening_jobs/list/`, query: ScreeningJobListQuery, answer: ScreeningJobList },
+  screeningJobCancel: { method: 'POST', path: `${gis}/screening_jobs/cancel/`, body: ScreeningJobIdBody, answer: ScreeningJob },
+  screeningJobExport: { method: 'GET', path: `${gis}/screening_jobs/export/`, query: ScreeningJobExportQuery, answer: 'file' },
 
   // Energy, finance, weather and load files (server/energy/routes.ts).
   loadUpload: { method: 'POST', path: `${gis}/load/upload/`, body: LoadUploadFields, file: 'file', answer: LoadFile },

@@ -4,36 +4,10 @@ import { billingMessages } from '../../src/contract/billing.ts';
 import { pageWidth, shoot } from '../support/browser.ts';
 import { describeE2e, e2eSetup } from '../support/e2e-setup.ts';
 import { greensboroStudy } from '../support/greensboro.ts';
-import type { StandInPlan } from '../support/stripe-stand-in.ts';
+import { stripeJsStandIn, type StandInPlan } from '../support/stripe-stand-in.ts';
 
 const plans: StandInPlan[] = [{ id: 'pro', name: 'Pro', price_id: 'price_pro_monthly', price: '$49 / month', projects: 10, studies_per_project: 10 }];
 
-/**
- * Stripe.js as the page gets it from js.stripe.com, replaced: Embedded Checkout's form is one "Pay" button that calls
- * onComplete, as Stripe's does once the customer has paid (the test pays at the Stripe stand-in first).
- */
-const stripeJsStandIn = `
-window.Stripe = Object.assign(function (key) {
-  return {
-    createEmbeddedCheckoutPage: async function (options) {
-      const secret = await options.fetchClientSecret();
-      let form;
-      return {
-        mount(element) {
-          form = document.createElement('div');
-          form.dataset.clientSecret = secret;
-          const pay = document.createElement('button');
-          pay.textContent = 'Pay';
-          pay.addEventListener('click', () => options.onComplete());
-          form.append(pay);
-          element.append(form);
-        },
-        destroy() { form?.remove(); },
-      };
-    },
-  };
-}, { version: 'endive' });
-`;
 
 describeE2e('buying a plan in Chromium, with Stripe and Stripe.js stood in', () => {
   const e2e = e2eSetup({

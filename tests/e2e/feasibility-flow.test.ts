@@ -54,7 +54,7 @@ describeE2e('a feasibility study in Chromium, as a new user', () => {
     await page.getByRole('img', { name: /Yearly equity cash flow after tax in USD/ }).locator('svg rect').first().waitFor();
     const summary = await page.getByTestId('finance-summary').textContent();
     expect(summary).toContain('Debt / equity');
-    expect(summary).toMatch(/PPA price needed\$0\.\d{4}\/kWh in year 1, for an equity IRR of 11 % at year 25/);
+    expect(summary).toMatch(/PPA price needed\$0\.\d{4}\/kWh in year 1, for an equity IRR of 11 ?% at year 25/);
     const table = page.getByRole('table', { name: 'Yearly cash flows in USD' });
     expect(await table.getByRole('row').count()).toBe(27);
     expect(await table.getByRole('columnheader').allTextContents()).toContain('Equity cash flow');

@@ -68,13 +68,13 @@ describeE2e('exploring a single-owner study’s finance in Chromium', () => {
 
   it('at 1440 px: the breakeven beside the headline, the tornado drawn, the what-if beside the charts, year 0 drawn whole', async () => {
     await page.getByTestId('tornado-base').waitFor();
-    expect(await page.getByTestId('breakeven').textContent()).toMatch(/PPA needed for 11 % equity IRR: \$\d+\.\d\/MWh.*Capex that still reaches 11 %: \$\d\.\d\d\/W/);
-    expect(await page.getByTestId('tornado-base').textContent()).toMatch(/^Base case: equity IRR −?\d+\.\d\d %$/);
+    expect(await page.getByTestId('breakeven').textContent()).toMatch(/PPA needed for 11 ?% equity IRR: \$\d+\.\d\/MWh.*Capex that still reaches 11 ?%: \$\d\.\d\d\/W/);
+    expect(await page.getByTestId('tornado-base').textContent()).toMatch(/^Base case: equity IRR −?\d+\.\d\d ?%$/);
     const tornado = page.getByRole('img', { name: /^Tornado of the equity IRR/ });
     await tornado.locator('svg rect').first().waitFor();
     // Each input's four steps, P90 and no debt as bars; the base line is labelled.
     expect(await tornado.locator('svg rect[data-testid^="bar.item."]').count()).toBeGreaterThanOrEqual(6 * 4);
-    expect(await tornado.locator('svg').textContent()).toMatch(/base −?\d+\.\d\d %/);
+    expect(await tornado.locator('svg').textContent()).toMatch(/base −?\d+\.\d\d ?%/);
     for (const row of ['Capex', 'Energy', 'PPA price', 'O&M', 'Interest rate', 'Tax rate', 'P90 energy', 'No debt']) expect(await tornado.locator('svg').textContent()).toContain(row);
 
     const panel = (await page.getByRole('region', { name: 'What if…' }).boundingBox())!;
@@ -86,7 +86,7 @@ describeE2e('exploring a single-owner study’s finance in Chromium', () => {
     expect(heights.year0).toBeGreaterThan(heights.tallestOther);
     expect(await page.getByTestId('payback-marker').textContent()).toBe('not paid back within 25 years');
     await page.getByTestId('cash-flow-chart').locator('rect[data-testid="bar.item.investment.0"]').hover();
-    await expect.poll(() => page.getByText(/^Year 0: −\$[\d,.]+ M? ?equity cash flow/).count()).toBe(1);
+    await expect.poll(() => page.getByText(/^Year 0: −\$[\d,.]+ ?M? ?equity cash flow/).count()).toBe(1);
     expect(await overflows(page)).toBeLessThanOrEqual(0);
     // The what-if's figures fit its panel: no column cut off behind a sideways scroll.
     expect(await page.getByRole('region', { name: 'What-if figures' }).evaluate((box) => box.scrollWidth - box.clientWidth)).toBeLessThanOrEqual(0);

@@ -1,12 +1,14 @@
 /**
- * The map screen with DC parcels in Chromium at 1440 and 360 px: the filters beside the map (stacked on a phone), a
- * parcel's row with its buildable area beside the verdict, the parcel panel (a drawer on a phone), tooltips inside the
- * map's edges, and axe-core with the panel open. Screenshots go with the screens walk's, for review.
+ * The map screen with DC parcels in Chromium at 1440, 390 and 360 px: the filters beside the map (stacked on a phone), a
+ * parcel's row with its buildable area beside the verdict, its reasons within the table's box, the reasons table
+ * scrolling in its own box rather than cut off at the window's edge, the parcel panel (a drawer on a phone), tooltips
+ * inside the map's edges, and axe-core with the panel open. Screenshots go with the screens walk's, for review.
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeViolation, pageWidth, seriousViolations, shoot } from '../support/browser.ts';
 import { describeE2e, e2eSetup, type Account } from '../support/e2e-setup.ts';
+import { tablesOutsideWindow } from '../support/layout-checks.ts';
 
 // Seventeen parcels or more east of the Anacostia; PAR 01700026 lies 53.74 % in FEMA zone AE and in no wetland.
 const boundary = {
@@ -96,13 +98,14 @@ describeE2e('the map screen with DC parcels in Chromium', () => {
 
     const table = page.getByRole('table', { name: 'Screening reasons' });
     const row = table.getByRole('row').filter({ has: page.getByRole('button', { name: flooded, exact: true }) });
-    expect(await row.textContent()).toMatch(/Fail.*\d+\.\d\d ha \(\d+\.\d\d acres\), 46\.26 %.*Fails flood zone \(53\.74 %\)/);
+    expect(await row.textContent()).toMatch(/Fail.*\d+\.\d\d ha \(\d+\.\d\d acres\), 46\.26%.*Fails flood zone \(53\.74%\)/);
     // More than ten parcels: one line each, opened one at a time.
     const expander = row.getByRole('button', { name: `Reasons for ${flooded}` });
     expect(await expander.getAttribute('aria-expanded')).toBe('false');
     await expander.click();
     expect(await expander.getAttribute('aria-expanded')).toBe('true');
     await table.getByRole('list', { name: `Reasons for ${flooded}` }).getByRole('button', { name: `Add a task for ${flooded}: Flood zone` }).waitFor();
+    expect(await tablesOutsideWindow(page)).toEqual([]);
 
     await tooltipsStayInside(page);
     await shoot(page, 'project-map-parcels-1440');
@@ -113,7 +116,7 @@ describeE2e('the map screen with DC parcels in Chromium', () => {
     // Picked far down the table, the parcel's panel comes into view.
     await expect.poll(async () => (await panel.boundingBox())!.y).toBeGreaterThanOrEqual(0);
     expect((await panel.boundingBox())!.y).toBeLessThan(450);
-    expect(await panel.textContent()).toMatch(/Buildable.*46\.26 %/);
+    expect(await panel.textContent()).toMatch(/Buildable.*46\.26%/);
     expect(await panel.getByRole('listitem').count()).toBe(2);
     await panel.getByRole('button', { name: `Add a task for ${flooded}: Flood zone` }).waitFor();
     expect(await page.getByRole('button', { name: 'Screen parcels' }).isVisible()).toBe(false);
@@ -124,9 +127,32 @@ describeE2e('the map screen with DC parcels in Chromium', () => {
     await page.context().close();
   });
 
+  it('at 390 px: the reasons table scrolls in its own box, and a parcel’s reasons wrap within the box’s visible width', async () => {
+    const page = await open(390);
+    const table = page.getByRole('table', { name: 'Screening reasons' });
+    await table.getByRole('button', { name: `Reasons for ${flooded}` }).click();
+    const reasons = table.getByRole('list', { name: `Reasons for ${flooded}` });
+    await reasons.getByRole('button', { name: `Add a task for ${flooded}: Flood zone` }).waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
+    expect(await tablesOutsideWindow(page)).toEqual([]);
+    const box = page.getByRole('region', { name: 'Screening reasons, scrollable' });
+    // The table is wider than its box (it scrolls), yet the reasons fit what the box shows, scrolled or not.
+    expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    for (const scrolled of [false, true]) {
+      if (scrolled) await box.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+      const [outer, inner] = await Promise.all([box.boundingBox(), reasons.boundingBox()]);
+      expect(inner!.x).toBeGreaterThanOrEqual(outer!.x);
+      expect(inner!.x + inner!.width).toBeLessThanOrEqual(outer!.x + outer!.width);
+    }
+    await reasons.scrollIntoViewIfNeeded();
+    await shoot(page, 'project-map-reasons-390', false);
+    await page.context().close();
+  });
+
   it('at 360 px: the map above the filters, the parcel in a drawer, tooltips within the map', async () => {
     const page = await open(360);
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    expect(await tablesOutsideWindow(page)).toEqual([]);
     const map = (await page.getByRole('region', { name: 'Screening map' }).boundingBox())!;
     const form = (await page.getByRole('button', { name: 'Screen parcels' }).boundingBox())!;
     expect(form.y).toBeGreaterThan(map.y + map.height);
@@ -136,7 +162,7 @@ describeE2e('the map screen with DC parcels in Chromium', () => {
     await page.getByRole('button', { name: flooded, exact: true }).click();
     const drawer = page.getByRole('dialog', { name: `Parcel ${flooded}` });
     await drawer.waitFor();
-    expect(await drawer.textContent()).toMatch(/Buildable.*46\.26 %/);
+    expect(await drawer.textContent()).toMatch(/Buildable.*46\.26%/);
     await drawer.getByRole('button', { name: `Add a task for ${flooded}: Flood zone` }).waitFor();
     await page.waitForTimeout(400);
     await shoot(page, 'project-map-drawer-360', false);

@@ -69,7 +69,7 @@ for (const engine of engines) describeE2e(`project flows in Chromium at 360 px o
     const table = page.getByRole('table', { name: 'Screening reasons' });
     const flood = table.getByRole('row').filter({ hasText: 'PAR 02420088' }).filter({ hasText: 'Flood zone' });
     await flood.waitFor();
-    expect(await flood.textContent()).toMatch(/Share of the parcel in a flood zone at most 0 %.*(Pass|Fail|Unknown).*FEMA zone AE.*2016-08-16/);
+    expect(await flood.textContent()).toMatch(/Share of the parcel in a flood zone at most 0%.*(Pass|Fail|Unknown).*FEMA zone AE.*2016-08-16/);
 
     // The map was framed on the parcel found: its middle is the parcel, and hovering it tells why.
     await page.getByRole('status').waitFor({ state: 'detached', timeout: 10_000 });
@@ -87,7 +87,7 @@ for (const engine of engines) describeE2e(`project flows in Chromium at 360 px o
         { timeout: 30_000, interval: 500 },
       )
       .toBe(true);
-    expect(await tooltip.textContent()).toMatch(/Flood zone: .*Share of the parcel in a flood zone at most 0 %/);
+    expect(await tooltip.textContent()).toMatch(/Flood zone: .*Share of the parcel in a flood zone at most 0%/);
     expect(await page.getByRole('heading', { name: 'Data sources' }).count()).toBe(1);
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
   });

@@ -21,7 +21,7 @@ async function expectBills(page: Page, currencySymbol: string) {
   const text = (await bills.textContent()) ?? '';
   expect(text).toContain(`Bill without solar, year 1${currencySymbol}`);
   expect(text).toMatch(/Savings, year 1[₹$€][\d,]+/);
-  expect(text).toMatch(/Self-consumption\d+\.\d %/);
+  expect(text).toMatch(/Self-consumption\d+\.\d ?%/);
   for (const chart of [/^Monthly electricity bill in/, /above the axis the load/, /^Monthly load in kWh$/, /^Year-1 savings in .* by system size in kWdc$/]) {
     await bills.getByRole('img', { name: chart }).locator('svg rect').first().waitFor();
   }

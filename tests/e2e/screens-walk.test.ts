@@ -1,12 +1,15 @@
 /**
- * Every screen, as a new user with one project, a study and a task sees it, at 1440 px and 360 px, in light and in
- * dark mode: a screenshot of each into test-results/screens/ (named in the README) for reviewers, and axe-core's
- * accessibility rules run on each; any serious or critical violation fails the test with the rule, the screen and the
- * elements, and so does a screen laid out wider than the window (sideways scrolling).
+ * Every screen, as a new user with one project (an attached parcel), a study and a task sees it, at 1440 px and 360 px,
+ * in light and in dark mode: a screenshot of each into test-results/screens/ (named in the README) for reviewers, and
+ * axe-core's accessibility rules run on each; any serious or critical violation fails the test with the rule, the screen
+ * and the elements, and so does a screen laid out wider than the window (sideways scrolling), a table cut off at the
+ * window's edge instead of scrolling in its own box, and a signed-in frame (background, sidebar) ending short of a long
+ * page, with a modal open too.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeViolation, pageWidth, screenshotDir, seriousViolations, shoot } from '../support/browser.ts';
+import { shellShortOfPage, tablesOutsideWindow } from '../support/layout-checks.ts';
 import { describeE2e, e2eSetup, type Account } from '../support/e2e-setup.ts';
 import { meansAt } from '../solar/monthly-means.ts';
 
@@ -29,6 +32,8 @@ const heading = (name: string | RegExp) => (page: Page) => page.getByRole('headi
 describeE2e('every screen at 1440 and 360 px: screenshots and axe-core', () => {
   const e2e = e2eSetup();
   const found: string[] = [];
+  /** Signed-in screens taller than the window, by width: the frame's height was checked on these. */
+  const tall: Record<number, string[]> = {};
   const screens: { public: Screen[]; signedIn: Screen[] } = { public: [], signedIn: [] };
   let account: Account;
 
@@ -46,6 +51,9 @@ describeE2e('every screen at 1440 and 360 px: screenshots and axe-core', () => {
     const board = await client.post<{ phases: { tasks: { id: string }[] }[] }>('/api/project/task_template/create/', { project_id: project.id, template_id: 'builtin:utility-scale' });
     expect(board.status, JSON.stringify(board.body)).toBe(201);
     const taskId = board.body.phases.flatMap((phase) => phase.tasks)[0]!.id;
+    // A DC parcel: its source's long citation makes the project page's parcel table wider than its column.
+    const parcel = await client.post('/api/gis/new_apn/', { project_id: project.id, apn: 'PAR 01700026' });
+    expect(parcel.status, JSON.stringify(parcel.body)).toBeLessThan(300);
     const slug = 'rowan-solar';
 
     screens.public = [
@@ -73,6 +81,18 @@ describeE2e('every screen at 1440 and 360 px: screenshots and axe-core', () => {
       { name: 'projects', path: '/project', ready: (page) => page.getByRole('link', { name: /Rowan Solar/ }).first().waitFor() },
       { name: 'project-add', path: '/project/add', ready: (page) => page.getByRole('heading').first().waitFor() },
       { name: 'project', path: `/project/${project.id}/${slug}`, ready: heading('Rowan Solar') },
+      // A modal over the bottom of a long page: the frame's background and sidebar still run to the page's end.
+      {
+        name: 'project-modal',
+        path: `/project/${project.id}/${slug}`,
+        ready: async (page) => {
+          await heading('Rowan Solar')(page);
+          await page.getByRole('table', { name: 'Parcels' }).waitFor();
+          await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+          await page.getByRole('button', { name: 'Delete', exact: true }).first().click();
+          await page.getByRole('alertdialog', { name: 'Delete project?' }).waitFor();
+        },
+      },
       { name: 'project-tasks', path: `/project/${project.id}/${slug}?tab=tasks`, ready: (page) => page.getByTestId('task-card').first().waitFor() },
       { name: 'project-edit', path: `/project/edit/${project.id}/${slug}`, ready: (page) => page.getByRole('heading').first().waitFor() },
       { name: 'project-settings', path: `/project/settings/${project.id}/${slug}`, ready: (page) => page.getByRole('heading').first().waitFor() },
@@ -115,6 +135,10 @@ describeE2e('every screen at 1440 and 360 px: screenshots and axe-core', () => {
       await shoot(page, `${screen.name}-${width}${suffix}`);
       const laidOut = await pageWidth(page);
       if (laidOut > width) found.push(`${screen.name} @${width}px${suffix}: laid out ${laidOut} px wide, so the page scrolls sideways`);
+      for (const fault of await tablesOutsideWindow(page)) found.push(`${screen.name} @${width}px${suffix}: ${fault}`);
+      const shell = await shellShortOfPage(page);
+      if (shell.tall) (tall[width] ??= []).push(screen.name);
+      for (const fault of shell.faults) found.push(`${screen.name} @${width}px${suffix}: ${fault}`);
       for (const violation of await seriousViolations(page)) found.push(`${screen.name} @${width}px${suffix}: ${describeViolation(violation)}`);
     }
     await page.close();
@@ -138,8 +162,11 @@ describeE2e('every screen at 1440 and 360 px: screenshots and axe-core', () => {
     }
   }
 
-  it('finds no serious or critical accessibility violation on any screen', () => {
-    console.log(`screens walk: ${found.length} serious or critical axe-core violations; screenshots in ${screenshotDir}`);
+  it('finds no serious or critical accessibility violation, cut-off table or short frame on any screen', () => {
+    console.log(`screens walk: ${found.length} faults (axe-core, widths, tables, frame); screenshots in ${screenshotDir}`);
+    console.log(`screens walk: frame height checked on pages taller than the window: ${widths.map((width) => `${width} px: ${[...new Set(tall[width])].join(', ')}`).join('; ')}`);
+    // The frame's check means something only on long pages, a modal's among them.
+    for (const width of widths) expect(tall[width]).toEqual(expect.arrayContaining(['project', 'project-modal', 'study']));
     expect(found).toEqual([]);
   });
 });

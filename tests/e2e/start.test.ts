@@ -108,7 +108,8 @@ describe('npm start after a fresh build', () => {
     dist = await mkdtemp(join(tmpdir(), 'sunplot-dist-'));
     await cp(fileURLToPath(new URL('../../dist', import.meta.url)), dist, { recursive: true, filter: (path) => !/\.(br|gz)$/.test(path) });
     const html = await readFile(join(dist, 'index.html'), 'utf8');
-    script = /src="\/(assets\/vendor-[^"]+\.js)"/.exec(html)![1]!;
+    // The libraries' chunk, the largest the page names (preloaded beside its first script since ADR 027).
+    script = /(?:src|href)="\/(assets\/vendor-[^"]+\.js)"/.exec(html)![1]!;
     const jobs: CompressJob[] = [{ file: 'index.html', data: false }, { file: script, data: false }];
     await writeFile(join(dist, pendingListName), JSON.stringify(jobs));
     app = await startAppProcess({ LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' }, { args: ['--dist', dist] });

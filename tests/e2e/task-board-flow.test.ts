@@ -195,7 +195,7 @@ describeE2e('a task board in Chromium, as a new user', () => {
     await row.getByRole('button', { name: 'PAR 02420088', exact: true }).click({ timeout: 20_000 });
     const panel = page.getByRole('complementary', { name: 'Parcel PAR 02420088' });
     await panel.waitFor();
-    expect(await panel.textContent()).toMatch(/Fail.*Buildable\d+\.\d\d ha \(\d+\.\d\d acres\), 100 %/);
+    expect(await panel.textContent()).toMatch(/Fail.*Buildable\d+\.\d\d ha \(\d+\.\d\d acres\), 100 ?%/);
     const addTask = panel.getByRole('button', { name: 'Add a task for PAR 02420088: Minimum area' });
     await expect.poll(() => addTask.isEnabled(), { timeout: 20_000 }).toBe(true);
     await addTask.click();

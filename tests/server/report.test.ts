@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Project } from '../../src/contract/projects.ts';
+import { timeZoneMessage } from '../../src/contract/time-zone.ts';
 import { signedInPair } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
 import { pageText, pdfStreams } from '../support/pdf-text.ts';
@@ -16,7 +17,8 @@ describeApi('project report API', () => {
   let asha: HttpClient;
   let ravi: HttpClient;
   let project: Project;
-  const download = (client: HttpClient, id: string) => fetch(`${app.baseUrl}/api/project/report/?id=${encodeURIComponent(id)}`, { headers: { authorization: `Bearer ${client.access}` } });
+  const download = (client: HttpClient, id: string, tz?: string) =>
+    fetch(`${app.baseUrl}/api/project/report/?id=${encodeURIComponent(id)}${tz === undefined ? '' : `&tz=${encodeURIComponent(tz)}`}`, { headers: { authorization: `Bearer ${client.access}` } });
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -56,7 +58,7 @@ describeApi('project report API', () => {
     for (const apn of ['PAR 01890022', 'PAR 02420088']) expect((await asha.post('/api/gis/new_apn/', { project_id: benning.id, apn })).status).toBe(201);
     const text = pageText(Buffer.from(await (await download(asha, benning.id)).arrayBuffer()));
     expect(text).toContain('PAR 01890022  -  5.57 acres  -  not suitable\n  -  buildable 0.89 ha (2.21 acres), 39.7 % of the parcel\n');
-    expect(text).toContain('Flood zones: 60.3% (share of the parcel in a flood zone at most 0 %) fail');
+    expect(text).toContain('Flood zones: 60.3% (share of the parcel in a flood zone at most 0%) fail');
     expect(text).toContain('PAR 02420088  -  4.51 acres  -  suitable\n  -  buildable 1.82 ha (4.51 acres), 100 % of the parcel\n');
     expect(text).toContain('Parcels screened (attached or inside the boundary): \n2 (1 suitable)\n');
     expect(text).toContain('Buildable area of the suitable parcels: \n1.82 ha (4.51 acres)\n');
@@ -72,6 +74,35 @@ describeApi('project report API', () => {
     expect(text).toContain('No feasibility study yet');
     expect(text).toContain('Preset: India utility-scale (fixed tilt) (built-in defaults)');
     expect(text).toContain('Tariff / PPA price per kWh: 2.57 - SECI');
+  });
+
+  it("prints its dates in the viewer's time zone, naming it, and names the file for that day", async () => {
+    const before = Date.now();
+    const response = await download(asha, project.id, 'Asia/Kolkata');
+    const after = Date.now();
+    expect(response.status).toBe(200);
+    const text = pageText(Buffer.from(await response.arrayBuffer()));
+    const [, day, time] = /^Sunplot project report - (\d{4}-\d\d-\d\d) (\d\d:\d\d) Asia\/Kolkata$/m.exec(text) ?? [];
+    // Kolkata is UTC+05:30 all year; the page gives the minute the report was made.
+    const printed = Date.parse(`${day}T${time}:00+05:30`);
+    expect(printed).toBeGreaterThan(before - 60_000);
+    expect(printed).toBeLessThanOrEqual(after);
+    const kolkataDay = (iso: string) => new Date(Date.parse(iso) + 5.5 * 3_600_000).toISOString().slice(0, 10);
+    expect(text).toContain(`Created: \n${kolkataDay(project.created_at)} (Asia/Kolkata)\n`);
+    expect(response.headers.get('content-disposition')).toContain(`-report-${day}.pdf"`);
+    // A zone's other name (Asia/Calcutta, as older time zone data calls it) and UTC by name are known too.
+    for (const tz of ['Asia/Calcutta', 'UTC', 'America/New_York']) expect((await download(asha, project.id, tz)).status).toBe(200);
+  });
+
+  it('prints UTC, saying so, when no time zone is given, and refuses an unknown one with a field message', async () => {
+    const text = pageText(Buffer.from(await (await download(asha, project.id)).arrayBuffer()));
+    expect(text).toMatch(/^Sunplot project report - \d{4}-\d\d-\d\d \d\d:\d\d UTC$/m);
+    expect(text).toContain(`Created: \n${project.created_at.slice(0, 10)} (UTC)\n`);
+    for (const tz of ['Mars/Olympus_Mons', '', '+05:30', 'Europe/'.padEnd(65, 'x')]) {
+      const refused = await download(asha, project.id, tz);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ errors: { tz: [tz.length > 64 ? 'Ensure this field has no more than 64 characters.' : timeZoneMessage] } });
+    }
   });
 
   it("answers 404 for someone else's project and for malformed ids", async () => {

@@ -95,7 +95,7 @@ describeApi('the screening engine: custom kinds, online sources and slope (get_r
     expect(answer.status).toBe(200);
     const { 'NC-A': a, 'NC-B': b, 'NC-C': c } = byApn(answer.body);
     expect(reasonOf(c!, 'setback_from_homes')).toMatchObject({
-      rule: 'Share of the parcel in "Setback from homes" at most 0 %',
+      rule: 'Share of the parcel in "Setback from homes" at most 0%',
       verdict: 'fail',
       layer: { id: 'county-setbacks', source: 'Guilford County GIS', source_date: '2024-02-15' },
     });
@@ -116,7 +116,7 @@ describeApi('the screening engine: custom kinds, online sources and slope (get_r
     const answer = await screen({ max_slope_pct: 15 });
     const { 'NC-A': a, 'NC-B': b } = byApn(answer.body);
     const slope = reasonOf(b!, 'slope');
-    expect(slope).toMatchObject({ rule: 'Share of the parcel steeper than 15 % at most 0 %', threshold: 0, unit: '%', verdict: 'fail', layer: { id: 'usgs-3dep', source: 'USGS 3DEP', source_date: '2023-06-01' } });
+    expect(slope).toMatchObject({ rule: 'Share of the parcel steeper than 15% at most 0%', threshold: 0, unit: '%', verdict: 'fail', layer: { id: 'usgs-3dep', source: 'USGS 3DEP', source_date: '2023-06-01' } });
     expect(slope.measured as number).toBeGreaterThan(45);
     expect(slope.measured as number).toBeLessThan(55);
     expect(b!.buildable_pct!).toBeCloseTo(100 - (slope.measured as number), 1);

@@ -20,13 +20,21 @@ export async function signUpAndLogIn(app: TestApp, client: HttpClient, email = u
   return { email, password, ...login.body };
 }
 
-/** A confirmed account on an app running as a process (its mail goes to DATA_DIR/outbox). */
+/**
+ * A confirmed account on an app running as a process (its mail goes to DATA_DIR/outbox). Plain errors rather than
+ * vitest's expect: the flow gallery (tests/flows) makes accounts outside any test.
+ */
 export async function createConfirmedAccount(baseUrl: string, dataDir: string, email = uniqueEmail(), password = strongPassword) {
   const client = new HttpClient(baseUrl);
-  expect((await client.post('/api/user/signup/', { name: 'Asha Planner', email, password })).status).toBe(201);
+  const signup = await client.post('/api/user/signup/', { name: 'Asha Planner', email, password });
+  if (signup.status !== 201) throw new Error(`the signup of ${email} answered ${signup.status}: ${JSON.stringify(signup.body)}`);
   let link: string | undefined;
-  await expect.poll(async () => (link = await linkFromOutbox(dataDir, email, /\/auth\/verify\/[\w-]+/)), { timeout: 10_000 }).toBeDefined();
-  expect((await client.post('/api/user/verify/', { token: link!.split('/').pop() })).status).toBe(200);
+  for (const deadline = Date.now() + 10_000; !(link = await linkFromOutbox(dataDir, email, /\/auth\/verify\/[\w-]+/)); ) {
+    if (Date.now() > deadline) throw new Error(`no verification mail for ${email} in ${dataDir}/outbox after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const verified = await client.post('/api/user/verify/', { token: link.split('/').pop() });
+  if (verified.status !== 200) throw new Error(`the verification of ${email} answered ${verified.status}: ${JSON.stringify(verified.body)}`);
   return { email, password };
 }
 

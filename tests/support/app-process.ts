@@ -92,7 +92,8 @@ export const browserUnavailable = () => (existsSync(chromiumPath) ? undefined : 
 // Flags from TECH-NOTES.md: without the background-networking ones Chromium keeps dialling out on a closed network.
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
-function freePort(): Promise<number> {
+/** A loopback port free now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -481,3 +481,30 @@ export async function startStripeStandIn(options: { prices?: Record<string, { un
   };
   return standIn;
 }
+
+/**
+ * Stripe.js as the page gets it from js.stripe.com, replaced: Embedded Checkout's form is one "Pay" button that calls
+ * onComplete, as Stripe's does once the customer has paid (the test pays at the Stripe stand-in first).
+ */
+export const stripeJsStandIn = `
+window.Stripe = Object.assign(function (key) {
+  return {
+    createEmbeddedCheckoutPage: async function (options) {
+      const secret = await options.fetchClientSecret();
+      let form;
+      return {
+        mount(element) {
+          form = document.createElement('div');
+          form.dataset.clientSecret = secret;
+          const pay = document.createElement('button');
+          pay.textContent = 'Pay';
+          pay.addEventListener('click', () => options.onComplete());
+          form.append(pay);
+          element.append(form);
+        },
+        destroy() { form?.remove(); },
+      };
+    },
+  };
+}, { version: 'endive' });
+`;

@@ -199,7 +199,7 @@ describe('the new-study form behind the meter, in jsdom against the real API', (
     expect(within(form).getByLabelText<HTMLInputElement>('Subsidy cap (INR, optional)').value).toBe('78000');
 
     // No study has run here yet: the size comes from the latitude's rule of thumb, said to be approximate.
-    expect(within(form).getByTestId('load-sizing').textContent).toMatch(/^100 % × 6,000 kWh a year ÷ about 1,500 kWh\/kWp, a rule of thumb for 19° latitude .*approximate/);
+    expect(within(form).getByTestId('load-sizing').textContent).toMatch(/^100% × 6,000 kWh a year ÷ about 1,500 kWh\/kWp, a rule of thumb for 19° latitude .*approximate/);
     fireEvent.click(within(form).getByRole('button', { name: 'Use 4.0 kW for the load' }));
     expect(within(form).getByLabelText<HTMLInputElement>('DC size (kW)').value).toBe('4');
 

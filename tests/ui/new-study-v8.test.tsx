@@ -224,7 +224,7 @@ describe('the new-study form with PVWatts v8, in jsdom against the real API', ()
     expect(within(form).getByLabelText('March GHI').getAttribute('aria-invalid')).toBe('true');
 
     await chooseWeather(form, "PVGIS typical year at the project's location");
-    await within(form).findByText(/^Fetched by the server for 38\.846, -77\.010/);
+    await within(form).findByText(/^Fetched by the server for 38\.846, −77\.010/);
     fireEvent.click(within(form).getByRole('button', { name: 'Run and save study' }));
     // The server's words when it gives them; the network layer's own (a code, "bad port") never.
     await within(form).findByText((text) => text === pvgisUnreachableMessage || /^PVGIS cannot be reached: [^(]+\. Try again later, or: Upload a weather file/.test(text));

@@ -193,7 +193,7 @@ describe('project screens in jsdom against the real API', () => {
     const table = await screen.findByRole('table', { name: 'Screening reasons' });
     const flood = within(table).getByText('Flood zone').closest('tr')!;
     expect(flood.textContent).toMatch(/PAR 02420088/);
-    expect(flood.textContent).toMatch(/Share of the parcel in a flood zone at most 0 %/);
+    expect(flood.textContent).toMatch(/Share of the parcel in a flood zone at most 0%/);
     expect(flood.textContent).toMatch(/FEMA zone AE.*\(2016-08-16\)/);
     expect(within(table).getByText('Wetlands')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Data sources' })).toBeTruthy();

@@ -41,11 +41,11 @@ describe('exploring a study’s finance, in jsdom against the real API', () => {
     renderApp(studyPath(project, study.id), api.baseUrl, storage);
 
     // The saved study: its target (US utility-scale: 11 % at the analysis period) and the solvers' answers.
-    await waitFor(() => expect(breakeven()).toMatch(/^PPA needed for 11 % equity IRR: \$[\d.]+\/MWh/));
+    await waitFor(() => expect(breakeven()).toMatch(/^PPA needed for 11% equity IRR: \$[\d.]+\/MWh/));
     const saved = { irr: card('Equity IRR').textContent, breakeven: breakeven() };
-    expect(saved.irr).toBe(`Equity IRR${study.headline.irr_pct! < 0 ? '-' : ''}${Math.abs(study.headline.irr_pct!).toFixed(2)} %after tax`);
+    expect(saved.irr).toBe(`Equity IRR${study.headline.irr_pct! < 0 ? '−' : ''}${Math.abs(study.headline.irr_pct!).toFixed(2)}%after tax`);
     expect(saved.breakeven).toContain(`$${(study.headline.breakeven_ppa_per_kwh! * 1000).toFixed(1)}/MWh`);
-    await waitFor(() => expect(tornadoBase()).toBe(`Base case: equity IRR ${study.headline.irr_pct! < 0 ? '−' : ''}${Math.abs(study.headline.irr_pct!).toFixed(2)} %`));
+    await waitFor(() => expect(tornadoBase()).toBe(`Base case: equity IRR ${study.headline.irr_pct! < 0 ? '−' : ''}${Math.abs(study.headline.irr_pct!).toFixed(2)}%`));
     const savedTornado = tornadoBase();
 
     // Five points less ITC, a key press at a time: a lower equity IRR, a higher PPA price needed, the tornado around the new base.
@@ -57,15 +57,15 @@ describe('exploring a study’s finance, in jsdom against the real API', () => {
       await waitFor(() => expect(itc.getAttribute('aria-valuenow')).toBe(String(30 - k)));
     }
     // The card and the tornado's base come from the same answer of the engine.
-    const irrOnCard = () => Number(/Equity IRR(-?[\d.]+) %/.exec(card('Equity IRR').textContent)![1]);
-    const signed = (pct: number) => `${pct < 0 ? '−' : ''}${Math.abs(pct).toFixed(2)} %`;
+    const irrOnCard = () => Number(/Equity IRR(−?[\d.]+)%/.exec(card('Equity IRR').textContent)![1]!.replace('−', '-'));
+    const signed = (pct: number) => `${pct < 0 ? '−' : ''}${Math.abs(pct).toFixed(2)}%`;
     await waitFor(() => {
       expect(card('Equity IRR').textContent).toContain('what-if; saved');
       expect(tornadoBase()).toBe(`Base case: equity IRR ${signed(irrOnCard())}`);
     });
     expect(irrOnCard()).toBeLessThan(study.headline.irr_pct!);
     expect(tornadoBase()).not.toBe(savedTornado);
-    const ppaOf = (text: string | null) => Number(/PPA needed for 11 % equity IRR: \$([\d.]+)\/MWh/.exec(text ?? '')![1]);
+    const ppaOf = (text: string | null) => Number(/PPA needed for 11% equity IRR: \$([\d.]+)\/MWh/.exec(text ?? '')![1]);
     expect(ppaOf(breakeven())).toBeGreaterThan(ppaOf(saved.breakeven));
     expect(breakeven()).toContain('what-if');
     // The tornado's numbers table: "ITC off" is the same whatever the ITC was, and still there.

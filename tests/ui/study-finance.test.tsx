@@ -43,9 +43,9 @@ describe('study finance: summary and yearly table', () => {
     const text = screen.getByTestId('finance-summary').textContent;
     expect(text).toContain('Single owner, after tax and levered');
     expect(text).toContain('Debt / equity$500,000 / $500,000');
-    expect(text).toContain('Equity IRR (after tax)13.13 % over 10 years; 13.13 % at year 10');
-    expect(text).toContain('After-tax NPV$48,228 at 8 %');
-    expect(text).toMatch(/PPA price needed\$0\.07\d\d\/kWh in year 1, for an equity IRR of 10 % at year 10/);
+    expect(text).toContain('Equity IRR (after tax)13.13% over 10 years; 13.13% at year 10');
+    expect(text).toContain('After-tax NPV$48,228 at 8%');
+    expect(text).toMatch(/PPA price needed\$0\.07\d\d\/kWh in year 1, for an equity IRR of 10% at year 10/);
   });
 
   it('lists every year of the after-tax cash flow, adding up as the table of docs/finance.md', () => {
@@ -53,8 +53,9 @@ describe('study finance: summary and yearly table', () => {
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(['Year', 'Energy (MWh)', 'Revenue', 'Operating costs', 'CFADS', 'Interest', 'Principal', 'DSCR', 'Depreciation', 'Taxable income', 'State tax', 'Federal tax', 'ITC + PTC', 'Reserves (net)', 'Equity cash flow', 'Cumulative']);
     const year1 = Array.from(cellsOfYear(1), (cell) => cell.textContent);
-    expect(year1).toEqual(['1', '1,600', '128,000', '20,000', '108,000', '30,000', '37,934', '1.59', '170,000', '-87,400', '-4,600', '-18,354', '300,000', '0', '363,020', '-136,980']);
-    expect(cellsOfYear(0)[14]!.textContent).toBe('-500,000');
+    expect(year1).toEqual(['1', '1,600', '128,000', '20,000', '108,000', '30,000', '37,934', '1.59', '170,000', '−87,400', '−4,600', '−18,354', '300,000', '0', '363,020', '−136,980']);
+    // Negatives with the true minus sign (U+2212), as every figure on screen.
+    expect(cellsOfYear(0)[14]!.textContent).toBe('−500,000');
   });
 
   it('shows the pre-tax table and no after-tax figures for a pre-tax study', () => {
@@ -66,7 +67,7 @@ describe('study finance: summary and yearly table', () => {
       </>,
     );
     expect(screen.getByTestId('finance-summary').textContent).not.toContain('Equity IRR');
-    expect(screen.getByTestId('finance-summary').textContent).toMatch(/for NPV = 0 at 8 %/);
+    expect(screen.getByTestId('finance-summary').textContent).toMatch(/for NPV = 0 at 8%/);
     expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Year', 'Energy (MWh)', 'Revenue', 'O&M', 'Capex', 'Net cash flow', 'Cumulative']);
   });
 
@@ -80,7 +81,7 @@ describe('study finance: summary and yearly table', () => {
     renderIn(<StudyFigures study={{ headline, uncertainty: { combined_sigma_pct: 5 } } as never} />);
     const text = screen.getByTestId('study-figures').textContent;
     expect(text).toContain('After-tax NPV$48,228');
-    expect(text).toContain('Equity IRR13.13 %');
+    expect(text).toContain('Equity IRR13.13%');
     expect(text).toContain('Min DSCR1.43');
     expect(text).toMatch(/PPA price needed\$0\.07\d\d\/kWh/);
   });

@@ -121,7 +121,7 @@ describe('what-if panel', () => {
     fireEvent.keyDown(tilt, { key: 'ArrowRight' });
     await waitFor(() => expect(tilt.getAttribute('aria-valuenow')).toBe('26'));
     fireEvent.keyDown(tilt, { key: 'ArrowRight' });
-    await waitFor(() => expect(cellsOf('Annual energy')).toEqual(['Annual energy', '7,000.0 MWh', '7,200.0 MWh', '+200.0 MWh (+2.9 %)']));
+    await waitFor(() => expect(cellsOf('Annual energy')).toEqual(['Annual energy', '7,000.0 MWh', '7,200.0 MWh', '+200.0 MWh (+2.9%)']));
     expect(tilt.getAttribute('aria-valuenow')).toBe('27');
     const [prepared, sent] = engine.recompute.mock.lastCall!;
     expect(prepared).toBe('a weather file');
@@ -132,8 +132,8 @@ describe('what-if panel', () => {
     const discount = screen.getByRole('slider', { name: 'Discount rate' });
     act(() => discount.focus());
     fireEvent.keyDown(discount, { key: 'ArrowLeft' });
-    await waitFor(() => expect(cellsOf('IRR')).toEqual(['IRR', '9.00 %', '8.75 %', '−0.25 %']));
-    expect(screen.getByText('7.75 %')).toBeTruthy();
+    await waitFor(() => expect(cellsOf('IRR')).toEqual(['IRR', '9.00%', '8.75%', '−0.25%']));
+    expect(screen.getByText('7.75%')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save as new study' }));
     expect(onSaveAsNew).toHaveBeenCalledWith({ tilt_deg: 27, azimuth_deg: 180, dc_ac_ratio: 1.25, losses_pct: 14, capex_per_wdc: 1, price_per_kwh: 0.05, discount_rate_pct: 7.75 });

@@ -106,9 +106,9 @@ describe('breakeven sentences', () => {
     const assumptions = workedExample('single_owner');
     const figures = figuresOf(assumptions);
     const [ppa, capex] = breakevenText(figures, assumptions);
-    expect(ppa.label).toBe('PPA needed for 10 % equity IRR');
+    expect(ppa.label).toBe('PPA needed for 10% equity IRR');
     expect(ppa.value).toBe(`$${(figures.breakeven_ppa_per_kwh! * 1000).toFixed(1)}/MWh`);
-    expect(capex.label).toBe('Capex that still reaches 10 %');
+    expect(capex.label).toBe('Capex that still reaches 10%');
     expect(capex.value).toBe(`$${figures.max_capex_per_wdc!.toFixed(2)}/W`);
     // The worked example beats 10 % (13.13 %): it could sell for less and cost more.
     expect(figures.breakeven_ppa_per_kwh!).toBeLessThan(0.08);
@@ -118,14 +118,14 @@ describe('breakeven sentences', () => {
   it('say the target year when it is not the last, the pre-tax target as NPV = 0, and why there is no answer', () => {
     const early = workedExample('single_owner');
     early.finance = { ...early.finance, target_irr_year: 8, target_irr_pct: 9.5 };
-    expect(breakevenText(figuresOf(early), early).map((line) => line.label)).toEqual(['PPA needed for 9.5 % equity IRR at year 8', 'Capex that still reaches 9.5 % at year 8']);
+    expect(breakevenText(figuresOf(early), early).map((line) => line.label)).toEqual(['PPA needed for 9.5% equity IRR at year 8', 'Capex that still reaches 9.5% at year 8']);
 
     const preTax = workedExample('pre_tax');
-    expect(breakevenText(figuresOf(preTax), preTax)[0].label).toBe('PPA needed for 8 % IRR (NPV = 0)');
+    expect(breakevenText(figuresOf(preTax), preTax)[0].label).toBe('PPA needed for 8% IRR (NPV = 0)');
 
     const dark = financeFiguresFor({ ...energy, annualAcKwh: 0 }, preTax).figures;
     const [ppa, capex] = breakevenText(dark, preTax);
-    expect(ppa).toEqual({ label: 'PPA needed for 8 % IRR (NPV = 0)', value: 'none', note: 'The system produces no energy, so no price meets the target.' });
-    expect(capex).toEqual({ label: 'Capex that still reaches 8 %', value: 'none', note: 'The target is not met even at no installed cost.' });
+    expect(ppa).toEqual({ label: 'PPA needed for 8% IRR (NPV = 0)', value: 'none', note: 'The system produces no energy, so no price meets the target.' });
+    expect(capex).toEqual({ label: 'Capex that still reaches 8%', value: 'none', note: 'The target is not met even at no installed cost.' });
   });
 });

@@ -84,7 +84,10 @@ function chakraImports(file: string): string[] {
   );
 }
 
-/** Files the first chunk holds: reachable from src/main.tsx by static imports (dynamic import() starts a lazy chunk). */
+/**
+ * Files the app's first chunks hold: reachable by static imports from src/app/start-app.tsx, the app's entry (src/main.tsx
+ * starts it; a dynamic import() starts a lazy chunk).
+ */
 function eagerFiles(): string[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
@@ -93,7 +96,7 @@ function eagerFiles(): string[] {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'(\.[^']+)'/gms)) visit(resolve(dirname(file), match[1]!));
   };
-  visit(join(src, 'main.tsx'));
+  visit(join(src, 'app/start-app.tsx'));
   return [...seen].filter((file) => file.startsWith(src));
 }
 

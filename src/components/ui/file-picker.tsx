@@ -1,9 +1,8 @@
 import { Box, chakra, Icon, Stack, Text } from '@chakra-ui/react';
 import { FileText, Upload } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { formatFileSize } from '../../lib/number-format.ts';
 
-const formatBytes = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toLocaleString('en-US', { maximumFractionDigits: 1 })} MB` : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} kB`;
 
 export interface FilePickerProps {
   /** The input's accessible name and the drop area's title ("Upload a weather file"). */
@@ -30,13 +29,13 @@ export function FilePicker({ label, accept, typesLabel, maxBytes, disabled, onFi
   const [chosen, setChosen] = useState<File | null>(null);
   const [tooLarge, setTooLarge] = useState<string | null>(null);
   const [over, setOver] = useState(false);
-  const limit = formatBytes(maxBytes);
+  const limit = formatFileSize(maxBytes);
 
   const take = (file: File | undefined) => {
     if (!file || disabled) return;
     setChosen(file);
     if (file.size > maxBytes) {
-      setTooLarge(`${file.name} is ${formatBytes(file.size)}; the file must be at most ${limit}.`);
+      setTooLarge(`${file.name} is ${formatFileSize(file.size)}; the file must be at most ${limit}.`);
       return;
     }
     setTooLarge(null);
@@ -119,7 +118,7 @@ export function FilePicker({ label, accept, typesLabel, maxBytes, disabled, onFi
             {chosen.name}
           </Text>
           <Text as="span" color="fg.muted" flexShrink={0}>
-            {formatBytes(chosen.size)}
+            {formatFileSize(chosen.size)}
           </Text>
         </Box>
       )}

@@ -28,7 +28,7 @@ export function PageSkeleton({ standalone = false }: { standalone?: boolean }) {
 /** The signed-in frame while it loads: the sidebar's place on wide screens, the top bar's on phones, then a page. */
 export function ShellSkeleton() {
   return (
-    <Flex minH="100vh" bg="bg.canvas" direction={{ base: 'column', md: 'row' }}>
+    <Flex minH="100dvh" bg="bg.canvas" direction={{ base: 'column', md: 'row' }}>
       <Box w={{ base: 'full', md: '60' }} h={{ base: '14', md: 'auto' }} flexShrink={0} bg="bg.panel" borderEndWidth={{ md: '1px' }} borderBottomWidth={{ base: '1px', md: 0 }} />
       <Box flex="1" maxW="8xl" mx="auto" w="full" px={{ base: 3, md: 8 }} py={{ base: 4, md: 8 }}>
         <PageSkeleton />

@@ -11,7 +11,7 @@ import { useInShell } from './shell-context.ts';
 export function StatusPanel({ title, message, action, icon: Icon = SearchX }: { title: string; message: string; action: { label: string; href: string }; icon?: LucideIcon }) {
   const inShell = useInShell();
   return (
-    <Box as={inShell ? 'section' : 'main'} aria-labelledby="status-title" minH={inShell ? undefined : '100vh'} bg={inShell ? undefined : 'bg.canvas'} py={{ base: 12, md: 20 }}>
+    <Box as={inShell ? 'section' : 'main'} aria-labelledby="status-title" minH={inShell ? undefined : '100dvh'} bg={inShell ? undefined : 'bg.canvas'} py={{ base: 12, md: 20 }}>
       <Container maxW="lg">
         <Stack gap={5} textAlign="center" align="center">
           {!inShell && (

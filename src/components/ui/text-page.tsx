@@ -12,7 +12,7 @@ export interface TextSection {
 /** A page of headed paragraphs on a card: the legal texts and other reading pages, with the way back above. */
 export function TextPage({ title, updated, sections, footer }: { title: string; updated: string; sections: TextSection[]; footer?: ReactNode }) {
   return (
-    <Box minH="100vh" bg="bg.canvas">
+    <Box minH="100dvh" bg="bg.canvas">
       <Box as="header" borderBottomWidth="1px" bg="bg.panel">
         <Container maxW="3xl" px={{ base: 4, md: 8 }}>
           <Flex h="14" align="center" justify="space-between" gap={4}>

@@ -2,13 +2,14 @@ import { Progress, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import type { UploadState } from '../../lib/use-upload.ts';
 import { uploadFailure } from '../../lib/use-upload.ts';
+import { formatPercent } from '../../lib/number-format.ts';
 
 /** Upload progress, then `busyLabel` while the server reads what it received. */
 export function UploadProgress({ fraction, busyLabel }: { fraction: number; busyLabel: string }) {
   const pct = Math.round(fraction * 100);
   return (
     <Progress.Root value={pct} size="sm" aria-label="Upload progress">
-      <Progress.Label fontSize="sm">{fraction < 1 ? `Uploading… ${pct}%` : busyLabel}</Progress.Label>
+      <Progress.Label fontSize="sm">{fraction < 1 ? `Uploading… ${formatPercent(pct, 0)}` : busyLabel}</Progress.Label>
       <Progress.Track>
         <Progress.Range />
       </Progress.Track>

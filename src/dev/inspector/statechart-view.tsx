@@ -83,50 +83,80 @@ export function StatechartView({ machine, value, elk }: { machine: AnyStateMachi
   }, [layout, active, fit]);
   if (!laidOut) return <p style={{ color: colors.muted }}>Laying out the {machine.id} chart…</p>;
   if (!layout) return <p style={{ color: colors.danger }}>The chart could not be laid out: {'error' in laidOut ? laidOut.error : ''}</p>;
-  const marker = `arrow-${machine.id}`;
   return (
     <div>
       <button type="button" onClick={() => setFit(!fit)} style={{ ...buttonStyle, float: 'right', marginBottom: 4 }} aria-pressed={fit}>
         Fit to panel
       </button>
       <div ref={viewport} style={{ overflow: 'auto', maxHeight: fit ? undefined : 420, clear: 'both', border: `1px solid ${colors.border}`, borderRadius: 4 }}>
-        <svg
-          role="img"
-          aria-label={`Statechart of ${machine.id}`}
-          viewBox={`0 0 ${layout.width} ${layout.height}`}
-          width={fit ? '100%' : layout.width}
-          height={fit ? undefined : layout.height}
-          style={{ fontFamily: monospace, fontSize, display: 'block' }}
-        >
-          <defs>
-            <marker id={marker} viewBox="0 0 10 10" refX={9} refY={5} markerWidth={7} markerHeight={7} orient="auto-start-reverse">
-              <path d="M0,0 L10,5 L0,10 z" fill={colors.edge} />
-            </marker>
-          </defs>
-          {layout.states.map((placed) => (
-            <StateBox key={placed.state.id} {...placed} active={active.has(placed.state.id)} />
-          ))}
-          {layout.initials.map((initial, index) => (
-            <g key={index}>
-              <circle cx={initial.dot.x} cy={initial.dot.y} r={4} fill={colors.text} />
-              <path d={path(initial.points)} fill="none" stroke={colors.edge} markerEnd={`url(#${marker})`} />
-            </g>
-          ))}
-          {layout.edges.map(({ edge, points, label }) => (
-            <g key={edge.id} data-edge={edge.label}>
-              <path d={path(points)} fill="none" stroke={colors.edge} markerEnd={`url(#${marker})`} />
-              {label && (
-                <>
-                  <rect x={label.x} y={label.y} width={label.width} height={label.height} fill={colors.panel} opacity={0.85} rx={2} />
-                  <text x={label.x + 2} y={label.y + label.height - 3} fill={colors.key}>
-                    {label.text}
-                  </text>
-                </>
-              )}
-            </g>
-          ))}
-        </svg>
+        <StatechartSvg machineId={machine.id} layout={layout} active={active} fit={fit} />
       </div>
     </div>
+  );
+}
+
+/**
+ * The drawing of a laid-out chart, without hooks so that Node can render it to markup too (the flow gallery,
+ * tests/flows): the states in `active` highlighted, each state a link when `stateHref` gives it one.
+ */
+export function StatechartSvg({
+  machineId,
+  layout,
+  active,
+  fit,
+  stateHref = () => undefined,
+}: {
+  machineId: string;
+  layout: StateLayout;
+  active: ReadonlySet<string>;
+  fit: boolean;
+  stateHref?: (stateId: string) => string | undefined;
+}) {
+  const marker = `arrow-${machineId}`;
+  return (
+    <svg
+      role="img"
+      aria-label={`Statechart of ${machineId}`}
+      viewBox={`0 0 ${layout.width} ${layout.height}`}
+      width={fit ? '100%' : layout.width}
+      height={fit ? undefined : layout.height}
+      style={{ fontFamily: monospace, fontSize, display: 'block' }}
+    >
+      <defs>
+        <marker id={marker} viewBox="0 0 10 10" refX={9} refY={5} markerWidth={7} markerHeight={7} orient="auto-start-reverse">
+          <path d="M0,0 L10,5 L0,10 z" fill={colors.edge} />
+        </marker>
+      </defs>
+      {layout.states.map((placed) => {
+        const box = <StateBox key={placed.state.id} {...placed} active={active.has(placed.state.id)} />;
+        const href = stateHref(placed.state.id);
+        return href ? (
+          <a key={placed.state.id} href={href}>
+            {box}
+          </a>
+        ) : (
+          box
+        );
+      })}
+      {layout.initials.map((initial, index) => (
+        <g key={index}>
+          <circle cx={initial.dot.x} cy={initial.dot.y} r={4} fill={colors.text} />
+          <path d={path(initial.points)} fill="none" stroke={colors.edge} markerEnd={`url(#${marker})`} />
+        </g>
+      ))}
+      {layout.edges.map(({ edge, points, label }) => (
+        <g key={edge.id} data-edge={edge.label}>
+          <path d={path(points)} fill="none" stroke={colors.edge} markerEnd={`url(#${marker})`} />
+          {label && (
+            <>
+              <rect x={label.x} y={label.y} width={label.width} height={label.height} fill={colors.panel} opacity={0.85} rx={2} />
+              <text x={label.x + 2} y={label.y + label.height - 3} fill={colors.key}>
+                {label.text}
+              </text>
+            </>
+          )}
+        </g>
+      ))}
+    </svg>
   );
 }

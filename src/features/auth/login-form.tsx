@@ -15,7 +15,8 @@ export function LoginForm() {
   const form = useForm({ email: '', password: '' }, rules, serverErrors);
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => session.send({ type: 'login.submit', email: values.email.trim(), password: values.password }))}>
+    // POST: served as static HTML (src/prerender), a form sent with scripts off must not put the password in the address.
+    <form method="post" noValidate onSubmit={form.onSubmit((values) => session.send({ type: 'login.submit', email: values.email.trim(), password: values.password }))}>
       <Stack gap={4}>
         <FormField label="Email" error={form.errorOf('email')} required>
           <Input type="email" autoComplete="username" {...form.bind('email')} />

@@ -15,7 +15,9 @@ export function SignupForm() {
   const form = useForm({ name: '', email: '', password: '', company_name: '' }, rules, serverErrors);
 
   return (
+    // POST: served as static HTML (src/prerender), a form sent with scripts off must not put the password in the address.
     <form
+      method="post"
       noValidate
       onSubmit={form.onSubmit((values) =>
         session.send({

@@ -1,18 +1,16 @@
 import type { CurrentPlan, PlanLimits } from '../../contract/billing.ts';
+import { currencyDigits, formatCurrency, formatInteger } from '../../lib/number-format.ts';
 
 /** An invoice amount from Stripe's minor units (cents; none for JPY) in the invoice's currency. */
-export function formatAmount(minorUnits: number, currency: string): string {
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
-  return format.format(minorUnits / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-}
+export const formatAmount = (minorUnits: number, currency: string) => formatCurrency(minorUnits / 10 ** currencyDigits(currency), currency);
 
 export const formatDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** A plan limit; null is no limit. */
-export const formatLimit = (limit: number | null) => (limit === null ? 'Unlimited' : String(limit));
+export const formatLimit = (limit: number | null) => (limit === null ? 'Unlimited' : formatInteger(limit));
 
 /** Usage against a limit: "2 of 3", or "2 · Unlimited". */
-export const formatUsage = (used: number, limit: number | null) => (limit === null ? `${used} · Unlimited` : `${used} of ${limit}`);
+export const formatUsage = (used: number, limit: number | null) => (limit === null ? `${formatInteger(used)} · Unlimited` : `${formatInteger(used)} of ${formatInteger(limit)}`);
 
 export const limitLines = (limits: PlanLimits) => [
   { label: 'Projects', value: formatLimit(limits.projects) },

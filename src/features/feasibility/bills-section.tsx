@@ -9,15 +9,16 @@ import type { MonthBill } from '../../contract/behind-the-meter.ts';
 import type { FinanceResult } from '../../contract/energy.ts';
 import type { SweepPoint } from '../../solar/size-sweep.ts';
 import { ChartLegend, ChartNumbers, ChartTooltip, chartTheme } from './study-charts.tsx';
-import { formatMoney, grouped, monthNames, noPayback } from './study-format.ts';
+import { formatDecimal, formatEnergy, formatInteger, formatPercent } from '../../lib/number-format.ts';
+import { formatMoney, monthNames, noPayback } from './study-format.ts';
 
 type BillFigures = Pick<
   FinanceResult,
   'currency' | 'bill_without_solar_year1' | 'bill_with_solar_year1' | 'savings_year1' | 'self_consumption_pct' | 'self_sufficiency_pct' | 'curtailed_kwh_year1' | 'bills' | 'load_summary'
 >;
 
-const kwh = (value: number) => `${grouped(value)} kWh`;
-const pct = (value: number | undefined) => (value === undefined ? '–' : `${grouped(value, 1)} %`);
+const kwh = (value: number) => formatEnergy(value, 'kWh');
+const pct = (value: number | undefined) => (value === undefined ? '–' : formatPercent(value, 1));
 
 const colours = { without: '#868e96', with: '#2f9e44', selfConsumed: '#f08c00', imported: '#adb5bd', exported: '#1c7ed6', curtailed: '#e03131', load: '#7048e8', savings: '#2f9e44' };
 
@@ -93,6 +94,7 @@ function MonthlyBillsChart({ bills, currency }: { bills: MonthBill[]; currency: 
       </Box>
       <ChartLegend items={[{ label: 'Without solar', colour: colours.without }, { label: 'With solar (below zero: owed to the customer)', colour: colours.with }]} />
       <ChartNumbers
+        label="Monthly bills, in numbers"
         head={['Month', 'Without: energy', 'demand', 'fixed', 'minimum', 'total', 'With: energy', 'demand', 'fixed', 'minimum', 'credits', 'total']}
         rows={bills.map((b) => [
           monthNames[b.month - 1]!,
@@ -137,7 +139,7 @@ function EnergyFlowChart({ bills }: { bills: MonthBill[] }) {
           padding={0.25}
           valueScale={{ type: 'linear', nice: true }}
           colors={({ id }) => colours[id as keyof typeof colours]}
-          axisLeft={{ format: (v: number) => grouped(Math.abs(v)), tickValues: 5, legend: 'kWh', legendPosition: 'middle', legendOffset: -60 }}
+          axisLeft={{ format: (v: number) => formatInteger(Math.abs(v)), tickValues: 5, legend: 'kWh', legendPosition: 'middle', legendOffset: -60 }}
           enableLabel={false}
           tooltip={Tooltip}
           animate={false}
@@ -146,8 +148,9 @@ function EnergyFlowChart({ bills }: { bills: MonthBill[] }) {
       </Box>
       <ChartLegend items={keys.map((key) => ({ label: flowWords[key]!, colour: colours[key as keyof typeof colours] }))} />
       <ChartNumbers
+        label="Monthly energy flows, in numbers"
         head={['Month', 'Load', 'Solar', 'Used on site', 'Bought', 'Exported', 'Curtailed']}
-        rows={bills.map((b) => [monthNames[b.month - 1]!, ...[b.load_kwh, b.generation_kwh, b.self_consumed_kwh, b.import_kwh, b.export_kwh, b.curtailed_kwh].map((v) => grouped(v))])}
+        rows={bills.map((b) => [monthNames[b.month - 1]!, ...[b.load_kwh, b.generation_kwh, b.self_consumed_kwh, b.import_kwh, b.export_kwh, b.curtailed_kwh].map((v) => formatInteger(v))])}
       />
     </Stack>
   );
@@ -169,7 +172,7 @@ function LoadCharts({ monthlyKwh, averageDay, peakKw }: { monthlyKwh: number[]; 
         <Text fontWeight="medium">The site’s load by month</Text>
         <SmallBars data={monthly} label="Monthly load in kWh" unit="kWh" />
         <Text fontSize="sm" color="fg.muted">
-          {grouped(monthlyKwh.reduce((a, b) => a + b, 0))} kWh a year; peak {grouped(peakKw, 1)} kW.
+          {formatInteger(monthlyKwh.reduce((a, b) => a + b, 0))} kWh a year; peak {formatDecimal(peakKw, 1)} kW.
         </Text>
       </Stack>
       <Stack gap={2}>
@@ -195,7 +198,7 @@ function LoadCharts({ monthlyKwh, averageDay, peakKw }: { monthlyKwh: number[]; 
 function SmallBars({ data, label, unit }: { data: HourDatum[]; label: string; unit: string }) {
   const Tooltip = ({ data: d }: BarTooltipProps<HourDatum>) => (
     <ChartTooltip colour={colours.load}>
-      {d.label}: <b>{grouped(d.kwh, d.kwh < 10 ? 2 : 0)} {unit}</b>
+      {d.label}: <b>{formatDecimal(d.kwh, d.kwh < 10 ? 2 : 0)} {unit}</b>
     </ChartTooltip>
   );
   return (
@@ -209,7 +212,7 @@ function SmallBars({ data, label, unit }: { data: HourDatum[]; label: string; un
         padding={0.2}
         valueScale={{ type: 'linear', min: 0, nice: true }}
         colors={colours.load}
-        axisLeft={{ tickValues: 4, format: (v: number) => grouped(v, v < 10 ? 1 : 0) }}
+        axisLeft={{ tickValues: 4, format: (v: number) => formatDecimal(v, v < 10 ? 1 : 0) }}
         axisBottom={{ tickValues: data.length > 12 ? data.filter((_, i) => i % 3 === 0).map((d) => d.label) : undefined }}
         enableLabel={false}
         tooltip={Tooltip}
@@ -230,10 +233,10 @@ interface SweepDatum {
 function SizeSweepChart({ sweep, currency, dcKw }: { sweep: SweepPoint[] | undefined; currency: string; dcKw: number }) {
   if (!sweep) return <Text fontSize="sm" color="fg.muted">Sizing the array up and down…</Text>;
   if (sweep.length === 0) return null;
-  const sizeLabel = (kw: number) => `${grouped(kw, kw < 10 ? 1 : 0)} kW`;
+  const sizeLabel = (kw: number) => `${formatDecimal(kw, kw < 10 ? 1 : 0)} kW`;
   const data = sweep.map((p): SweepDatum => ({ size: sizeLabel(p.dcKw), savings: p.savingsYear1 }));
   const byLabel = new Map(sweep.map((p) => [sizeLabel(p.dcKw), p]));
-  const payback = (p: SweepPoint) => (p.simplePaybackYears === null ? noPayback : `${grouped(p.simplePaybackYears, 1)} yr`);
+  const payback = (p: SweepPoint) => (p.simplePaybackYears === null ? noPayback : `${formatDecimal(p.simplePaybackYears, 1)} yr`);
   const Tooltip = ({ data: d }: BarTooltipProps<SweepDatum>) => {
     const point = byLabel.get(d.size)!;
     return (
@@ -264,6 +267,7 @@ function SizeSweepChart({ sweep, currency, dcKw }: { sweep: SweepPoint[] | undef
       </Box>
       <ChartLegend items={[{ label: 'Year-1 savings', colour: colours.savings }, { label: 'This study’s size', colour: colours.exported }]} />
       <ChartNumbers
+        label="Savings by system size, in numbers"
         head={['Size', 'Energy', 'Year-1 savings', 'Self-consumption', 'Self-sufficiency', 'Payback', 'NPV']}
         rows={sweep.map((p) => [sizeLabel(p.dcKw), kwh(p.annualAcKwh), formatMoney(p.savingsYear1, currency), pct(p.selfConsumptionPct), pct(p.selfSufficiencyPct), payback(p), formatMoney(p.npv, currency)])}
       />

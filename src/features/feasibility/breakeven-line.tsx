@@ -2,6 +2,7 @@ import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { isAfterTax } from '../../contract/settings.ts';
 import type { FinanceResult } from '../../contract/energy.ts';
 import type { StudyAssumptions } from '../../solar/answers.ts';
+import { formatPercent } from '../../lib/number-format.ts';
 import { formatPerMwh, formatPerW } from './study-format.ts';
 
 /** The solvers' answers (src/solar/breakeven.ts) as a study or a what-if gives them. */
@@ -14,7 +15,7 @@ export interface BreakevenText {
   note: string | null;
 }
 
-const percent = (value: number) => `${Number(value.toFixed(2))} %`;
+const percent = (value: number) => formatPercent(value, 2, { minDigits: 0 });
 
 /**
  * The two breakeven sentences: the year-1 PPA price that meets the study's own target and the highest installed cost

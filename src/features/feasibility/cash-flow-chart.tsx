@@ -4,7 +4,8 @@ import { ResponsiveBar, type BarCustomLayerProps, type BarTooltipProps } from '@
 import type { FinanceResult } from '../../contract/energy.ts';
 import { partLabels, partsOf, yearParts, type CashFlowPart } from './cash-flow-parts.ts';
 import { ChartLegend, ChartNumbers, ChartTooltip, chartTheme } from './study-charts.tsx';
-import { formatMoney } from './study-format.ts';
+import { formatDecimal } from '../../lib/number-format.ts';
+import { formatMoney, formatTick } from './study-format.ts';
 
 /** What the chart draws: a study's or a what-if's yearly cash flows and its payback. */
 export type CashFlowFigures = Pick<FinanceResult, 'years' | 'structure' | 'currency' | 'simple_payback_years'>;
@@ -22,10 +23,6 @@ const partColours: Record<CashFlowPart, string> = {
 };
 const lineColour = 'var(--chakra-colors-fg)';
 
-const compact = (value: number) => {
-  const abs = Math.abs(value);
-  return `${value < 0 ? '−' : ''}${abs >= 1e6 ? `${(abs / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })}M` : abs.toLocaleString('en-US', { maximumFractionDigits: 0 })}`;
-};
 const tickStyle = { fill: 'var(--chakra-colors-fg-muted)', fontSize: 11, fontFamily: 'sans-serif' };
 
 /** The smallest of 1, 2, 5 × 10^n not below `value`, so the right axis's ticks are round numbers too. */
@@ -72,7 +69,7 @@ function cumulativeLayer(data: YearDatum[], factor: number, paybackYears: number
         {factor !== 1 &&
           y.ticks(5).map((tick) => (
             <text key={tick} x={innerWidth + 6} y={y(tick)} dominantBaseline="central" style={tickStyle}>
-              {compact(tick * factor)}
+              {formatTick(tick * factor)}
             </text>
           ))}
         {payback === null ? (
@@ -83,7 +80,7 @@ function cumulativeLayer(data: YearDatum[], factor: number, paybackYears: number
           <g>
             <line x1={payback} x2={payback} y1={0} y2={innerHeight} strokeDasharray="4 3" strokeWidth={1.5} style={{ stroke: lineColour }} />
             <text data-testid="payback-marker" x={payback + 4} y={-4} style={{ ...tickStyle, fill: 'var(--chakra-colors-fg)' }}>
-              paid back in year {paybackYears!.toLocaleString('en-US', { maximumFractionDigits: 1 })}
+              paid back in year {formatDecimal(paybackYears!, 1, { minDigits: 0 })}
             </text>
           </g>
         )}
@@ -136,7 +133,7 @@ export function CashFlowChart({ figures }: { figures: CashFlowFigures }) {
           padding={0.2}
           valueScale={{ type: 'linear', min: domain[0], max: domain[1], nice: true }}
           colors={({ id }) => partColours[id as CashFlowPart]}
-          axisLeft={{ format: compact, tickValues: 5, legend: currency, legendPosition: 'middle', legendOffset: -48 }}
+          axisLeft={{ format: formatTick, tickValues: 5, legend: currency, legendPosition: 'middle', legendOffset: -48 }}
           axisBottom={{ tickRotation: data.length > 15 ? -45 : 0, tickValues: data.filter((_, k) => data.length <= 15 || k % 5 === 0).map((d) => d.year) }}
           enableLabel={false}
           tooltip={Tooltip}
@@ -146,7 +143,7 @@ export function CashFlowChart({ figures }: { figures: CashFlowFigures }) {
           role="presentation"
         />
       </Box>
-      <ChartNumbers head={['Year', ...keys.map((key) => partLabels[key]), afterTax ? 'Equity cash flow' : 'Net cash flow', 'Cumulative']} rows={data.map((d, k) => [d.year, ...keys.map((key) => formatMoney(split[k]![key], currency)), formatMoney(d.net, currency), formatMoney(d.cumulative, currency)])} />
+      <ChartNumbers label="Yearly cash flows, in numbers" head={['Year', ...keys.map((key) => partLabels[key]), afterTax ? 'Equity cash flow' : 'Net cash flow', 'Cumulative']} rows={data.map((d, k) => [d.year, ...keys.map((key) => formatMoney(split[k]![key], currency)), formatMoney(d.net, currency), formatMoney(d.cumulative, currency)])} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Box, HStack, Stack, Text } from '@chakra-ui/react';
 import type { EnergyResult } from '../../contract/energy.ts';
+import { formatPercent, minus } from '../../lib/number-format.ts';
 import { formatMwh } from './study-format.ts';
 
 const stepLabels: Record<string, string> = {
@@ -28,7 +29,7 @@ export function LossWaterfall({ waterfall }: { waterfall: EnergyResult['loss_wat
       <Row name="Nominal DC at array irradiance" kwh={waterfall.nominal_kwh} width={1} colour="orange.400" />
       {waterfall.steps.map((step) => (
         // A negative loss is a gain (modules colder than 25 °C).
-        <Row key={step.key} name={label(step.key)} kwh={-step.kwh} width={Math.abs(step.kwh) / start} colour={step.kwh >= 0 ? 'red.400' : 'green.400'} note={`${(-step.pct_of_nominal).toFixed(2)} %`} />
+        <Row key={step.key} name={label(step.key)} kwh={-step.kwh} width={Math.abs(step.kwh) / start} colour={step.kwh >= 0 ? 'red.400' : 'green.400'} note={formatPercent(-step.pct_of_nominal, 2)} />
       ))}
       <Row name="AC energy delivered" kwh={waterfall.final_kwh} width={waterfall.final_kwh / start} colour="green.500" />
     </Stack>
@@ -41,7 +42,7 @@ function Row({ name, kwh, width, colour, note }: { name: string; kwh: number; wi
       <HStack justify="space-between" fontSize="sm" gap={2}>
         <Text>{name}</Text>
         <Text color="fg.muted" whiteSpace="nowrap">
-          {kwh < 0 ? '−' : note ? '+' : ''}
+          {kwh < 0 ? minus : note ? '+' : ''}
           {formatMwh(Math.abs(kwh))}
           {note ? ` (${note})` : ''}
         </Text>

@@ -6,6 +6,7 @@ import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { UploadStatus } from '../../components/ui/upload-progress.tsx';
 import { useUpload } from '../../lib/use-upload.ts';
 import { useResource } from '../../lib/use-resource.ts';
+import { formatFileSize } from '../../lib/number-format.ts';
 import { getPlotMap, getStudy, plotMapUploadPath } from './api/studies.ts';
 
 /** The study's plot map: shown inline (an image, or a link to the PDF), and replaced by an upload with progress. */
@@ -47,7 +48,7 @@ export function PlotMapCard({ study, onChanged }: { study: FeasibilityStudy; onC
       )}
       {map && url && map.content_type === 'application/pdf' && (
         <Link href={url} target="_blank" rel="noopener" colorPalette="brand">
-          Open the plot map (PDF, {(map.byte_size / 1024).toFixed(0)} kB)
+          Open the plot map (PDF, {formatFileSize(map.byte_size)})
         </Link>
       )}
       {map && (

@@ -11,6 +11,7 @@ import { useNewStudyData } from './new-study/new-study-data.ts';
 import { StudyModals } from './study-modals.tsx';
 import { comparePath } from '../../lib/project-path.ts';
 import { firstToCompare, minCompared } from './compare/compare-path.ts';
+import { formatPercent } from '../../lib/number-format.ts';
 import { formatMoney, formatMwh, formatPerKwh } from './study-format.ts';
 import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
@@ -138,7 +139,7 @@ function StudyTable({ project, feasibility }: { project: ProjectDetail; feasibil
               </Table.Cell>
               {/* After-tax figures: a pre-tax study has no equity IRR; one saved before the solver has no breakeven price. */}
               <Table.Cell textAlign="end" whiteSpace="nowrap">
-                {isAfterTax(study.headline.structure) ? (study.headline.equity_irr_pct == null ? 'none' : `${study.headline.equity_irr_pct.toFixed(2)} %`) : 'pre-tax'}
+                {isAfterTax(study.headline.structure) ? (study.headline.equity_irr_pct == null ? 'none' : formatPercent(study.headline.equity_irr_pct, 2)) : 'pre-tax'}
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
                 {study.headline.breakeven_ppa_per_kwh == null ? '—' : formatPerKwh(study.headline.breakeven_ppa_per_kwh, study.headline.currency)}

@@ -1,9 +1,14 @@
 import { Badge, Box, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
 import type { FeasibilityStudy } from '../../contract/feasibility.ts';
 import type { Preset } from '../../contract/settings.ts';
+import { formatArea, formatNumber, formatPercent } from '../../lib/number-format.ts';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { arrayTypeWords, energyModelOf, energyModelWords, moduleTypeWords } from '../../solar/system-words.ts';
 
 type Row = [label: string, value: string, sourcePath?: string, raw?: unknown];
+
+/** An assumed share as it was typed: 14 %, 0.5 %. */
+const pct = (value: number) => formatPercent(value, 6, { minDigits: 0 });
 
 /** Every assumption the study ran on, with the preset's cited source where the study kept the preset's value. */
 export function StudyAssumptions({ study, preset }: { study: FeasibilityStudy; preset: Preset | null }) {
@@ -11,38 +16,38 @@ export function StudyAssumptions({ study, preset }: { study: FeasibilityStudy; p
   const { costs, tariff, finance } = study.assumptions;
   const system: Row[] = [
     ['Energy model', energyModelWords(s)],
-    ['DC size', `${s.dc_kw.toLocaleString('en-US')} kW`],
+    ['DC size', `${formatNumber(s.dc_kw)} kW`],
     ['Array type', arrayTypeWords(s)],
     ...(s.module_type ? ([['Module type', moduleTypeWords(s.module_type)]] as Row[]) : []),
     ...(s.mount === 'two_axis' ? [] : ([
-      [s.mount === 'single_axis' ? 'Axis tilt' : 'Tilt', `${s.tilt_deg}°`, 'system.tilt_deg', s.tilt_deg],
-      [s.mount === 'single_axis' ? 'Axis azimuth' : 'Azimuth', `${s.azimuth_deg}°`, 'system.azimuth_deg', s.azimuth_deg],
+      [s.mount === 'single_axis' ? 'Axis tilt' : 'Tilt', `${formatNumber(s.tilt_deg)}°`, 'system.tilt_deg', s.tilt_deg],
+      [s.mount === 'single_axis' ? 'Axis azimuth' : 'Azimuth', `${formatNumber(s.azimuth_deg)}°`, 'system.azimuth_deg', s.azimuth_deg],
     ] as Row[])),
-    ...(s.gcr === null ? [] : ([['Ground coverage ratio', String(s.gcr), 'system.gcr', s.gcr]] as Row[])),
-    ...(s.mount === 'single_axis' ? ([['Rotation limit', `${s.max_angle_deg}°`, 'system.max_angle_deg', s.max_angle_deg], ['Backtracking', s.backtrack ? 'on' : 'off']] as Row[]) : []),
-    ['System losses', `${s.losses_pct} %`, 'system.losses_pct', s.losses_pct],
-    ['DC/AC ratio', String(s.dc_ac_ratio), 'system.dc_ac_ratio', s.dc_ac_ratio],
-    ['Inverter efficiency', `${s.inverter_efficiency_pct} %`, 'system.inverter_efficiency_pct', s.inverter_efficiency_pct],
-    ['Temperature coefficient', `${s.gamma_pct_per_c} %/°C`],
-    ['Albedo', s.albedo_monthly ? s.albedo_monthly.join(' / ') : String(s.albedo)],
+    ...(s.gcr === null ? [] : ([['Ground coverage ratio', formatNumber(s.gcr), 'system.gcr', s.gcr]] as Row[])),
+    ...(s.mount === 'single_axis' ? ([['Rotation limit', s.max_angle_deg === null ? 'not set' : `${formatNumber(s.max_angle_deg)}°`, 'system.max_angle_deg', s.max_angle_deg], ['Backtracking', s.backtrack ? 'on' : 'off']] as Row[]) : []),
+    ['System losses', pct(s.losses_pct), 'system.losses_pct', s.losses_pct],
+    ['DC/AC ratio', formatNumber(s.dc_ac_ratio), 'system.dc_ac_ratio', s.dc_ac_ratio],
+    ['Inverter efficiency', pct(s.inverter_efficiency_pct), 'system.inverter_efficiency_pct', s.inverter_efficiency_pct],
+    ['Temperature coefficient', `${pct(s.gamma_pct_per_c)}/°C`],
+    ['Albedo', s.albedo_monthly ? s.albedo_monthly.map((value) => formatNumber(value)).join(' / ') : formatNumber(s.albedo)],
     ['Cell temperature model', s.temperature_model === 'noct' ? 'NOCT (SAM)' : s.temperature_model.toUpperCase()],
     ...(energyModelOf(s) === 'pvwatts_v8'
       ? ([
-          ['Bifaciality', String(s.bifaciality ?? 0)],
+          ['Bifaciality', formatNumber(s.bifaciality ?? 0)],
           ['Snow model', s.snow_model ? 'on' : 'off'],
-          ['Monthly soiling', s.soiling_monthly_pct ? `${s.soiling_monthly_pct.join(' / ')} %` : 'none'],
+          ['Monthly soiling', s.soiling_monthly_pct ? s.soiling_monthly_pct.map(pct).join(' / ') : 'none'],
         ] as Row[])
       : []),
   ];
   const money: Row[] = [
-    ['Capex per Wdc', `${costs.capex_per_wdc} ${finance.currency}`, 'costs.capex_per_wdc', costs.capex_per_wdc],
-    ['Fixed costs', `${costs.fixed_costs.toLocaleString('en-US')} ${finance.currency}`, 'costs.fixed_costs', costs.fixed_costs],
-    [`O&M per kW${costs.om_basis}-year`, `${costs.om_per_kw_yr} ${finance.currency}`, 'costs.om_per_kw_yr', costs.om_per_kw_yr],
-    ['O&M escalation', `${costs.om_escalation_pct} %/yr`, 'costs.om_escalation_pct', costs.om_escalation_pct],
-    ['Tariff / PPA price', `${tariff.price_per_kwh} ${finance.currency}/kWh`, 'tariff.price_per_kwh', tariff.price_per_kwh],
-    ['Price escalation', `${tariff.escalation_pct} %/yr`, 'tariff.escalation_pct', tariff.escalation_pct],
-    ['Discount rate', `${finance.discount_rate_pct} %`, 'finance.discount_rate_pct', finance.discount_rate_pct],
-    ['Degradation', `${finance.degradation_pct} %/yr`, 'finance.degradation_pct', finance.degradation_pct],
+    ['Capex per Wdc', `${formatNumber(costs.capex_per_wdc)} ${finance.currency}`, 'costs.capex_per_wdc', costs.capex_per_wdc],
+    ['Fixed costs', `${formatNumber(costs.fixed_costs)} ${finance.currency}`, 'costs.fixed_costs', costs.fixed_costs],
+    [`O&M per kW${costs.om_basis}-year`, `${formatNumber(costs.om_per_kw_yr)} ${finance.currency}`, 'costs.om_per_kw_yr', costs.om_per_kw_yr],
+    ['O&M escalation', `${pct(costs.om_escalation_pct)}/yr`, 'costs.om_escalation_pct', costs.om_escalation_pct],
+    ['Tariff / PPA price', `${formatNumber(tariff.price_per_kwh)} ${finance.currency}/kWh`, 'tariff.price_per_kwh', tariff.price_per_kwh],
+    ['Price escalation', `${pct(tariff.escalation_pct)}/yr`, 'tariff.escalation_pct', tariff.escalation_pct],
+    ['Discount rate', pct(finance.discount_rate_pct), 'finance.discount_rate_pct', finance.discount_rate_pct],
+    ['Degradation', `${pct(finance.degradation_pct)}/yr`, 'finance.degradation_pct', finance.degradation_pct],
     ['Analysis period', `${finance.analysis_years} years`, 'finance.analysis_years', finance.analysis_years],
   ];
 
@@ -56,26 +61,27 @@ export function StudyAssumptions({ study, preset }: { study: FeasibilityStudy; p
   };
 
   const table = (title: string, rows: Row[]) => (
-    // Focusable, so a keyboard can scroll the table sideways on a narrow screen.
-    <Box overflowX="auto" tabIndex={0} role="region" aria-label={title}>
+    <Box minW={0}>
       <Text fontWeight="semibold" mb={1}>
         {title}
       </Text>
-      <Table.Root size="sm">
-        <Table.Body>
-          {rows.map((row) => (
-            <Table.Row key={row[0]}>
-              <Table.Cell>{row[0]}</Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap">
-                {row[1]}
-              </Table.Cell>
-              <Table.Cell color="fg.muted" fontSize="xs">
-                {sourceOf(row)}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
+      <TableScroll label={title} borderWidth={0}>
+        <Table.Root size="sm" aria-label={title}>
+          <Table.Body>
+            {rows.map((row) => (
+              <Table.Row key={row[0]}>
+                <Table.Cell>{row[0]}</Table.Cell>
+                <Table.Cell textAlign="end" whiteSpace="nowrap">
+                  {row[1]}
+                </Table.Cell>
+                <Table.Cell color="fg.muted" fontSize="xs" whiteSpace="normal" minW="12rem">
+                  {sourceOf(row)}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </TableScroll>
     </Box>
   );
 
@@ -86,7 +92,7 @@ export function StudyAssumptions({ study, preset }: { study: FeasibilityStudy; p
         <Badge>{study.preset.name}</Badge>
         {study.sizing && (
           <Text color="fg.muted">
-            Sized from {study.sizing.area_source === 'parcels' ? `the buildable land of ${study.sizing.parcels} passing ${study.sizing.parcels === 1 ? 'parcel' : 'parcels'}` : 'the boundary'}: {(study.sizing.area_m2 / 10_000).toFixed(2)} ha × {study.sizing.usable_pct} % usable × GCR {study.sizing.gcr} × {study.sizing.module_w_per_m2} W/m²
+            Sized from {study.sizing.area_source === 'parcels' ? `the buildable land of ${study.sizing.parcels} passing ${study.sizing.parcels === 1 ? 'parcel' : 'parcels'}` : 'the boundary'}: {formatArea(study.sizing.area_m2 / 10_000)} × {pct(study.sizing.usable_pct)} usable × GCR {formatNumber(study.sizing.gcr)} × {formatNumber(study.sizing.module_w_per_m2)} W/m²
           </Text>
         )}
       </HStack>

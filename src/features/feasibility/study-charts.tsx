@@ -1,7 +1,9 @@
 import { Box, Flex, HStack, Table, Text } from '@chakra-ui/react';
 import { ResponsiveBar, type BarTooltipProps } from '@nivo/bar';
 import type { ReactNode } from 'react';
+import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { monthNames } from './study-format.ts';
+import { formatDecimal } from '../../lib/number-format.ts';
 
 /**
  * Nivo draws its axes and grid with fixed greys; these follow the colour mode through Chakra's semantic tokens
@@ -38,13 +40,13 @@ export function ChartLegend({ items }: { items: { label: string; colour: string;
   );
 }
 
-/** The numbers under a chart, for screen readers and copying. */
-export function ChartNumbers({ head, rows }: { head: string[]; rows: string[][] }) {
+/** The numbers under a chart, for screen readers and copying; `label` names the table ("Monthly AC energy, in numbers"). */
+export function ChartNumbers({ label, head, rows }: { label: string; head: string[]; rows: string[][] }) {
   return (
     <details>
       <summary style={{ cursor: 'pointer', fontSize: '0.85rem' }}>Show the numbers</summary>
-      <Box overflowX="auto" mt={2}>
-        <Table.Root size="sm">
+      <TableScroll label={label} mt={2}>
+        <Table.Root size="sm" aria-label={label}>
           <Table.Header>
             <Table.Row>
               {head.map((cell, k) => (
@@ -66,7 +68,7 @@ export function ChartNumbers({ head, rows }: { head: string[]; rows: string[][] 
             ))}
           </Table.Body>
         </Table.Root>
-      </Box>
+      </TableScroll>
     </details>
   );
 }
@@ -78,7 +80,7 @@ interface MonthDatum {
 }
 
 const energyColour = '#f08c00';
-const mwh = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: v < 10 ? 2 : 0 });
+const mwh = (v: number) => formatDecimal(v, v < 10 ? 2 : 0, { minDigits: 0 });
 
 function MonthTooltip({ data }: BarTooltipProps<MonthDatum>) {
   return (
@@ -109,7 +111,7 @@ export function MonthlyEnergyChart({ monthlyKwh }: { monthlyKwh: number[] }) {
           role="presentation"
         />
       </Box>
-      <ChartNumbers head={['Month', 'MWh']} rows={data.map((d) => [d.month, mwh(d.mwh)])} />
+      <ChartNumbers label="Monthly AC energy, in numbers" head={['Month', 'MWh']} rows={data.map((d) => [d.month, mwh(d.mwh)])} />
     </Box>
   );
 }

@@ -3,6 +3,7 @@ import { isAfterTax } from '../../contract/settings.ts';
 import { Activity, CalendarClock, Coins, Gauge, Landmark, Percent, PiggyBank, ShieldCheck, Sun, Target, Zap, type LucideIcon } from 'lucide-react';
 import type { FeasibilityStudy, StudyHeadline } from '../../contract/feasibility.ts';
 import type { WhatIfFigures } from '../../solar/what-if.ts';
+import { formatDecimal, formatInteger, formatPercent } from '../../lib/number-format.ts';
 import { formatMoney, formatMw, formatMwh, formatPct, formatPerKwh, paybackText } from './study-format.ts';
 
 type Card = [LucideIcon, string, string, string?];
@@ -75,20 +76,20 @@ function cardsOf(h: StudyHeadline, sigmaPct: number): Card[] {
   const afterTax = isAfterTax(h.structure);
   return [
     [Zap, 'Annual energy (P50)', formatMwh(h.annual_ac_kwh), `${formatMw(h.dc_kw)}dc / ${formatMw(h.ac_kw)}ac`],
-    [ShieldCheck, 'P90 (one year)', formatMwh(h.p90_annual_kwh), `σ ${sigmaPct.toFixed(1)} % combined`],
-    [Sun, 'Specific yield', `${Math.round(h.specific_yield_kwh_per_kwp).toLocaleString('en-US')} kWh/kWp`],
+    [ShieldCheck, 'P90 (one year)', formatMwh(h.p90_annual_kwh), `σ ${formatPercent(sigmaPct, 1)} combined`],
+    [Sun, 'Specific yield', `${formatInteger(h.specific_yield_kwh_per_kwp)} kWh/kWp`],
     [Gauge, 'Capacity factor', formatPct(h.capacity_factor_ac), 'AC'],
     [Activity, 'Performance ratio', formatPct(h.performance_ratio)],
     ...(afterTax
       ? ([
           [PiggyBank, 'After-tax NPV', formatMoney(h.npv, h.currency), `equity; capex ${formatMoney(h.capex, h.currency)}`],
-          [Percent, 'Equity IRR', h.irr_pct === null ? 'none' : `${h.irr_pct.toFixed(2)} %`, 'after tax'],
-          [Landmark, 'Min DSCR', h.min_dscr === null || h.min_dscr === undefined ? 'no debt' : h.min_dscr.toFixed(2)],
+          [Percent, 'Equity IRR', h.irr_pct === null ? 'none' : formatPercent(h.irr_pct, 2), 'after tax'],
+          [Landmark, 'Min DSCR', h.min_dscr === null || h.min_dscr === undefined ? 'no debt' : formatDecimal(h.min_dscr, 2)],
           [Coins, 'LCOE', formatPerKwh(h.lcoe_per_kwh, h.currency), 'nominal, after incentives'],
         ] as Card[])
       : ([
           [PiggyBank, 'NPV', formatMoney(h.npv, h.currency), `capex ${formatMoney(h.capex, h.currency)}`],
-          [Percent, 'IRR', h.irr_pct === null ? 'none' : `${h.irr_pct.toFixed(2)} %`],
+          [Percent, 'IRR', h.irr_pct === null ? 'none' : formatPercent(h.irr_pct, 2)],
           [Coins, 'LCOE', formatPerKwh(h.lcoe_per_kwh, h.currency), 'discounted'],
         ] as Card[])),
     ...(h.breakeven_ppa_per_kwh !== undefined && h.breakeven_ppa_per_kwh !== null
@@ -114,12 +115,12 @@ export function UncertaintyNote({ study }: { study: FeasibilityStudy }) {
   return (
     <Box fontSize="sm" color="fg.muted" borderWidth="1px" rounded="lg" p={4} bg="bg.subtle">
       <Text>
-        P50 is the simulated typical year; P90 is the energy exceeded in 9 years out of 10, P50 × (1 − 1.2816 σ) with σ = {u.combined_sigma_pct.toFixed(1)} % from these independent terms:
+        P50 is the simulated typical year; P90 is the energy exceeded in 9 years out of 10, P50 × (1 − 1.2816 σ) with σ = {formatPercent(u.combined_sigma_pct, 1)} from these independent terms:
       </Text>
       <Stack as="ul" gap={1} mt={1} ps={5} listStyleType="disc">
         {u.terms.map((term) => (
           <li key={term.key}>
-            {term.label}: {term.sigma_pct} % (1σ). <Text as="span" fontStyle="italic">{term.source}</Text>
+            {term.label}: {formatPercent(term.sigma_pct, 2, { minDigits: 0 })} (1σ). <Text as="span" fontStyle="italic">{term.source}</Text>
           </li>
         ))}
       </Stack>

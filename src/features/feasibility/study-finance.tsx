@@ -2,20 +2,22 @@ import { Box, DataList, Table, Text } from '@chakra-ui/react';
 import { isAfterTax } from '../../contract/settings.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import type { FinanceResult } from '../../contract/energy.ts';
+import { formatDecimal, formatInteger, formatPercent } from '../../lib/number-format.ts';
 import { formatMoney, formatPerKwh, formatPerWdc } from './study-format.ts';
 
 type Year = FinanceResult['years'][number];
 
-const pctOrNone = (value: number | null, none = 'none') => (value === null ? none : `${value.toFixed(2)} %`);
-const ratio = (value: number | null) => (value === null ? 'no debt' : value.toFixed(2));
-const grouped = (value: number) => Math.round(value).toLocaleString('en-US');
+const pctOrNone = (value: number | null, none = 'none') => (value === null ? none : formatPercent(value, 2));
+/** An assumed rate as it was typed: 8 %, 7.5 %. */
+const rate = (pct: number) => formatPercent(pct, 4, { minDigits: 0 });
+const ratio = (value: number | null) => (value === null ? 'no debt' : formatDecimal(value, 2));
 
 /** How the study is financed and what it would need: debt, coverage, after-tax returns, breakeven price, highest cost. */
 export function FinanceSummary({ finance }: { finance: FinanceResult }) {
   const { currency, assumptions } = finance;
   const afterTax = isAfterTax(finance.structure);
   const targetYear = assumptions.finance.target_irr_year ?? assumptions.finance.analysis_years;
-  const target = afterTax ? `an equity IRR of ${assumptions.finance.target_irr_pct} % at year ${targetYear}` : `NPV = 0 at ${assumptions.finance.discount_rate_pct} %`;
+  const target = afterTax ? `an equity IRR of ${rate(assumptions.finance.target_irr_pct!)} at year ${targetYear}` : `NPV = 0 at ${rate(assumptions.finance.discount_rate_pct)}`;
   const rows: [string, string][] = [
     ['Financing', afterTax ? 'Single owner, after tax and levered (NREL SAM conventions)' : 'Pre-tax project cash flows, no debt'],
     ...(afterTax
@@ -24,7 +26,7 @@ export function FinanceSummary({ finance }: { finance: FinanceResult }) {
           ['Debt / equity', `${formatMoney(finance.debt_amount, currency)} / ${formatMoney(finance.total_installed_cost - finance.debt_amount, currency)}`],
           ['DSCR', `minimum ${ratio(finance.min_dscr)}, average ${ratio(finance.avg_dscr)}`],
           ['Equity IRR (after tax)', `${pctOrNone(finance.equity_irr_pct, finance.irr_note ?? 'none')} over ${assumptions.finance.analysis_years} years; ${pctOrNone(finance.irr_at_target_year_pct)} at year ${targetYear}`],
-          ['After-tax NPV', `${formatMoney(finance.after_tax_npv ?? finance.npv, currency)} at ${assumptions.finance.equity_discount_rate_pct} %`],
+          ['After-tax NPV', `${formatMoney(finance.after_tax_npv ?? finance.npv, currency)} at ${rate(assumptions.finance.equity_discount_rate_pct!)}`],
           ['Project IRR after tax, without debt', pctOrNone(finance.project_irr_after_tax_pct)],
           ['LCOE real / nominal', `${formatPerKwh(finance.lcoe_real_per_kwh, currency)} / ${formatPerKwh(finance.lcoe_nominal_per_kwh, currency)}`],
         ] as [string, string][])
@@ -49,10 +51,10 @@ interface Column {
   cell: (year: Year) => string;
 }
 
-const money = (pick: (year: Year) => number | undefined) => (year: Year) => grouped(pick(year) ?? 0);
+const money = (pick: (year: Year) => number | undefined) => (year: Year) => formatInteger(pick(year) ?? 0);
 
 const preTaxColumns: Column[] = [
-  { header: 'Energy (MWh)', cell: (y) => (y.energy_kwh / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 }) },
+  { header: 'Energy (MWh)', cell: (y) => formatDecimal(y.energy_kwh / 1000, 1, { minDigits: 0 }) },
   { header: 'Revenue', cell: money((y) => y.revenue) },
   { header: 'O&M', cell: money((y) => y.om) },
   { header: 'Capex', cell: money((y) => y.capex) },
@@ -61,19 +63,19 @@ const preTaxColumns: Column[] = [
 ];
 
 const afterTaxColumns: Column[] = [
-  { header: 'Energy (MWh)', cell: (y) => (y.energy_kwh / 1000).toLocaleString('en-US', { maximumFractionDigits: 1 }) },
+  { header: 'Energy (MWh)', cell: (y) => formatDecimal(y.energy_kwh / 1000, 1, { minDigits: 0 }) },
   { header: 'Revenue', cell: money((y) => y.revenue + (y.salvage ?? 0)) },
   { header: 'Operating costs', cell: money((y) => y.om + (y.insurance ?? 0) + (y.property_tax ?? 0)) },
   { header: 'CFADS', cell: money((y) => y.cfads) },
   { header: 'Interest', cell: money((y) => y.interest) },
   { header: 'Principal', cell: money((y) => y.principal) },
-  { header: 'DSCR', cell: (y) => (y.dscr === null || y.dscr === undefined ? '' : y.dscr.toFixed(2)) },
+  { header: 'DSCR', cell: (y) => (y.dscr === null || y.dscr === undefined ? '' : formatDecimal(y.dscr, 2)) },
   { header: 'Depreciation', cell: money((y) => y.depreciation) },
   { header: 'Taxable income', cell: money((y) => y.taxable_income) },
   { header: 'State tax', cell: money((y) => y.state_tax) },
   { header: 'Federal tax', cell: money((y) => y.federal_tax) },
   { header: 'ITC + PTC', cell: money((y) => (y.itc ?? 0) + (y.ptc ?? 0)) },
-  { header: 'Reserves (net)', cell: (y) => (y.year === 0 ? '' : grouped(reservesNet(y))) },
+  { header: 'Reserves (net)', cell: (y) => (y.year === 0 ? '' : formatInteger(reservesNet(y))) },
   { header: 'Equity cash flow', cell: money((y) => y.equity_cash_flow) },
   { header: 'Cumulative', cell: money((y) => y.cumulative_cash_flow) },
 ];

@@ -4,14 +4,16 @@ import { useState } from 'react';
 import type { Tornado } from '../../solar/sensitivity.ts';
 import type { TornadoMetric } from '../../solar/tornado-rows.ts';
 import { ChartLegend, ChartNumbers, ChartTooltip, chartTheme } from './study-charts.tsx';
+import { formatDecimal, formatPercent, minus } from '../../lib/number-format.ts';
 import { formatMoney } from './study-format.ts';
 import { tornadoView, type TornadoDatum, type TornadoKey } from './tornado-rows.ts';
 
 const keys: TornadoKey[] = ['down10', 'down20', 'up10', 'up20', 'scenario'];
-const keyLabels: Record<TornadoKey, string> = { down20: '−20 %', down10: '−10 %', up10: '+10 %', up20: '+20 %', scenario: 'Scenario' };
+const step = (pct: number) => formatPercent(pct, 0, { signed: true });
+const keyLabels: Record<TornadoKey, string> = { down20: step(-20), down10: step(-10), up10: step(10), up20: step(20), scenario: 'Scenario' };
 const colours: Record<TornadoKey, string> = { down20: '#a5d8ff', down10: '#339af0', up10: '#fd7e14', up20: '#ffc078', scenario: '#9775fa' };
 
-const points = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(2)} points`;
+const points = (value: number) => `${formatDecimal(value, 2, { signed: true })} points`;
 
 /**
  * What moves the answer: the equity IRR or after-tax NPV (project IRR and NPV pre-tax) with each input 10 % and
@@ -21,8 +23,8 @@ export function TornadoChart({ tornado, currency, afterTax }: { tornado: Tornado
   const [metric, setMetric] = useState<TornadoMetric>('irr');
   const view = tornadoView(tornado, metric, afterTax);
   const name = metric === 'irr' ? (afterTax ? 'equity IRR' : 'IRR') : afterTax ? 'after-tax NPV' : 'NPV';
-  const format = (value: number) => (metric === 'irr' ? `${value < 0 ? '−' : ''}${Math.abs(value).toFixed(2)} %` : formatMoney(value, currency));
-  const change = (value: number, base: number) => (metric === 'irr' ? points(value - base) : `${value >= base ? '+' : '−'}${formatMoney(Math.abs(value - base), currency)}`);
+  const format = (value: number) => (metric === 'irr' ? formatPercent(value, 2) : formatMoney(value, currency));
+  const change = (value: number, base: number) => (metric === 'irr' ? points(value - base) : `${value >= base ? '+' : minus}${formatMoney(Math.abs(value - base), currency)}`);
   const figureAt = (label: string, key: TornadoKey) => {
     const value = view.valueAt(label, key);
     return value === undefined ? '' : value === null ? 'none' : format(value);
@@ -84,6 +86,7 @@ export function TornadoChart({ tornado, currency, afterTax }: { tornado: Tornado
             />
           </Box>
           <ChartNumbers
+            label={`Tornado of the ${name}, in numbers`}
             head={['Input', ...keys.map((key) => keyLabels[key])]}
             rows={[...view.rows].reverse().map((row) => [row.label, ...keys.map((key) => figureAt(row.label, key))])}
           />

@@ -1,5 +1,6 @@
 import { Badge, HStack, Stack, Text } from '@chakra-ui/react';
 import type { WeatherUsed } from '../../contract/energy.ts';
+import { formatInteger, formatLatLng } from '../../lib/number-format.ts';
 
 const sourceLabels: Record<WeatherUsed['source'], string> = { upload: 'Uploaded file', pvgis: 'PVGIS typical year', monthly: 'Typed monthly means', nsrdb: 'NREL NSRDB' };
 
@@ -13,7 +14,7 @@ export function WeatherCard({ weather }: { weather: WeatherUsed }) {
         <Badge colorPalette={weather.confidence === 'low' ? 'orange' : 'green'}>{weather.confidence === 'low' ? 'Lower confidence' : 'Standard confidence'}</Badge>
       </HStack>
       <Text color="fg.muted">
-        {weather.lat.toFixed(3)}, {weather.lon.toFixed(3)} · {weather.elevation_m.toFixed(0)} m · {weather.format.toUpperCase()} · {Math.round(weather.annual_ghi_kwh_m2).toLocaleString('en-US')} kWh/m² a year on the ground
+        {formatLatLng(weather.lat, weather.lon, 3)} · {formatInteger(weather.elevation_m)} m · {weather.format.toUpperCase()} · {formatInteger(weather.annual_ghi_kwh_m2)} kWh/m² a year on the ground
         {weather.components === 'erbs' ? ' · direct and diffuse split from global (Erbs)' : ''}
       </Text>
       {weather.attribution && <Text color="fg.muted">Data: {weather.attribution}</Text>}

@@ -37,7 +37,8 @@ export function ContactForm() {
   };
 
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => void send(values))} aria-label="Contact us">
+    // POST: served as static HTML (src/prerender), a form sent with scripts off must not put the message in the address.
+    <form method="post" noValidate onSubmit={form.onSubmit((values) => void send(values))} aria-label="Contact us">
       <Stack gap={4}>
         <Heading as="h3" size="md">
           Send us a message

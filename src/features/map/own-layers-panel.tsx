@@ -9,6 +9,7 @@ import { maxParcelFileBytes, parcelFileExtensions } from '../../contract/gis.ts'
 import { builtInKindLabels, builtInLayerKinds, OwnLayerUploadAnswer, type OwnLayer, type OwnLayerFeatures } from '../../contract/own-layers.ts';
 import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import { isCancelled, type ApiError } from '../../lib/api-client.ts';
+import { formatInteger } from '../../lib/number-format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { useUpload } from '../../lib/use-upload.ts';
 import { deleteOwnLayer, getOwnLayerFeatures, listOwnLayers, ownLayersChanged, ownLayerUploadPath } from './api/own-layers.ts';
@@ -16,7 +17,7 @@ import { deleteOwnLayer, getOwnLayerFeatures, listOwnLayers, ownLayersChanged, o
 const newKind = '__new__';
 const listedRefusals = 20;
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatInteger(n)} ${n === 1 ? one : many}`;
 
 /** The kinds a layer can be given: the built-in ones, then the user's own (one entry each, by its label). */
 export function kindOptions(layers: readonly OwnLayer[]) {
@@ -166,8 +167,8 @@ function UploadReport({ report }: { report: OwnLayerUploadAnswer }) {
   return (
     <Stack gap={2} role="group" aria-label="Upload report" fontSize="sm">
       <Text>
-        {layer.name}: {plural(layer.feature_count, 'feature', 'features')} of {total.toLocaleString()} kept as a {layer.label} layer
-        {refused.length > 0 ? `, ${refused.length.toLocaleString()} left out.` : '.'}
+        {layer.name}: {plural(layer.feature_count, 'feature', 'features')} of {formatInteger(total)} kept as a {layer.label} layer
+        {refused.length > 0 ? `, ${formatInteger(refused.length)} left out.` : '.'}
       </Text>
       {refused.length > 0 && (
         <List.Root aria-label="Features left out" ps={4}>
@@ -176,7 +177,7 @@ function UploadReport({ report }: { report: OwnLayerUploadAnswer }) {
               Feature #{index + 1}: {reason}
             </List.Item>
           ))}
-          {refused.length > listedRefusals && <List.Item>… and {(refused.length - listedRefusals).toLocaleString()} more.</List.Item>}
+          {refused.length > listedRefusals && <List.Item>… and {formatInteger(refused.length - listedRefusals)} more.</List.Item>}
         </List.Root>
       )}
     </Stack>

@@ -3,6 +3,7 @@ import { useActors } from '../../lib/actors-context.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
 import { UploadStatus } from '../../components/ui/upload-progress.tsx';
 import { maxParcelFileBytes, parcelFileExtensions, ParcelImportAnswer } from '../../contract/gis.ts';
+import { formatInteger } from '../../lib/number-format.ts';
 import { useUpload } from '../../lib/use-upload.ts';
 import { getProject } from '../../lib/api/projects.ts';
 import { parcelImportPath } from './api/parcels.ts';
@@ -10,7 +11,7 @@ import { parcelImportPath } from './api/parcels.ts';
 /** Refusals listed one by one; the rest are counted. */
 const listedRefusals = 100;
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatInteger(n)} ${n === 1 ? one : many}`;
 
 /** Uploads a GeoJSON, zipped shapefile or KML file of parcels, attaches them to the project and shows what was refused. */
 export function ParcelImportPanel({ projectId, onImported }: { projectId: string; onImported: () => void }) {
@@ -59,8 +60,8 @@ function ImportReport({ report }: { report: ParcelImportAnswer }) {
   return (
     <Stack gap={2} role="group" aria-label="Import report" fontSize="sm">
       <Text>
-        {plural(total, 'feature', 'features')} read: {plural(imported, 'parcel', 'parcels')} imported, {attached.toLocaleString()} attached to this project
-        {refused.length > 0 ? `, ${refused.length.toLocaleString()} refused.` : '.'}
+        {plural(total, 'feature', 'features')} read: {plural(imported, 'parcel', 'parcels')} imported, {formatInteger(attached)} attached to this project
+        {refused.length > 0 ? `, ${formatInteger(refused.length)} refused.` : '.'}
       </Text>
       {refused.length > 0 && (
         <List.Root aria-label="Refused features" ps={4}>
@@ -70,7 +71,7 @@ function ImportReport({ report }: { report: ParcelImportAnswer }) {
               {apn ? ` (${apn})` : ''}: {reason}
             </List.Item>
           ))}
-          {refused.length > listedRefusals && <List.Item>… and {(refused.length - listedRefusals).toLocaleString()} more.</List.Item>}
+          {refused.length > listedRefusals && <List.Item>… and {formatInteger(refused.length - listedRefusals)} more.</List.Item>}
         </List.Root>
       )}
     </Stack>

@@ -2,8 +2,9 @@ import { Badge, Box, DataList, Drawer, Heading, HStack, IconButton, Portal, Stac
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { ScreenedParcel } from '../../contract/gis.ts';
+import { formatArea } from '../../lib/map/area.ts';
 import { ParcelReasons, type AddTaskFromReason } from './parcel-reasons.tsx';
-import { areaText, buildableText, verdictLabels, verdictPalettes, verdictSummary } from './screening-format.ts';
+import { buildableText, verdictLabels, verdictPalettes, verdictSummary } from './screening-format.ts';
 
 interface ParcelPanelProps {
   parcel: ScreenedParcel;
@@ -30,7 +31,7 @@ function ParcelFacts({ parcel: { properties: p } }: { parcel: ScreenedParcel }) 
       </DataList.Item>
       <DataList.Item>
         <DataList.ItemLabel>Area</DataList.ItemLabel>
-        <DataList.ItemValue>{areaText(p.area_ha, p.area_acres)}</DataList.ItemValue>
+        <DataList.ItemValue>{formatArea({ ha: p.area_ha, acres: p.area_acres })}</DataList.ItemValue>
       </DataList.Item>
       <DataList.Item>
         <DataList.ItemLabel>Buildable</DataList.ItemLabel>

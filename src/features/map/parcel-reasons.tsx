@@ -19,7 +19,7 @@ interface ParcelReasonsProps {
  */
 export function ParcelReasons({ parcelId, apn, reasons, onAddTask }: ParcelReasonsProps) {
   return (
-    <List.Root listStyle="none" display="grid" gridTemplateColumns="repeat(auto-fill, minmax(15rem, 1fr))" gap={2} aria-label={`Reasons for ${apn}`}>
+    <List.Root listStyle="none" display="grid" gridTemplateColumns="repeat(auto-fill, minmax(min(15rem, 100%), 1fr))" gap={2} aria-label={`Reasons for ${apn}`}>
       {reasons.map((reason) => (
         <List.Item key={reason.criterion} borderWidth="1px" borderColor="border" borderRadius="md" bg="bg" p={3}>
           <Stack gap={1} w="full" fontSize="sm">

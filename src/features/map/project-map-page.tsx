@@ -28,6 +28,7 @@ import { OwnLayersPanel } from './own-layers-panel.tsx';
 import { ParcelAside, ParcelDrawer } from './parcel-panel.tsx';
 import { parcelTooltip, verdictColors, verdictLabels, verdictStyle } from './screening-format.ts';
 import { ScreeningForm } from './screening-form.tsx';
+import { ScreeningJobPanel } from './screening-job-panel.tsx';
 import { taskFromReason } from './reason-task.ts';
 import { ScreeningResults } from './screening-results.tsx';
 import { useParcelScreening } from './use-parcel-screening.ts';
@@ -179,6 +180,7 @@ function ProjectMap({ project, slug, criteria }: { project: ProjectDetail; slug:
           <Stack gap={4} h="full" overflowY={{ lg: 'auto' }} display={selected && wide ? 'none' : 'flex'}>
             <ParcelAttachPanel actor={actor} />
             <ScreeningForm actor={actor} projectId={project.id} view={isUsableBbox(view) ? view : null} criteria={criteria} />
+            <ScreeningJobPanel projectId={project.id} actor={actor} />
             <ParcelImportPanel projectId={project.id} onImported={rescreen} />
             <OwnLayersPanel onChanged={rescreen} />
           </Stack>

@@ -2,7 +2,10 @@
 import type { FormErrors } from '../../../machines/form-errors.ts';
 import { criterionLabel, type LayerRef, type Reason, type Verdict } from '../../contract/gis.ts';
 import type { ReasonedParcels, ScreenedParcel } from '../../contract/gis.ts';
+import { formatArea } from '../../lib/map/area.ts';
+import { screeningCsvHeader, screeningCsvLines } from '../../contract/screening-export.ts';
 import type { PathStyle } from '../../lib/map/map-types.ts';
+import { formatNumber, formatPercent } from '../../lib/number-format.ts';
 
 export const verdictLabels: Record<Verdict, string> = { pass: 'Pass', fail: 'Fail', unknown: 'Unknown' };
 export const verdictColors: Record<Verdict, string> = { pass: '#2f855a', fail: '#c53030', unknown: '#718096' };
@@ -11,12 +14,15 @@ const verdictMarks: Record<Verdict, string> = { pass: '✓', fail: '✗', unknow
 
 export const verdictStyle = (verdict: Verdict): PathStyle => ({ color: verdictColors[verdict], weight: 2, fillColor: verdictColors[verdict], fillOpacity: 0.35 });
 
-/** A threshold or measured value with its unit: "12.5 acres", "0 %", "Residential, Vacant"; "—" when not known. */
+/** Decimals a measured value keeps: three below 10, two above. */
+const digitsOf = (value: number) => (Math.abs(value) < 10 ? 3 : 2);
+
+/** A threshold or measured value with its unit: "12.5 acres", "0%", "Residential, Vacant"; "—" when not known. */
 export function formatValue(value: unknown, unit: string): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.map((item) => formatValue(item, '')).join(', ');
-  if (typeof value === 'number') return `${Number.isInteger(value) ? value : value.toFixed(value < 10 ? 3 : 2).replace(/\.?0+$/, '')}${unit ? ` ${unit}` : ''}`;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value === 'number' && unit === '%') return formatPercent(value, digitsOf(value), { minDigits: 0 });
+  const text = typeof value === 'number' ? formatNumber(value, digitsOf(value)) : typeof value === 'string' ? value : JSON.stringify(value);
   return `${text}${unit ? ` ${unit}` : ''}`;
 }
 
@@ -24,16 +30,13 @@ export const layerText = (layer: LayerRef | null) => (layer ? `${layer.name} (${
 
 type ParcelProps = ScreenedParcel['properties'];
 
-/** "1.82 ha (4.51 acres)". */
-export const areaText = (ha: number, acres: number) => `${ha.toFixed(2)} ha (${acres.toFixed(2)} acres)`;
-
 /** The buildable area with its share, "0.73 ha (1.79 acres), 46 %"; what is missing when it is not known. */
 export function buildableText(p: ParcelProps): string {
   if (p.buildable_area_ha === null || p.buildable_area_acres === null || p.buildable_pct === null) {
     const exclusions = p.reasons.filter((reason) => reason.criterion === 'flood' || reason.criterion === 'wetland' || reason.criterion === 'protected');
     return exclusions.length === 0 ? 'not measured (no flood, wetland or protected-land check)' : 'not known (a layer does not cover it)';
   }
-  return `${areaText(p.buildable_area_ha, p.buildable_area_acres)}, ${formatValue(p.buildable_pct, '%')}`;
+  return `${formatArea({ ha: p.buildable_area_ha, acres: p.buildable_area_acres })}, ${formatValue(p.buildable_pct, '%')}`;
 }
 
 /** One line on why a parcel got its verdict: "Fails flood zone (12 %), wetlands (3 %)", "Passes 2 checks". */
@@ -50,7 +53,7 @@ export function verdictSummary(p: ParcelProps): string {
 
 /** What the map shows while the pointer is over a screened parcel. */
 export function parcelTooltip({ properties: p }: ScreenedParcel): string {
-  const lines = [`APN ${p.apn}: ${verdictLabels[p.verdict]}`, `Area ${areaText(p.area_ha, p.area_acres)}`, `Buildable ${buildableText(p)}`];
+  const lines = [`APN ${p.apn}: ${verdictLabels[p.verdict]}`, `Area ${formatArea({ ha: p.area_ha, acres: p.area_acres })}`, `Buildable ${buildableText(p)}`];
   for (const reason of p.reasons) {
     lines.push(`${verdictMarks[reason.verdict]} ${criterionLabel(reason.criterion)}: ${formatValue(reason.measured, reason.unit)} (${reason.rule})${reason.note ? `. ${reason.note}` : ''}`);
   }
@@ -68,42 +71,11 @@ export interface ReasonRow {
 export const reasonRows = (features: readonly ScreenedParcel[]): ReasonRow[] =>
   features.flatMap((feature) => feature.properties.reasons.map((reason) => ({ parcelId: feature.id, apn: feature.properties.apn, parcelVerdict: feature.properties.verdict, reason })));
 
-const csvCell = (value: string) => (/[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-// Figures as the API gives them (areas to 4 decimals, shares to 2): rounding them again could turn 2.2095 into 2.209.
-const figureCell = (value: number | null) => (value === null ? '' : String(value));
-
 /**
- * The reasons as CSV (RFC 4180), one row per parcel and criterion, each with its parcel's area and buildable area (empty
- * when not known). Cells that a spreadsheet would run as formulas are quoted.
+ * The reasons as CSV (RFC 4180), one row per parcel and criterion, as a screening job's export writes them
+ * (src/contract/screening-export.ts).
  */
-export function screeningCsv(result: ReasonedParcels): string {
-  const header = ['apn', 'parcel_verdict', 'area_acres', 'area_ha', 'buildable_area_acres', 'buildable_area_ha', 'buildable_pct', 'criterion', 'rule', 'threshold', 'measured', 'unit', 'verdict', 'note', 'layer', 'layer_source', 'layer_date'];
-  const byId = new Map(result.features.map((feature) => [feature.id, feature]));
-  const lines = reasonRows(result.features).map(({ parcelId, apn, parcelVerdict, reason }) => {
-    const parcel = byId.get(parcelId)!.properties;
-    return [
-      apn,
-      parcelVerdict,
-      figureCell(parcel.area_acres),
-      figureCell(parcel.area_ha),
-      figureCell(parcel.buildable_area_acres),
-      figureCell(parcel.buildable_area_ha),
-      figureCell(parcel.buildable_pct),
-      reason.criterion,
-      reason.rule,
-      formatValue(reason.threshold, ''),
-      formatValue(reason.measured, ''),
-      reason.unit,
-      reason.verdict,
-      reason.note ?? '',
-      reason.layer?.name ?? '',
-      reason.layer?.source ?? '',
-      reason.layer?.source_date ?? '',
-    ];
-  });
-  return [header, ...lines].map((cells) => cells.map((cell) => csvCell(cell === '—' ? '' : cell)).join(',')).join('\r\n') + '\r\n';
-}
+export const screeningCsv = (result: ReasonedParcels): string => screeningCsvHeader() + screeningCsvLines(result.features);
 
 /** The screened parcels as a GeoJSON FeatureCollection, with the criteria and layers used as foreign members. */
 export function screeningGeoJson(result: ReasonedParcels): string {

@@ -2,10 +2,11 @@ import { Badge, Button, HStack, IconButton, Stack, Table, Text, Wrap } from '@ch
 import { ChevronDown, ChevronRight, Download } from 'lucide-react';
 import { useState } from 'react';
 import type { ReasonedParcels, ScreenedParcel } from '../../contract/gis.ts';
+import { formatArea } from '../../lib/map/area.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { saveFile } from '../../lib/save-file.ts';
 import { ParcelReasons, type AddTaskFromReason } from './parcel-reasons.tsx';
-import { areaText, buildableText, screeningCsv, screeningGeoJson, verdictLabels, verdictPalettes, verdictSummary } from './screening-format.ts';
+import { buildableText, screeningCsv, screeningGeoJson, verdictLabels, verdictPalettes, verdictSummary } from './screening-format.ts';
 
 const shownParcels = 200;
 /** A screening of this many parcels or fewer opens every parcel's reasons at once; a larger one lists a line each. */
@@ -77,9 +78,6 @@ export function ScreeningResults({ result, scope, fileName, selected, onSelect, 
           <Table.Root size="sm" aria-label="Screening reasons">
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader w="1%">
-                  <Text srOnly>Reasons</Text>
-                </Table.ColumnHeader>
                 <Table.ColumnHeader>APN</Table.ColumnHeader>
                 <Table.ColumnHeader>Verdict</Table.ColumnHeader>
                 <Table.ColumnHeader>Buildable</Table.ColumnHeader>
@@ -120,12 +118,10 @@ function ParcelRows({ parcel, open, onToggle, selected, onSelect, onAddTask }: P
   return (
     <>
       <Table.Row data-selected={selected || undefined} bg={selected ? 'brand.subtle' : undefined}>
-        <Table.Cell>
+        <Table.Cell whiteSpace="nowrap" ps={1}>
           <IconButton size="xs" variant="ghost" aria-expanded={open} aria-controls={open ? detailsId : undefined} aria-label={`Reasons for ${p.apn}`} onClick={onToggle}>
             {open ? <ChevronDown /> : <ChevronRight />}
           </IconButton>
-        </Table.Cell>
-        <Table.Cell whiteSpace="nowrap">
           <Button size="xs" variant="plain" px={0} textDecoration="underline" aria-pressed={selected} onClick={() => onSelect(parcel.id)}>
             {p.apn}
           </Button>
@@ -133,18 +129,22 @@ function ParcelRows({ parcel, open, onToggle, selected, onSelect, onAddTask }: P
         <Table.Cell>
           <Badge colorPalette={verdictPalettes[p.verdict]}>{verdictLabels[p.verdict]}</Badge>
         </Table.Cell>
-        <Table.Cell minW="10rem">{buildableText(p)}</Table.Cell>
-        <Table.Cell textAlign="end" whiteSpace="nowrap">
-          {areaText(p.area_ha, p.area_acres)}
+        <Table.Cell minW="10rem" whiteSpace="normal">
+          {buildableText(p)}
         </Table.Cell>
-        <Table.Cell minW="12rem" color="fg.muted">
+        <Table.Cell textAlign="end" whiteSpace="nowrap">
+          {formatArea({ ha: p.area_ha, acres: p.area_acres })}
+        </Table.Cell>
+        <Table.Cell minW="12rem" whiteSpace="normal" color="fg.muted">
           {verdictSummary(p)}
         </Table.Cell>
       </Table.Row>
       {open && (
         <Table.Row id={detailsId}>
-          <Table.Cell colSpan={6} bg="bg.subtle">
-            <Stack gap={2} py={1}>
+          <Table.Cell colSpan={5} bg="bg.subtle">
+            {/* As wide as the scroll box shows (100cqi, less the cell's padding) and held at its start, so the reasons
+                wrap inside the box instead of running as wide as the table. */}
+            <Stack gap={2} py={1} position="sticky" insetInlineStart={3} w="calc(100cqi - 1.5rem)" whiteSpace="normal">
               <Text fontSize="sm" fontWeight="medium">
                 Reasons for {p.apn}
               </Text>

@@ -1,6 +1,7 @@
 import { Badge, Table, Text } from '@chakra-ui/react';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import type { ParcelSummary } from '../../contract/gis.ts';
+import { formatDecimal } from '../../lib/number-format.ts';
 
 /** The parcels attached to a project: number, area, land use, where they are and where the data comes from. */
 export function ParcelTable({ parcels }: { parcels: readonly ParcelSummary[] }) {
@@ -24,11 +25,11 @@ export function ParcelTable({ parcels }: { parcels: readonly ParcelSummary[] }) 
               <Table.Cell whiteSpace="nowrap">
                 {parcel.apn} {parcel.drawn && <Badge size="sm">drawn</Badge>}
               </Table.Cell>
-              <Table.Cell textAlign="end">{parcel.area_acres.toFixed(2)}</Table.Cell>
-              <Table.Cell textAlign="end">{parcel.area_ha.toFixed(2)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatDecimal(parcel.area_acres, 2)}</Table.Cell>
+              <Table.Cell textAlign="end">{formatDecimal(parcel.area_ha, 2)}</Table.Cell>
               <Table.Cell>{parcel.land_use || '—'}</Table.Cell>
               <Table.Cell>{[parcel.county, parcel.state].filter(Boolean).join(', ') || '—'}</Table.Cell>
-              <Table.Cell minW="12rem">
+              <Table.Cell minW="12rem" whiteSpace="normal">
                 {parcel.source}
                 {parcel.source_date && ` (${parcel.source_date})`}
               </Table.Cell>

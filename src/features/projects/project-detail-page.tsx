@@ -13,6 +13,7 @@ import { formatArea } from '../../lib/map/area.ts';
 import { bboxAround } from '../../lib/map/bounds.ts';
 import { MapView } from '../../lib/map/map-view.tsx';
 import type { AreaGeometry, MapLayer, MapMarker } from '../../lib/map/map-types.ts';
+import { formatLatLng } from '../../lib/number-format.ts';
 import { ParcelTable } from './parcel-table.tsx';
 import { boundaryStyle } from './project-site-map.tsx';
 import { projectEditPath, projectMapPath, projectSettingsPath } from '../../lib/project-path.ts';
@@ -96,7 +97,7 @@ function ProjectSummary({ project, studies, tasks }: { project: ProjectDetail; s
 }
 
 const placeOf = (project: ProjectDetail) =>
-  [[project.address, project.postal_code, project.country].filter(Boolean).join(', '), project.location && `${project.location.lat.toFixed(5)}, ${project.location.lng.toFixed(5)}`]
+  [[project.address, project.postal_code, project.country].filter(Boolean).join(', '), project.location && formatLatLng(project.location.lat, project.location.lng)]
     .filter(Boolean)
     .join(' · ');
 

@@ -8,6 +8,7 @@ import type { Portfolio, ProjectListItem } from '../../contract/projects.ts';
 import { pause, useResource } from '../../lib/use-resource.ts';
 import { checkProjectLimit, getPortfolio, listProjects } from './api/projects.ts';
 import { projectPath } from '../../lib/project-path.ts';
+import { formatInteger, formatLatLng } from '../../lib/number-format.ts';
 import { annualEnergyText, dcSizeText, hectaresText } from './figures.ts';
 import { statusLabel, statusPalette } from './project-values.ts';
 import { ProjectsMap } from './projects-map.tsx';
@@ -83,7 +84,7 @@ function PortfolioTotals() {
     : totals && (totals.primary_studies > 0 ? `From ${totals.primary_studies} primary stud${totals.primary_studies === 1 ? 'y' : 'ies'}` : 'Run a feasibility study to see it');
   return (
     <SimpleGrid as="section" aria-label="Portfolio totals" columns={{ base: 2, lg: 4 }} gap={{ base: 3, md: 4 }}>
-      <StatCard label="Projects" icon={FolderKanban} value={value((t) => t.projects.toLocaleString('en-US'))} />
+      <StatCard label="Projects" icon={FolderKanban} value={value((t) => formatInteger(t.projects))} />
       <StatCard label="Hectares" icon={LandPlot} value={value((t) => hectaresText(t.hectares))} help={totals?.hectares === 0 ? 'Draw a boundary to count its area' : 'Inside drawn boundaries'} />
       <StatCard label="DC capacity" icon={Zap} value={studied((t) => dcSizeText(t.mwdc * 1000))} help={studiesHelp} />
       <StatCard label="Energy (P50)" icon={SunMedium} value={studied((t) => annualEnergyText(t.mwh_per_year * 1000))} help={studiesHelp} />
@@ -184,7 +185,7 @@ function ProjectListPane({ search, onSearch }: { search: string; onSearch: (sear
 
 const placeOf = (project: ProjectListItem) =>
   [project.address, project.postal_code, project.country].filter(Boolean).join(', ') ||
-  (project.location ? `${project.location.lat.toFixed(4)}, ${project.location.lng.toFixed(4)}` : 'No location');
+  (project.location ? formatLatLng(project.location.lat, project.location.lng, 4) : 'No location');
 
 function ProjectCard({ project }: { project: ProjectListItem }) {
   const primary = project.primary_study;

@@ -7,7 +7,7 @@ import { getProjectReport } from './api/projects.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { nameSlug } from '../../lib/project-path.ts';
 
-/** Downloads the project's PDF report (project, map, parcels by verdict, reasons, assumptions). */
+/** Downloads the project's PDF report (project, map, parcels by verdict, reasons, assumptions), dated in the viewer's time zone. */
 export function ReportButton({ project }: { project: { id: string; name: string } }) {
   const { api } = useActors();
   const notify = useNotify();

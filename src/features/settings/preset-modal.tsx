@@ -7,6 +7,7 @@ import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { isAfterTax, type Preset } from '../../contract/settings.ts';
 import { useActors } from '../../lib/actors-context.tsx';
 import { projectSettingsPath } from '../../lib/project-path.ts';
+import { formatNumber, formatPercent, formatQuantity } from '../../lib/number-format.ts';
 import { useResource } from '../../lib/use-resource.ts';
 import { assumptionFields, builtinOf, hintOf, pathOf, sections, type AssumptionField } from '../../lib/assumption-fields.ts';
 import { listPresets } from '../../lib/api/presets.ts';
@@ -34,19 +35,19 @@ function usePresets(projectId: string | null) {
 }
 
 const depreciationClass = (key: string) => `${key.replace(/_(\d+)$/, ' $1').toUpperCase()}-year`;
-const number = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 6 });
 
 /** A value as the modal reads it: a choice by its label, a number with its unit, an empty value as "Empty". */
 export function shownValue(field: AssumptionField, preset: Preset): string {
   const value = (preset.assumptions[field.section] as Record<string, unknown>)[field.key];
   if (value === null || value === undefined) return 'Empty';
   if (typeof value === 'boolean') return value ? 'On' : 'Off';
-  if (Array.isArray(value)) return `${value.map((item) => number(Number(item))).join(' / ')}${field.unit && field.unit !== 'currency' ? ` ${field.unit}` : ''}`;
+  if (Array.isArray(value)) return value.map((item) => formatQuantity(Number(item), field.unit === 'currency' ? undefined : field.unit)).join(' / ');
   if (typeof value === 'object') {
     const shares = Object.entries(value as Record<string, number | undefined>).filter(([, share]) => share !== undefined);
-    return `Allocation: ${shares.map(([key, share]) => `${depreciationClass(key)} ${number(share!)} %`).join(', ')}`;
+    return `Allocation: ${shares.map(([key, share]) => `${depreciationClass(key)} ${formatPercent(share!, 6, { minDigits: 0 })}`).join(', ')}`;
   }
-  const text = typeof value === 'number' ? number(value) : typeof value === 'string' ? value : JSON.stringify(value);
+  if (typeof value === 'number' && !field.options) return formatQuantity(value, field.unit === 'currency' ? preset.assumptions.finance.currency : field.unit);
+  const text = typeof value === 'number' ? formatNumber(value) : typeof value === 'string' ? value : JSON.stringify(value);
   if (field.options) return field.options.find((option) => option.value === value)?.label ?? text;
   if (!field.unit) return text;
   return `${text} ${field.unit === 'currency' ? preset.assumptions.finance.currency : field.unit}`;

@@ -1,4 +1,5 @@
 import turfArea from '@turf/area';
+import { formatArea as formatHectares, formatDecimal } from '../number-format.ts';
 import type { AreaGeometry } from './map-types.ts';
 
 const m2PerHectare = 10_000;
@@ -17,5 +18,5 @@ export function areaOf(geometry: AreaGeometry): AreaUnits {
   return { m2, ha: m2 / m2PerHectare, acres: m2 / m2PerAcre };
 }
 
-/** "12.35 ha (30.52 acres)". */
-export const formatArea = ({ ha, acres }: Pick<AreaUnits, 'ha' | 'acres'>) => `${ha.toFixed(2)} ha (${acres.toFixed(2)} acres)`;
+/** "12.35 ha (30.52 acres)", in the reader's locale. */
+export const formatArea = ({ ha, acres }: Pick<AreaUnits, 'ha' | 'acres'>) => `${formatHectares(ha)} (${formatDecimal(acres, 2)} acres)`;

@@ -106,7 +106,7 @@ type MachineScope = Parameters<AnyStateMachine['transition']>[2];
  * systemId on one path would still hold it on the next ("Actor with system ID … already exists"). A real actor
  * frees the id when it stops the child; here each step gets a system of its own.
  */
-function withFreshSystemPerStep(machine: AnyStateMachine): AnyStateMachine {
+export function withFreshSystemPerStep(machine: AnyStateMachine): AnyStateMachine {
   return Object.create(machine, {
     transition: {
       value: (snapshot: AnyMachineSnapshot, event: EventObject, scope: MachineScope) => {

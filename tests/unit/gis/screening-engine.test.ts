@@ -23,7 +23,7 @@ describe('custom kinds', () => {
   it('screens max_<kind>_overlap_pct like the built-in overlaps and counts it out of the buildable area', () => {
     const result = screenParcel(parcel, { max_setback_from_homes_overlap_pct: 0 }, { setback_from_homes: setback });
     expect(result.reasons).toEqual([
-      { criterion: 'setback_from_homes', rule: 'Share of the parcel in "Setback from homes" at most 0 %', threshold: 0, unit: '%', measured: 20, verdict: 'fail', layer: ref('setback', 'setback_from_homes') },
+      { criterion: 'setback_from_homes', rule: 'Share of the parcel in "Setback from homes" at most 0%', threshold: 0, unit: '%', measured: 20, verdict: 'fail', layer: ref('setback', 'setback_from_homes') },
     ]);
     expect(result.buildable_pct).toBeCloseTo(80, 1);
     expect(screenParcel(parcel, { max_setback_from_homes_overlap_pct: 25 }, { setback_from_homes: setback }).verdict).toBe('pass');
@@ -81,7 +81,7 @@ describe('failed sources', () => {
       ['flood', 'unknown'],
       ['wetland', 'pass'],
     ]);
-    expect(result.reasons[1]).toEqual({ criterion: 'flood', rule: 'Share of the parcel in a flood zone at most 60 %', threshold: 60, unit: '%', measured: null, verdict: 'unknown', layer: nfhl.ref, note: 'FEMA NFHL did not answer within 10 s' });
+    expect(result.reasons[1]).toEqual({ criterion: 'flood', rule: 'Share of the parcel in a flood zone at most 60%', threshold: 60, unit: '%', measured: null, verdict: 'unknown', layer: nfhl.ref, note: 'FEMA NFHL did not answer within 10 s' });
     expect(result).toMatchObject({ verdict: 'unknown', buildable_pct: null });
     // With no layer of the kind at all, the failure is the reason too.
     expect(screenParcel(parcel, { max_flood_overlap_pct: 0 }, {}, { failures: [nfhl] }).reasons[0]).toMatchObject({ verdict: 'unknown', note: nfhl.reason });

@@ -85,7 +85,7 @@ describe('the slope criterion in screenParcel', () => {
     const result = slopeOf(straddling, { max_slope_pct: 15 }, halfSteep);
     const [reason] = result.reasons;
     expect(reason).toMatchObject({ criterion: 'slope', threshold: 0, unit: '%', verdict: 'fail', layer: { id: 'dem', kind: 'slope' } });
-    expect(reason!.rule).toBe('Share of the parcel steeper than 15 % at most 0 %');
+    expect(reason!.rule).toBe('Share of the parcel steeper than 15% at most 0%');
     // Half the parcel by area, give or take the column of cells whose window straddles the break (one cell ≈ 2.5 %).
     expect(reason!.measured as number).toBeGreaterThan(47);
     expect(reason!.measured as number).toBeLessThan(53);

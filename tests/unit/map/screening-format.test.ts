@@ -24,7 +24,7 @@ const benning: ScreenedParcel = {
     drawn: false,
     suitable: false,
     verdict: 'fail',
-    reasons: [{ criterion: 'flood', rule: 'Share of the parcel in a flood zone at most 0 %', threshold: 0, measured: 60.3, unit: '%', verdict: 'fail', layer: floodLayer }],
+    reasons: [{ criterion: 'flood', rule: 'Share of the parcel in a flood zone at most 0%', threshold: 0, measured: 60.3, unit: '%', verdict: 'fail', layer: floodLayer }],
     buildable_area_m2: 8941.5,
     buildable_area_acres: 2.2095,
     buildable_area_ha: 0.8941,
@@ -56,8 +56,8 @@ describe('the screening exports', () => {
     const [header, first, second] = screeningCsv(result).split('\r\n');
     expect(header).toBe('apn,parcel_verdict,area_acres,area_ha,buildable_area_acres,buildable_area_ha,buildable_pct,criterion,rule,threshold,measured,unit,verdict,note,layer,layer_source,layer_date');
     // 2.2095 stays 2.2095: rounding it to three decimals again would write 2.209 for 2.20951 acres.
-    expect(first).toBe('PAR 01890022,fail,5.5653,2.2522,2.2095,0.8941,39.7,flood,Share of the parcel in a flood zone at most 0 %,0,60.3,%,fail,,DC special flood hazard areas (FEMA zone AE),FEMA NFHL,2016-08-16');
-    expect(second).toBe('JODHPUR 7,unknown,5.5653,2.2522,,,,flood,Share of the parcel in a flood zone at most 0 %,0,,%,unknown,The parcel lies outside the area this layer covers.,DC special flood hazard areas (FEMA zone AE),FEMA NFHL,2016-08-16');
+    expect(first).toBe('PAR 01890022,fail,5.5653,2.2522,2.2095,0.8941,39.7,flood,Share of the parcel in a flood zone at most 0%,0,60.3,%,fail,,DC special flood hazard areas (FEMA zone AE),FEMA NFHL,2016-08-16');
+    expect(second).toBe('JODHPUR 7,unknown,5.5653,2.2522,,,,flood,Share of the parcel in a flood zone at most 0%,0,,%,unknown,The parcel lies outside the area this layer covers.,DC special flood hazard areas (FEMA zone AE),FEMA NFHL,2016-08-16');
   });
 
   it('keep the buildable area among each feature’s GeoJSON properties', () => {

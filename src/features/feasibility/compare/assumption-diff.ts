@@ -1,4 +1,5 @@
 import { sameAssumptionValue } from '../../../contract/settings.ts';
+import { formatQuantity } from '../../../lib/number-format.ts';
 
 /** How a field reads: its label, the unit after a number (`currency`: the study's currency) and the words of its choices. */
 export interface FieldLabel {
@@ -29,7 +30,6 @@ export const missingValue = '—';
 /** "gamma_pct_per_c" → "Gamma pct per c": a field without a label still reads as words. */
 const wordsOf = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replaceAll('_', ' ');
 
-const numberText = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 4 });
 
 function valueText(value: unknown, field: FieldLabel | undefined, currency: string): string {
   if (value === undefined) return missingValue;
@@ -38,7 +38,7 @@ function valueText(value: unknown, field: FieldLabel | undefined, currency: stri
   if (typeof value === 'string') return field?.options?.find((option) => option.value === value)?.label ?? value;
   if (typeof value === 'number') {
     const unit = field?.unit === 'currency' ? currency : field?.unit;
-    return unit ? `${numberText(value)} ${unit}` : numberText(value);
+    return formatQuantity(value, unit, 4);
   }
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((item) => valueText(item, undefined, currency)).join(typeof value[0] === 'object' ? '; ' : ' / ');
   // What is left is an object: an allocation across depreciation classes, or one equipment reserve.

@@ -3,14 +3,13 @@ import { ResponsiveBar, type BarTooltipProps } from '@nivo/bar';
 import type { FeasibilityStudy, StudyFinance } from '../../../contract/feasibility.ts';
 import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 import { chartTheme } from '../study-charts.tsx';
-import { formatMoney } from '../study-format.ts';
+import { formatMoney, formatTick } from '../study-format.ts';
 
 /** One colour a compared study, the same in the chart, its legend and the tables' column heads. */
 export const studyColours = ['#1c7ed6', '#f08c00', '#2f9e44', '#ae3ec9'] as const;
 
 type YearDatum = Record<string, string | number> & { year: string };
 
-const compact = (value: number) => (Math.abs(value) >= 1e6 ? `${(value / 1e6).toLocaleString('en-US', { maximumFractionDigits: 1 })}M` : value.toLocaleString('en-US', { maximumFractionDigits: 0 }));
 
 /**
  * The compared studies' yearly cash flows as grouped bars, a colour a study; the value axis reaches down to the
@@ -70,7 +69,7 @@ export function CompareCashFlows({ studies, finances }: { studies: readonly Feas
             padding={0.2}
             valueScale={{ type: 'linear', min: Math.min(0, ...values), max: Math.max(0, ...values), nice: true }}
             colors={({ id }) => colourOf.get(String(id)) ?? studyColours[0]}
-            axisLeft={{ format: compact, tickValues: 5, legend: unit, legendPosition: 'middle', legendOffset: -56 }}
+            axisLeft={{ format: formatTick, tickValues: 5, legend: unit, legendPosition: 'middle', legendOffset: -56 }}
             axisBottom={{ tickRotation: years.length > 15 ? -45 : 0, legend: 'year', legendPosition: 'middle', legendOffset: 30 }}
             enableLabel={false}
             tooltip={Tooltip}

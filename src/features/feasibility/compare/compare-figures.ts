@@ -1,5 +1,6 @@
 import type { FeasibilityStudy, StudyHeadline } from '../../../contract/feasibility.ts';
 import { isAfterTax } from '../../../contract/settings.ts';
+import { formatDecimal, formatInteger, formatPercent } from '../../../lib/number-format.ts';
 import { formatMoney, formatMw, formatMwh, formatPct, formatPerKwh, paybackText } from '../study-format.ts';
 
 export interface FigureCell {
@@ -31,13 +32,13 @@ interface Figure {
 
 const money = (h: StudyHeadline) => `${h.currency} ${h.structure ?? 'pre_tax'}`;
 const structure = (h: StudyHeadline) => h.structure ?? 'pre_tax';
-const percent = (value: number | null) => (value === null ? 'none' : `${value.toFixed(2)} %`);
+const percent = (value: number | null) => (value === null ? 'none' : formatPercent(value, 2));
 
 const figures: Figure[] = [
   { label: 'DC / AC size', value: (h) => h.dc_kw, text: (h) => `${formatMw(h.dc_kw)}dc / ${formatMw(h.ac_kw)}ac` },
   { label: 'Energy (P50)', value: (h) => h.p50_annual_kwh, text: (h) => formatMwh(h.p50_annual_kwh), better: 'higher' },
   { label: 'Energy (P90, one year)', value: (h) => h.p90_annual_kwh, text: (h) => formatMwh(h.p90_annual_kwh), better: 'higher' },
-  { label: 'Specific yield', value: (h) => h.specific_yield_kwh_per_kwp, text: (h) => `${Math.round(h.specific_yield_kwh_per_kwp).toLocaleString('en-US')} kWh/kWp`, better: 'higher' },
+  { label: 'Specific yield', value: (h) => h.specific_yield_kwh_per_kwp, text: (h) => `${formatInteger(h.specific_yield_kwh_per_kwp)} kWh/kWp`, better: 'higher' },
   { label: 'Capacity factor (AC)', value: (h) => h.capacity_factor_ac, text: (h) => formatPct(h.capacity_factor_ac), better: 'higher' },
   { label: 'Capex', value: (h) => h.capex, text: (h) => formatMoney(h.capex, h.currency) },
   { label: 'NPV', value: (h) => h.npv, text: (h) => formatMoney(h.npv, h.currency), note: (h) => (afterTaxOf(h) ? 'after tax, equity' : 'pre-tax'), better: 'higher', basis: money },
@@ -45,7 +46,7 @@ const figures: Figure[] = [
   { label: 'LCOE', value: (h) => h.lcoe_per_kwh, text: (h) => formatPerKwh(h.lcoe_per_kwh, h.currency), note: (h) => (afterTaxOf(h) ? 'nominal, after incentives' : 'discounted'), better: 'lower', basis: money },
   // A study that never pays back ranks after every one that does.
   { label: 'Payback', value: (h) => h.simple_payback_years ?? Infinity, text: (h) => paybackText(h.simple_payback_years, h.discounted_payback_years).value, better: 'lower', basis: structure },
-  { label: 'Min DSCR', value: (h) => h.min_dscr, text: (h) => (h.min_dscr == null ? 'no debt' : h.min_dscr.toFixed(2)), better: 'higher', optional: true },
+  { label: 'Min DSCR', value: (h) => h.min_dscr, text: (h) => (h.min_dscr == null ? 'no debt' : formatDecimal(h.min_dscr, 2)), better: 'higher', optional: true },
   {
     label: 'PPA price needed',
     value: (h) => h.breakeven_ppa_per_kwh,

@@ -6,6 +6,7 @@
 import type { ExportRuleName, ExportUsed, LoadFile, LoadInput } from '../../../contract/behind-the-meter.ts';
 import type { StudyCreateBody } from '../../../contract/feasibility.ts';
 import type { Preset } from '../../../contract/settings.ts';
+import { formatPercent } from '../../../lib/number-format.ts';
 import type { LoadShape } from '../../../solar/load/shapes.ts';
 import { numberOrText } from './form-values.ts';
 import { defaultHandTariff, readTariff, tariffPresetById, tariffPresetFor, type TariffChoices } from './tariff-choices.ts';
@@ -187,5 +188,5 @@ export function ownerNote(owner: Owner, preset: Preset): string {
   if (owner === 'household') return 'A household pays no tax on the bills it saves and cannot depreciate the system: tax rates 0 and no depreciation.';
   const { federal_tax_rate_pct: federal, state_tax_rate_pct: state } = preset.assumptions.finance;
   const depreciation = preset.assumptions.incentives.depreciation;
-  return `A business keeps the preset's taxes (${federal} % income tax, ${state} % state) and depreciation (${typeof depreciation === 'string' ? depreciation.replaceAll('_', ' ') : 'by class'}): the savings are taxable, the system depreciates.`;
+  return `A business keeps the preset's taxes (${formatPercent(federal, 4, { minDigits: 0 })} income tax, ${formatPercent(state, 4, { minDigits: 0 })} state) and depreciation (${typeof depreciation === 'string' ? depreciation.replaceAll('_', ' ') : 'by class'}): the savings are taxable, the system depreciates.`;
 }

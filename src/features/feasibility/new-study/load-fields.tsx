@@ -8,6 +8,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { UploadProgress } from '../../../components/ui/upload-progress.tsx';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import type { SessionStore } from '../../../lib/session-storage.ts';
+import { formatEnergy } from '../../../lib/number-format.ts';
 import { useResource } from '../../../lib/use-resource.ts';
 import { uploadFailure, useUpload } from '../../../lib/use-upload.ts';
 import { firstWeekdayOf } from '../../../solar/behind-the-meter.ts';
@@ -149,7 +150,7 @@ function LoadUpload({ value, onChange, error, shapeError, api, store }: LoadUplo
       {chosen && (
         <Stack gap={2} data-testid="load-file-summary">
           <Text fontSize="sm">
-            {chosen.name}: {Math.round(chosen.annual_kwh).toLocaleString('en-US')} kWh a year ({kindLabels[chosen.kind]}).
+            {chosen.name}: {formatEnergy(chosen.annual_kwh, 'kWh')} a year ({kindLabels[chosen.kind]}).
           </Text>
           {chosen.notes.map((note) => (
             <Text key={note} fontSize="xs" color="fg.muted">

@@ -1,8 +1,9 @@
 import { Box, HStack, Stack, Text, VisuallyHidden } from '@chakra-ui/react';
 import { monthLongNames } from '../../../lib/months.ts';
+import { formatEnergy } from '../../../lib/number-format.ts';
 import { monthNames } from '../study-format.ts';
 
-const kwh = (value: number) => `${Math.round(value).toLocaleString('en-US')} kWh`;
+const kwh = (value: number) => formatEnergy(value, 'kWh');
 
 /** Twelve small bars of monthly consumption, January first; a screen reader hears each month's kWh. */
 export function MonthlyBars({ label, monthlyKwh }: { label: string; monthlyKwh: readonly number[] }) {

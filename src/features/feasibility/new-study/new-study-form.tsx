@@ -13,6 +13,7 @@ import type { ApiClient } from '../../../lib/api-client.ts';
 import type { SessionStore } from '../../../lib/session-storage.ts';
 import { useActors } from '../../../lib/actors-context.tsx';
 import { formatKm } from '../../../solar/geo-distance.ts';
+import { formatArea, formatDecimal, formatInteger, formatLatLng } from '../../../lib/number-format.ts';
 import { monthLongNames } from '../../../lib/months.ts';
 import { useUpload } from '../../../lib/use-upload.ts';
 import { listWeatherFiles, nsrdbWeather, nsrdbYearChoices, weatherUploadPath, type NsrdbYear } from '../api/weather-sources.ts';
@@ -285,19 +286,19 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
             <UploadStatus
               state={upload.state}
               busyLabel="Reading the weather file…"
-              done={(file) => `Read ${file.name}: ${Math.round(file.annual_ghi_kwh_m2).toLocaleString('en-US')} kWh/m² a year.`}
+              done={(file) => `Read ${file.name}: ${formatInteger(file.annual_ghi_kwh_m2)} kWh/m² a year.`}
             />
           </Stack>
         )}
         {choice === 'pvgis' && (
           <Text ps={6} fontSize="sm" color="fg.muted">
-            {project.location ? `Fetched by the server for ${project.location.lat.toFixed(3)}, ${project.location.lng.toFixed(3)} (EU JRC PVGIS).` : 'The project has no location yet.'}
+            {project.location ? `Fetched by the server for ${formatLatLng(project.location.lat, project.location.lng, 3)} (EU JRC PVGIS).` : 'The project has no location yet.'}
           </Text>
         )}
         {choice === 'nsrdb' && (
           <Stack gap={2} ps={6}>
             <Text fontSize="sm" color="fg.muted">
-              {project.location ? `Fetched by the server for ${project.location.lat.toFixed(3)}, ${project.location.lng.toFixed(3)} (NREL NSRDB, public domain).` : 'The project has no location yet.'}
+              {project.location ? `Fetched by the server for ${formatLatLng(project.location.lat, project.location.lng, 3)} (NREL NSRDB, public domain).` : 'The project has no location yet.'}
             </Text>
             <SelectField
               label="NSRDB year"
@@ -406,16 +407,16 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
             value={areaSource}
             onChange={(value) => setSizeOn(value as 'parcels' | 'boundary')}
             options={[
-              { value: 'parcels', label: `Buildable land of the ${parcelLand.parcels} ${parcelLand.parcels === 1 ? 'parcel' : 'parcels'} passing screening (${(parcelLand.area_m2! / 10_000).toFixed(2)} ha)` },
-              { value: 'boundary', label: `The whole boundary (${(project.area.m2 / 10_000).toFixed(2)} ha)` },
+              { value: 'parcels', label: `Buildable land of the ${parcelLand.parcels} ${parcelLand.parcels === 1 ? 'parcel' : 'parcels'} passing screening (${formatArea(parcelLand.area_m2! / 10_000)})` },
+              { value: 'boundary', label: `The whole boundary (${formatArea(project.area.m2 / 10_000)})` },
             ]}
           />
         )}
         {areaM2 ? (
           <Box fontSize="sm" color="fg.muted" data-testid="sizing-area">
             {areaSource === 'parcels'
-              ? `Buildable land of the ${parcelLand!.parcels} ${parcelLand!.parcels === 1 ? 'parcel' : 'parcels'} passing the project's screening ${(areaM2 / 10_000).toFixed(2)} ha`
-              : `Boundary ${(areaM2 / 10_000).toFixed(2)} ha`}{' '}
+              ? `Buildable land of the ${parcelLand!.parcels} ${parcelLand!.parcels === 1 ? 'parcel' : 'parcels'} passing the project's screening ${formatArea(areaM2 / 10_000)}`
+              : `Boundary ${formatArea(areaM2 / 10_000)}`}{' '}
             × usable share × ground coverage ratio × module power per m².
           </Box>
         ) : (
@@ -439,7 +440,7 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
         <FormField
           label="DC size (kW)"
           error={field('system.dc_kw')}
-          helper={sizedKw !== null && dcKw.trim() === '' ? `${(sizedKw / 1000).toLocaleString('en-US', { maximumFractionDigits: 2 })} MWdc from the ${areaSource === 'parcels' ? 'passing parcels' : 'boundary'}; type a size to override it.` : undefined}
+          helper={sizedKw !== null && dcKw.trim() === '' ? `${formatDecimal(sizedKw / 1000, 2, { minDigits: 0 })} MWdc from the ${areaSource === 'parcels' ? 'passing parcels' : 'boundary'}; type a size to override it.` : undefined}
         >
           <Input inputMode="decimal" maxW="xs" value={dcKw} placeholder={sizedKw !== null ? String(Math.round(sizedKw * 10) / 10) : '1000'} onChange={(event) => setDcKw(event.target.value)} />
         </FormField>

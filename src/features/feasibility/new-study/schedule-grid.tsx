@@ -81,7 +81,8 @@ export function ScheduleGrid({ periods, weekday, weekend, onChange, invalid }: S
             </Button>
           ))}
         </HStack>
-        <Box overflowX="auto">
+        {/* An inline-size container: the grid scrolls here rather than widening the form. */}
+        <Box overflowX="auto" containerType="inline-size">
           <chakra.table w="full" minW="30rem" css={gridCss} style={{ tableLayout: 'fixed', borderCollapse: 'separate', borderSpacing: 1 }} onPointerMove={dragOver}>
             <caption>
               <VisuallyHidden>Time-of-use periods on {dayKindLabels[day]}, by month and hour</VisuallyHidden>

@@ -1,9 +1,9 @@
 import { Button, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { formatDecimal, formatInteger, formatPercent, formatEnergy } from '../../../lib/number-format.ts';
 import { approximateYield, dcKwForLoadShare, dcKwForRoof, yieldRuleSource } from './load-sizing.ts';
 
-const grouped = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 /** Sizes are typed to a tenth of a kW. */
 const tenth = (kw: number) => Math.round(kw * 10) / 10;
 
@@ -23,11 +23,11 @@ export function SizingHelp({ annualLoadKwh, simulated, latitude, moduleWPerM2, o
   const share = Number(sharePct);
   const roof = Number(roofM2);
   const yieldUsed = simulated
-    ? { kwhPerKwp: simulated.kwhPerKwp, says: `the ${grouped(simulated.kwhPerKwp)} kWh/kWp ${simulated.study} simulated here` }
+    ? { kwhPerKwp: simulated.kwhPerKwp, says: `the ${formatInteger(simulated.kwhPerKwp)} kWh/kWp ${simulated.study} simulated here` }
     : latitude !== null
       ? {
         kwhPerKwp: approximateYield(latitude),
-        says: `about ${grouped(approximateYield(latitude))} kWh/kWp, a rule of thumb for ${grouped(Math.abs(latitude))}° latitude (${yieldRuleSource}): approximate, the study's own simulation will differ`,
+        says: `about ${formatInteger(approximateYield(latitude))} kWh/kWp, a rule of thumb for ${formatInteger(Math.abs(latitude))}° latitude (${yieldRuleSource}): approximate, the study's own simulation will differ`,
       }
       : null;
   const forLoad = annualLoadKwh !== null && yieldUsed && share > 0 ? tenth(dcKwForLoadShare(annualLoadKwh, share, yieldUsed.kwhPerKwp)) : null;
@@ -44,11 +44,11 @@ export function SizingHelp({ annualLoadKwh, simulated, latitude, moduleWPerM2, o
           ? 'Give the yearly consumption, or choose a load file, to size the array to it.'
           : yieldUsed === null
             ? "The project has no location and no study yet: the yield per kWp is unknown, so type the size."
-            : `${grouped(share)} % × ${grouped(annualLoadKwh)} kWh a year ÷ ${yieldUsed.says}.`}
+            : `${formatPercent(share, 4, { minDigits: 0 })} × ${formatEnergy(annualLoadKwh, 'kWh')} a year ÷ ${yieldUsed.says}.`}
       </Text>
       <SizeTo
         label="Roof area the modules may cover (m²)"
-        helper={`× ${grouped(moduleWPerM2)} W/m² of module (the preset's module efficiency × 10).`}
+        helper={`× ${formatInteger(moduleWPerM2)} W/m² of module (the preset's module efficiency × 10).`}
         value={roofM2}
         onChange={setRoofM2}
         kw={forRoof}
@@ -79,7 +79,7 @@ function SizeTo({ label, helper, value, onChange, kw, what, onUse }: SizeToProps
       </FormField>
       {kw !== null && (
         <Button size="sm" variant="outline" onClick={() => onUse(kw)}>
-          Use {grouped(kw, 1)} kW for {what}
+          Use {formatDecimal(kw, 1)} kW for {what}
         </Button>
       )}
     </HStack>

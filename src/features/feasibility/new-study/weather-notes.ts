@@ -1,6 +1,7 @@
 /** What the new-study form says about the chosen weather: how far it is from the project, and PVGIS failures in words. */
 import type { ProjectDetail } from '../../../contract/projects.ts';
 import { distanceKm, formatKm, type LatLon } from '../../../solar/geo-distance.ts';
+import { formatLatLng } from '../../../lib/number-format.ts';
 
 /** Beyond this the weather is another place's: the form asks before running a study on it. */
 export const farWeatherKm = 50;
@@ -23,7 +24,7 @@ export function weatherDistance(project: Pick<ProjectDetail, 'location' | 'addre
   const km = distanceKm({ lat, lon: lng }, place);
   const far = km > farWeatherKm;
   const address = project.address.trim();
-  const projectPlace = address ? `in ${address}` : `at ${lat.toFixed(3)}, ${lng.toFixed(3)}`;
+  const projectPlace = address ? `in ${address}` : `at ${formatLatLng(lat, lng, 3)}`;
   const message = far ? `This weather is ${formatKm(km)} from the project (${place.label} vs the project ${projectPlace}).` : `This weather is ${formatKm(km)} from the project.`;
   return { km, far, message };
 }

@@ -9,6 +9,7 @@ import type { WhatIfTransport, WhatIfWeather } from './what-if-protocol.ts';
 import { useWhatIf, type WhatIfState } from './use-what-if.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { TableScroll } from '../../../components/ui/table-scroll.tsx';
+import { formatCurrency, formatDecimal, formatInteger, formatPercent, minus } from '../../../lib/number-format.ts';
 import { noPayback } from '../study-format.ts';
 
 /** The saved figures shown beside the what-if's; a study's headline has all of them. */
@@ -72,7 +73,6 @@ function decimalsOf(step: number): number {
   return places;
 }
 const roundTo = (value: number, step: number) => Number((Math.round(value / step) * step).toFixed(decimalsOf(step)));
-const number = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** A money slider from 0 to three times the study's value, in about 300 steps of a power of ten. */
 function moneyRange(saved: number): Pick<SliderSpec, 'min' | 'max' | 'step'> {
@@ -81,8 +81,8 @@ function moneyRange(saved: number): Pick<SliderSpec, 'min' | 'max' | 'step'> {
   return { min: 0, max: Math.ceil(top / step) * step, step };
 }
 
-const money = (step: number, unit: string) => (value: number) => `${number(value, decimalsOf(step))} ${unit}`;
-const percent = (digits: number) => (value: number) => `${number(value, digits)} %`;
+const money = (step: number, unit: string) => (value: number) => `${formatDecimal(value, decimalsOf(step))} ${unit}`;
+const percent = (digits: number) => (value: number) => formatPercent(value, digits);
 
 function slidersFor(study: WhatIfInputs): { energy: SliderSpec[]; money: SliderSpec[] } {
   const all = allSlidersFor(study);
@@ -97,10 +97,10 @@ function allSlidersFor(study: WhatIfInputs): SliderSpec[] {
   const tariff = moneyRange(study.assumptions.tariff.price_per_kwh);
   return [
     // The engine takes a tracker axis up to, not including, 90°.
-    { key: 'tilt_deg', label: tracker ? 'Axis tilt' : 'Tilt', min: 0, max: tracker ? 89 : 90, step: 1, format: (v) => `${v}°` },
-    { key: 'azimuth_deg', label: tracker ? 'Axis azimuth' : 'Azimuth', min: 0, max: 359, step: 1, format: (v) => `${v}° (180 = south)` },
-    { key: 'dc_ac_ratio', label: 'DC/AC ratio', min: 0.5, max: 3, step: 0.01, format: (v) => number(v, 2) },
-    { key: 'losses_pct', label: 'System losses', min: 0, max: 50, step: 0.5, format: (v) => `${number(v, 1)} %` },
+    { key: 'tilt_deg', label: tracker ? 'Axis tilt' : 'Tilt', min: 0, max: tracker ? 89 : 90, step: 1, format: (v) => `${formatInteger(v)}°` },
+    { key: 'azimuth_deg', label: tracker ? 'Axis azimuth' : 'Azimuth', min: 0, max: 359, step: 1, format: (v) => `${formatInteger(v)}° (180 = south)` },
+    { key: 'dc_ac_ratio', label: 'DC/AC ratio', min: 0.5, max: 3, step: 0.01, format: (v) => formatDecimal(v, 2) },
+    { key: 'losses_pct', label: 'System losses', min: 0, max: 50, step: 0.5, format: percent(1) },
     { key: 'capex_per_wdc', label: 'Installed cost', ...capex, format: money(capex.step, `${currency}/Wdc`) },
     // Behind the meter the price is the tariff's own (a flat one has a price to move; a URDB structure has its rates).
     ...(isUrdbTariff(study.assumptions.tariff) ? [] : [{ key: 'price_per_kwh' as const, label: behindTheMeter(study) ? 'Electricity price' : afterTax(study) ? 'PPA price' : 'Tariff', ...tariff, format: money(tariff.step, `${currency}/kWh`) }]),
@@ -127,8 +127,8 @@ function behindTheMeterSliders(study: WhatIfInputs): SliderSpec[] {
   const size = moneyRange(start.dc_kw);
   const sell = moneyRange(Math.max(start.sell_rate_per_kwh ?? 0, study.assumptions.tariff.price_per_kwh / 2));
   return [
-    { key: 'dc_kw', label: 'System size', min: size.step, max: size.max, step: size.step, format: (v) => `${number(v, decimalsOf(size.step))} kWdc` },
-    { key: 'tariff_escalation_pct', label: 'Tariff escalation', min: 0, max: Math.max(10, start.tariff_escalation_pct ?? 0), step: 0.1, format: (v) => `${number(v, 1)} % a year` },
+    { key: 'dc_kw', label: 'System size', min: size.step, max: size.max, step: size.step, format: (v) => `${formatDecimal(v, decimalsOf(size.step))} kWdc` },
+    { key: 'tariff_escalation_pct', label: 'Tariff escalation', min: 0, max: Math.max(10, start.tariff_escalation_pct ?? 0), step: 0.1, format: (v) => `${formatPercent(v, 1)} a year` },
     { key: 'sell_rate_per_kwh', label: 'Export rate', ...sell, format: money(sell.step, `${currency}/kWh`) },
   ];
 }
@@ -143,11 +143,11 @@ function afterTaxSliders(study: WhatIfInputs): SliderSpec[] {
   const state = study.assumptions.finance.state_tax_rate_pct ?? 0;
   return [
     { key: 'itc_pct', label: 'ITC', min: 0, max: Math.max(50, start.itc_pct), step: 1, format: percent(0) },
-    { key: 'ptc_per_kwh', label: 'PTC', min: 0, max: ptcTop, step: 0.001, format: (v) => `${number(v, 3)} ${currency}/kWh for ${years} yr` },
+    { key: 'ptc_per_kwh', label: 'PTC', min: 0, max: ptcTop, step: 0.001, format: (v) => `${formatDecimal(v, 3)} ${currency}/kWh for ${years} yr` },
     { key: 'federal_tax_rate_pct', label: state > 0 ? 'Federal tax rate' : 'Income tax rate', min: 0, max: Math.max(50, start.federal_tax_rate_pct ?? 0), step: 0.5, format: percent(1) },
     start.min_dscr !== undefined
-      ? { key: 'min_dscr', label: 'Debt sized at DSCR', min: 1, max: Math.max(3, start.min_dscr), step: 0.05, format: (v) => `${number(v, 2)}×` }
-      : { key: 'debt_fraction_pct', label: 'Debt share', min: 0, max: Math.max(90, start.debt_fraction_pct ?? 0), step: 1, format: (v) => `${number(v)} % of the cost` },
+      ? { key: 'min_dscr', label: 'Debt sized at DSCR', min: 1, max: Math.max(3, start.min_dscr), step: 0.05, format: (v) => `${formatDecimal(v, 2)}×` }
+      : { key: 'debt_fraction_pct', label: 'Debt share', min: 0, max: Math.max(90, start.debt_fraction_pct ?? 0), step: 1, format: (v) => `${formatPercent(v, 0)} of the cost` },
     { key: 'debt_rate_pct', label: 'Interest rate', min: 0, max: Math.max(20, start.debt_rate_pct ?? 0), step: 0.25, format: percent(2) },
   ];
 }
@@ -162,29 +162,30 @@ interface FigureRow {
   none?: string;
 }
 
-const signed = (text: string, delta: number) => (delta > 0 ? `+${text}` : delta < 0 ? `−${text.replace(/^-/, '')}` : text);
+/** A difference's size (`text`, unsigned) with the sign of `delta`. */
+const signed = (text: string, delta: number) => (delta > 0 ? `+${text}` : delta < 0 ? `${minus}${text}` : text);
 
 const afterTax = (study: WhatIfInputs) => isAfterTax(study.assumptions.finance.structure);
 
 function figureRows(currency: string, ownerAfterTax: boolean): FigureRow[] {
-  const money = (value: number) => value.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 0 });
-  const years = (value: number) => `${number(value, 1)} years`;
+  const money = (value: number) => formatCurrency(value, currency, { digits: 0 });
+  const years = (value: number) => `${formatDecimal(value, 1)} years`;
   return [
     {
       label: 'Annual energy',
       of: (f) => f.annual_ac_kwh / 1000,
-      format: (v) => `${number(v, 1)} MWh`,
-      change: (delta, saved) => `${signed(`${number(Math.abs(delta), 1)} MWh`, delta)}${saved > 0 ? ` (${signed(`${number(Math.abs((100 * delta) / saved), 1)} %`, delta)})` : ''}`,
+      format: (v) => `${formatDecimal(v, 1)} MWh`,
+      change: (delta, saved) => `${signed(`${formatDecimal(Math.abs(delta), 1)} MWh`, delta)}${saved > 0 ? ` (${signed(formatPercent(Math.abs((100 * delta) / saved), 1), delta)})` : ''}`,
     },
-    { label: 'Specific yield', of: (f) => f.specific_yield_kwh_per_kwp, format: (v) => `${number(v)} kWh/kWp` },
-    { label: 'Capacity factor (AC)', of: (f) => 100 * f.capacity_factor_ac, format: (v) => `${number(v, 1)} %` },
-    { label: 'Performance ratio', of: (f) => 100 * f.performance_ratio, format: (v) => `${number(v, 1)} %` },
+    { label: 'Specific yield', of: (f) => f.specific_yield_kwh_per_kwp, format: (v) => `${formatInteger(v)} kWh/kWp` },
+    { label: 'Capacity factor (AC)', of: (f) => 100 * f.capacity_factor_ac, format: percent(1) },
+    { label: 'Performance ratio', of: (f) => 100 * f.performance_ratio, format: percent(1) },
     { label: 'Capex', of: (f) => f.capex, format: money },
     { label: ownerAfterTax ? 'After-tax NPV' : 'NPV', of: (f) => f.npv, format: money },
-    { label: ownerAfterTax ? 'Equity IRR' : 'IRR', of: (f) => f.irr_pct, format: (v) => `${number(v, 2)} %`, none: 'none' },
-    { label: 'LCOE', of: (f) => f.lcoe_per_kwh, format: (v) => `${number(v, 4)} ${currency}/kWh`, none: 'none' },
-    ...(ownerAfterTax ? [{ label: 'Min DSCR', of: (f: SavedFigures) => f.min_dscr ?? null, format: (v: number) => number(v, 2), none: 'no debt' }] : []),
-    { label: 'PPA price needed', of: (f) => f.breakeven_ppa_per_kwh ?? null, format: (v) => `${number(v, 4)} ${currency}/kWh`, none: 'none' },
+    { label: ownerAfterTax ? 'Equity IRR' : 'IRR', of: (f) => f.irr_pct, format: percent(2), none: 'none' },
+    { label: 'LCOE', of: (f) => f.lcoe_per_kwh, format: (v) => `${formatDecimal(v, 4)} ${currency}/kWh`, none: 'none' },
+    ...(ownerAfterTax ? [{ label: 'Min DSCR', of: (f: SavedFigures) => f.min_dscr ?? null, format: (v: number) => formatDecimal(v, 2), none: 'no debt' }] : []),
+    { label: 'PPA price needed', of: (f) => f.breakeven_ppa_per_kwh ?? null, format: (v) => `${formatDecimal(v, 4)} ${currency}/kWh`, none: 'none' },
     { label: 'Simple payback', of: (f) => f.simple_payback_years, format: years, none: noPayback },
     { label: 'Discounted payback', of: (f) => f.discounted_payback_years, format: years, none: noPayback },
   ];
@@ -328,7 +329,7 @@ export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false
           </TableScroll>
           {whatIf.ms !== null && (
             <Text fontSize="sm" color="fg.muted">
-              Recomputed in your browser in {number(whatIf.ms, 1)} ms.
+              Recomputed in your browser in {formatDecimal(whatIf.ms, 1)} ms.
             </Text>
           )}
         </Stack>

@@ -1,3 +1,4 @@
+import { toFormErrors } from '../../../../machines/form-errors.ts';
 import { call, type ApiClient, type CallOptions } from '../../../lib/api-client.ts';
 import { endpoints } from '../../../contract/endpoints.ts';
 import type { ProjectCreateBody, ProjectEditBody } from '../../../contract/projects.ts';
@@ -20,8 +21,20 @@ export const editProject = (api: ApiClient, body: ProjectEditBody) => call(api, 
 /** 204; the project's parcels, studies and tasks go with it. */
 export const deleteProject = (api: ApiClient, id: string): Promise<void> => call(api, endpoints.projectDelete, { query: { id } });
 
-/** The project's PDF report. */
-export const getProjectReport = (api: ApiClient, id: string) => call(api, endpoints.projectReport, { query: { id } });
+/**
+ * The project's PDF report, its dates in the viewer's time zone; in UTC, as the page then says, where the server's
+ * time zone data does not know the browser's zone.
+ */
+export async function getProjectReport(api: ApiClient, id: string) {
+  const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (!tz) return call(api, endpoints.projectReport, { query: { id } });
+  try {
+    return await call(api, endpoints.projectReport, { query: { id, tz } });
+  } catch (error) {
+    if (!toFormErrors(error).fields.tz) throw error;
+    return call(api, endpoints.projectReport, { query: { id } });
+  }
+}
 
 /** Places matching a name or an address, for placing a new project on the map. */
 export const findCoordinates = (api: ApiClient, query: string) => call(api, endpoints.coordinates, { body: { query, limit: 5 } });

@@ -1,0 +1,4 @@
+import { describeModelUi } from '../model/suite.ts';
+
+// The checkout machine's shortest paths, walked in the app in Chromium (tests/model/walk.ts, docs/model-based-ui-tests.md).
+describeModelUi('checkout');
