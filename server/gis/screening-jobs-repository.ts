@@ -1,5 +1,5 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, not, notInArray, or, sql } from 'drizzle-orm';
 import type { LayerRef, ScreeningCriteria } from '../../src/contract/gis.ts';
 import { unfinishedJobStatuses, type ScreeningJobStatus } from '../../src/contract/screening-jobs.ts';
 import type { Db } from '../db/client.ts';
@@ -39,9 +39,10 @@ export function screeningJobsRepository(db: Db) {
   return {
     /**
      * Stores a queued job, unless the owner already has `maxUnfinished` queued or running (undefined then). The count
-     * and the insert hold a lock on the owner, so two starts sent together cannot both pass it.
+     * and the insert hold a lock on the owner, so two starts sent together cannot both pass it. The project's finished
+     * jobs past the newest `keepFinished` go with it, their parcels and results with them (cascade).
      */
-    async create(ownerId: string, job: NewScreeningJob, maxUnfinished: number): Promise<ScreeningJobRow | undefined> {
+    async create(ownerId: string, job: NewScreeningJob, maxUnfinished: number, keepFinished: number): Promise<ScreeningJobRow | undefined> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`screening-jobs:${ownerId}`}))`);
         const [running] = await tx
@@ -53,6 +54,13 @@ export function screeningJobsRepository(db: Db) {
           .insert(screeningJobs)
           .values({ ownerId, projectId: job.projectId, criteria: job.criteria, bbox: job.bbox })
           .returning();
+        const kept = tx
+          .select({ id: screeningJobs.id })
+          .from(screeningJobs)
+          .where(and(eq(screeningJobs.projectId, job.projectId), not(unfinished)))
+          .orderBy(desc(screeningJobs.createdAt), desc(screeningJobs.id))
+          .limit(keepFinished);
+        await tx.delete(screeningJobs).where(and(eq(screeningJobs.projectId, job.projectId), not(unfinished), notInArray(screeningJobs.id, kept)));
         return row;
       });
     },

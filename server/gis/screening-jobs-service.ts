@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import type { LayerRef } from '../../src/contract/gis.ts';
 import { screeningCsvHeader, screeningCsvLines } from '../../src/contract/screening-export.ts';
-import { maxJobsPerUser, screeningJobMessages, unfinishedJobStatuses, type ScreeningJob, type ScreeningJobBody, type ScreeningJobExportFormat } from '../../src/contract/screening-jobs.ts';
+import { keptFinishedJobs, maxJobsPerUser, screeningJobMessages, unfinishedJobStatuses, type ScreeningJob, type ScreeningJobBody, type ScreeningJobExportFormat } from '../../src/contract/screening-jobs.ts';
 import type { ScreenedParcel } from '../../src/contract/gis.ts';
 import { bboxesOverlap, bboxOf, type Bbox } from '../geo/geometry.ts';
 import { criteriaOrDefault, type ScreeningResult } from '../geo/screening.ts';
@@ -172,7 +172,7 @@ export async function createScreeningJobs(deps: ScreeningJobsDeps, scheduler: Sc
 
   const store: JobStore<ScreeningJobRow, NewScreeningJob, string> = {
     async create(ownerId, input) {
-      const job = await jobs.create(ownerId, input, maxJobsPerUser);
+      const job = await jobs.create(ownerId, input, maxJobsPerUser, keptFinishedJobs);
       if (!job) throw new DomainError('tooMany', screeningJobMessages.tooMany, { retryAfterSeconds: 60 });
       return job;
     },

@@ -15,6 +15,8 @@ export const unfinishedJobStatuses: readonly ScreeningJobStatus[] = ['queued', '
 
 /** Jobs one user may have queued or running at once. */
 export const maxJobsPerUser = 2;
+/** Finished jobs (done, failed or cancelled) a project keeps with their results; starting another drops the oldest past it. */
+export const keptFinishedJobs = 10;
 
 export const screeningJobExportFormats = ['geojson', 'csv'] as const;
 export type ScreeningJobExportFormat = (typeof screeningJobExportFormats)[number];

@@ -3,7 +3,9 @@ import type { ReasonedParcels, ScreenedParcel } from '../../src/contract/gis.ts'
 import type { Project } from '../../src/contract/projects.ts';
 import { screeningCsvHeader, screeningCsvLines } from '../../src/contract/screening-export.ts';
 import { screeningCsv } from '../../src/features/map/screening-format.ts';
-import { isTooManyParcels, screeningJobMessages, type ScreeningJob, type ScreeningJobList } from '../../src/contract/screening-jobs.ts';
+import { isTooManyParcels, keptFinishedJobs, screeningJobMessages, type ScreeningJob, type ScreeningJobList } from '../../src/contract/screening-jobs.ts';
+import { eq } from 'drizzle-orm';
+import { screeningJobResults } from '../../server/db/schema.ts';
 import { messages } from '../../src/contract/validation.ts';
 import { signedInPair } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
@@ -137,6 +139,31 @@ describeApi('screening jobs', () => {
     expect(again.status).toBe(201);
     for (const job of [second.body, again.body]) await asha.post('/api/gis/screening_jobs/cancel/', { id: job.id });
     await untilOver(ravi, ravis.body.id);
+  });
+
+  it('keeps a project’s newest finished jobs with their results, dropping the oldest past them when another starts', async () => {
+    const [w, s] = gridBox(grid);
+    const corner = (await asha.post<Project>('/api/project/create/', { name: 'Corner', location: { lat: s + 0.001, lng: w + 0.001 }, boundary: gridBoundary({ ...grid, columns: 2, rows: 2 }) })).body;
+    const finished: string[] = [];
+    for (let i = 0; i < keptFinishedJobs + 1; i++) {
+      const started = await asha.post<ScreeningJob>('/api/gis/screening_jobs/start/', { project_id: corner.id, filters: criteria });
+      expect(started.status).toBe(201);
+      expect((await untilOver(asha, started.body.id)).at(-1)).toMatchObject({ status: 'done', parcels_total: 4 });
+      finished.push(started.body.id);
+    }
+    const resultsOf = async (id: string) => (await app.database.db.select().from(screeningJobResults).where(eq(screeningJobResults.jobId, id))).length;
+    // Eleven finished: the first is dropped only when the next starts.
+    expect(await resultsOf(finished[0]!)).toBe(4);
+    const next = await asha.post<ScreeningJob>('/api/gis/screening_jobs/start/', { project_id: corner.id, filters: criteria });
+    expect(next.status).toBe(201);
+    expect((await asha.get(`/api/gis/screening_jobs/get/?id=${finished[0]}`)).status).toBe(404);
+    expect(await resultsOf(finished[0]!)).toBe(0);
+    const list = await asha.get<ScreeningJobList>(`/api/gis/screening_jobs/list/?project_id=${corner.id}`);
+    expect(list.body.results.map((job) => job.id)).toEqual([next.body.id, ...finished.slice(1).reverse()]);
+    expect(await resultsOf(finished[1]!)).toBe(4);
+    // Another project's jobs are not touched.
+    expect((await asha.get<ScreeningJobList>(`/api/gis/screening_jobs/list/?project_id=${county.id}`)).body.count).toBeGreaterThan(0);
+    await untilOver(asha, next.body.id);
   });
 
   it('answers another user 404 for every job of someone else’s, and refuses bad input with field messages', async () => {
