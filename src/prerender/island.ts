@@ -25,7 +25,10 @@ export function startWhenNeeded(start: () => Promise<void>) {
   const startQuietly = () => void startNow().catch(() => undefined);
   function hold(event: SubmitEvent) {
     if (!(event.target instanceof HTMLFormElement)) return;
+    // Neither the browser nor React gets it: React, hydrating the form at once for a submit, would run the form's
+    // handler before what was typed is handed over, find it empty and redraw the fields empty.
     event.preventDefault();
+    event.stopPropagation();
     const form = event.target;
     const submitter = event.submitter;
     startNow().then(

@@ -55,6 +55,8 @@ const FittedTooltip = L.Tooltip.extend({
       container.style.width = 'max-content';
       container.style.overflowWrap = 'anywhere';
       container.style.maxWidth = `${tooltipMaxWidth(map.getSize().x)}px`;
+      // Leaflet placed it before these styles changed its width: placed again, it is kept inside at its real width.
+      (this as unknown as { _updatePosition(): void })._updatePosition();
     }
     return this;
   },
