@@ -77,6 +77,8 @@ export interface AppDeps {
   version: string;
   /** The built SPA (dist/); omitted in API tests. */
   staticDir?: string;
+  /** Settles when `staticDir` holds the build (`npm start` building it meanwhile); until then pages say the app is starting. */
+  webAppBuilt?: Promise<void>;
   /** Replaces some rate limits; the rest keep their defaults. */
   limits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
@@ -226,7 +228,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(feasibilityRoutes, { ctx });
   await app.register(taskRoutes, { ctx });
   await app.register(billingRoutes, { ctx });
-  await app.register(spa, { root: deps.staticDir });
+  await app.register(spa, { root: deps.staticDir, built: deps.webAppBuilt });
 
   return app;
 }

@@ -41,6 +41,7 @@ async function buildIfOlder(root: string, outDir: string, log: (message: string)
   const sources = Math.max(...(await Promise.all(['index.html', 'src', 'machines', 'public', 'vite.config.ts', 'package.json'].map((p) => newestMtime(join(root, p))))));
   if (page && page.mtimeMs >= sources) return { built: Promise.resolve() };
   log('building the web app (vite build)…');
+  const started = performance.now();
   const vite = join(dirname(createRequire(import.meta.url).resolve('vite/package.json')), 'bin/vite.js');
   // A production build whatever started us: under vitest NODE_ENV is 'test', and Vite would then bundle React's
   // development build (a third larger, and slower).
@@ -54,7 +55,11 @@ async function buildIfOlder(root: string, outDir: string, log: (message: string)
   }
   const ended = new Promise<void>((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`vite build failed (${signal ?? `exit code ${code}`})`))));
+    child.once('exit', (code, signal) => {
+      if (code !== 0) return reject(new Error(`vite build failed (${signal ?? `exit code ${code}`})`));
+      log(`built the web app in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      resolve();
+    });
   });
   return { built: ended };
 }

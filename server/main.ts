@@ -26,32 +26,40 @@ async function main() {
 
   const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
   // The build and the database's first opening (creating PGlite's files and migrating) are the two long steps of a
-  // first start: the build runs in a process of its own, started before PGlite's opening holds this thread.
+  // first start: the build runs in a process of its own, started before PGlite's opening holds this thread, and the
+  // server listens without waiting for it (its pages say the app is starting until it is built).
   const build = flags['build-if-needed'] ? await startSpaBuildIfNeeded(root, (message) => console.log(message), { outDir: staticDir, compressLater: true }) : undefined;
-  const [, jwtSecret, database, logger] = await Promise.all([
-    build?.done,
+  // A failed build stops the server once it is up (below); meanwhile it is not an unhandled rejection.
+  build?.done.catch(() => undefined);
+  const [jwtSecret, database, logger] = await Promise.all([
     loadJwtSecret(settings.JWT_SECRET, dataDir),
     openDatabase({ databaseUrl: settings.DATABASE_URL, dataDir: join(dataDir, 'pglite') }),
     consoleLogger(settings),
   ]);
-  const app = await buildApp({ settings, database, jwtSecret, dataDir, version, staticDir, logger, print: (line) => console.log(line) });
+  const app = await buildApp({ settings, database, jwtSecret, dataDir, version, staticDir, webAppBuilt: build?.done, logger, print: (line) => console.log(line) });
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     // close() stops accepting connections, waits for requests in flight and for queued mail; then the database.
     await app.close();
     await database.close();
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ port: settings.PORT, host: settings.HOST });
   console.log(`Sunplot ${version} listening on ${address} (database: ${database.engine}, public URL: ${settings.PUBLIC_URL})`);
-  if (flags['build-if-needed']) void compressInBackground(staticDir);
+  build?.done.then(
+    () => void compressInBackground(staticDir),
+    (error: unknown) => {
+      console.error('building the web app failed:', error);
+      void shutdown('the build failed', 1);
+    },
+  );
 }
 
 /**

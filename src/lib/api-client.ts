@@ -261,7 +261,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (controller.signal.aborted) throw new CancelledError(`${endpoint} was cancelled`);
     };
 
-    async function attempt(): Promise<{ response: FetchResponse<unknown>; sentToken: string | null }> {
+    async function attempt(): Promise<{ response: FetchResponse<unknown>; sentToken: string | null; sentCsrf: string | undefined }> {
       const headers = new Headers();
       if (responseType === 'json') headers.set('Accept', 'application/json');
       const csrf = unsafeMethods.has(method) ? await csrfToken() : undefined;
@@ -270,7 +270,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (sentToken) headers.set('Authorization', `Bearer ${sentToken}`);
       try {
         const response = await (await $fetch()).raw<unknown, typeof responseType>(path, { method, query, body, headers, signal: controller.signal, responseType });
-        return { response, sentToken };
+        return { response, sentToken, sentCsrf: csrf };
       } catch (error) {
         throwIfCancelled();
         throw report(new ApiError(method, path, 0, undefined, null, { cause: error }));
@@ -278,7 +278,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
 
     try {
-      const first = await attempt();
+      let first = await attempt();
+      if (first.response.status === 403 && first.sentCsrf !== undefined && readCookie(csrfCookieName) !== first.sentCsrf) {
+        // The csrftoken sent was not this server's (another app on the same host, say): it answered 403 with its own.
+        throwIfCancelled();
+        first = await attempt();
+      }
       let { response } = first;
       if (response.status === 401 && first.sentToken !== null) {
         // A 401 for a token that has since been replaced (another caller's refresh, another tab) needs no refresh.

@@ -136,6 +136,24 @@ describeE2e('what the landing page downloads, as `npm start` serves it', () => {
     await page.context().close();
   });
 
+  it('answers a click on the login page’s "Sign up" tab made before the app arrived, once it is there', async () => {
+    const page = await e2e.newPage();
+    const named = [...(await (await fetch(e2e.url('/auth/login'))).text()).matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => e2e.url(match[1]!));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      if (!named.includes(route.request().url())) await released;
+      await route.continue();
+    });
+    await page.goto(e2e.url('/auth/login'), { waitUntil: 'load' });
+    await page.getByRole('tab', { name: 'Sign up' }).click();
+    expect(await page.getByLabel('Name').count()).toBe(0);
+    release();
+    await page.getByLabel('Name').fill('Asha Planner');
+    expect(await page.getByRole('tab', { name: 'Sign up' }).getAttribute('aria-selected')).toBe('true');
+    await page.context().close();
+  });
+
   it('sends a signed-in user from /getstart where the route guard says, as before', async () => {
     const page = await e2e.signedInPage({}, { landing: '**/project/add' });
     await page.goto(e2e.url('/getstart'));

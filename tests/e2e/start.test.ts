@@ -151,6 +151,41 @@ describe('npm start after a fresh build', () => {
   });
 });
 
+describe('npm start before its web app is built (a fresh clone)', () => {
+  it('listens without waiting for the build, its pages saying the app is starting, then serves the app once built', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'sunplot-data-'));
+    const dist = await mkdtemp(join(tmpdir(), 'sunplot-unbuilt-'));
+    try {
+      // A data folder made by an earlier start, so this one listens within seconds, long before its build ends.
+      await (await startAppProcess({}, { buildSpa: false, dataDir })).stop();
+      const app = await startAppProcess({}, { dataDir, args: ['--dist', dist] });
+      try {
+        expect(app.output()).toContain('building the web app');
+        expect(app.output()).not.toContain('built the web app');
+        expect((await fetch(`${app.baseUrl}/api/health/`)).status).toBe(200);
+        const early = await fetch(`${app.baseUrl}/getstart`);
+        expect(early.status).toBe(503);
+        expect(early.headers.get('retry-after')).toBe('2');
+        expect(await early.text()).toContain('<h1>Sunplot is starting</h1>');
+        expect((await fetch(`${app.baseUrl}/api/nothing/`)).status).toBe(404);
+
+        await expect.poll(() => app.output(), { timeout: 150_000, interval: 250 }).toMatch(/built the web app in [\d.]+ s/);
+        const landing = await fetch(`${app.baseUrl}/getstart`);
+        expect(landing.status).toBe(200);
+        expect(await landing.text()).toContain('data-prerendered="/getstart"');
+        const screen = await fetch(`${app.baseUrl}/project`);
+        expect(screen.status).toBe(200);
+        expect(await screen.text()).toContain('<div id="root"></div>');
+      } finally {
+        await app.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(dist, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
+
 describe('npm start with a bad setting', () => {
   it('stops with one message naming every bad key', async () => {
     const failed = await startAppProcess({ PORT: 'abc', SMTP_URL: 'http://mail' }).catch((error: Error) => error.message);

@@ -80,6 +80,22 @@ describe('api client', () => {
     expect(tab.logged).toEqual([]);
   });
 
+  it('sends an unsafe request again, once, when the server refused its csrftoken cookie and set its own', async () => {
+    const tab = openTab();
+    tab.store.writeTokens(api.issue());
+    // A cookie another server on the same host set (cookies do not tell ports apart).
+    tab.jar.cookies.set('csrftoken', 'from-another-server');
+    const start = api.seen.length;
+    await expect(tab.client.post('/api/echo/', { name: 'Farm' })).resolves.toEqual({ received: { name: 'Farm' } });
+    const [refused, sent] = api.seen.slice(start);
+    expect(refused).toMatchObject({ method: 'POST', csrfCookie: 'from-another-server', csrfHeader: 'from-another-server' });
+    const fresh = tab.jar.readCookie('csrftoken');
+    expect(fresh).toMatch(/^[0-9a-f]{24}$/);
+    expect(sent).toMatchObject({ method: 'POST', csrfCookie: fresh, csrfHeader: fresh, body: { name: 'Farm' } });
+    expect(api.seen.length - start).toBe(2);
+    expect(tab.logged).toEqual([]);
+  });
+
   it('refreshes once for concurrent 401s and repeats each request once', async () => {
     const tab = await signedInTab();
     const before = tab.store.read();

@@ -39,3 +39,24 @@ it('holds a form sent before the app has started from React’s root, and sends 
   expect(reachedRoot).toEqual([false, false]);
   expect(start).toHaveBeenCalledTimes(1);
 });
+
+it('holds a click on a control only the app can answer (a tab), and clicks it again once the app is there; links go on', async () => {
+  document.body.innerHTML = '<div id="root"><button type="button" role="tab">Sign up</button><a href="#terms">Terms</a></div>';
+  const root = document.getElementById('root')!;
+  const clicked: string[] = [];
+  root.addEventListener('click', (event) => clicked.push((event.target as HTMLElement).textContent ?? ''));
+  let appStarted!: () => void;
+  startWhenNeeded(() => new Promise<void>((resolve) => (appStarted = resolve)));
+
+  const tab = root.querySelector('button')!;
+  const held = new MouseEvent('click', { bubbles: true, cancelable: true });
+  tab.dispatchEvent(held);
+  expect(held.defaultPrevented).toBe(true);
+  root.querySelector('a')!.click();
+  expect(clicked).toEqual(['Terms']);
+
+  appStarted();
+  await vi.waitFor(() => expect(clicked).toEqual(['Terms', 'Sign up']));
+  tab.click();
+  expect(clicked).toEqual(['Terms', 'Sign up', 'Sign up']);
+});

@@ -62,17 +62,25 @@ export async function startFakeApi({ refreshDelayMs = 25 } = {}) {
     response.end(text);
   };
 
+  const issuedCsrf = new Set<string>();
+
   async function handle(request: IncomingMessage, response: ServerResponse) {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const path = url.pathname;
     const csrfCookie = cookieOf(request, 'csrftoken');
-    if (!csrfCookie) response.setHeader('set-cookie', `csrftoken=${randomBytes(12).toString('hex')}; Path=/; SameSite=Lax`);
+    // As the API's signed cookie: one it did not issue (another server's on the same host) is replaced, and refused.
+    const issuedHere = csrfCookie !== undefined && issuedCsrf.has(csrfCookie);
+    if (!issuedHere) {
+      const fresh = randomBytes(12).toString('hex');
+      issuedCsrf.add(fresh);
+      response.setHeader('set-cookie', `csrftoken=${fresh}; Path=/; SameSite=Lax`);
+    }
     const csrfHeader = request.headers['x-csrftoken'] as string | undefined;
     const authorization = request.headers.authorization;
     const body = await readBody(request);
     seen.push({ method: request.method ?? '', path, authorization, csrfHeader, csrfCookie, body });
 
-    if (request.method !== 'GET' && (!csrfCookie || csrfHeader !== csrfCookie)) {
+    if (request.method !== 'GET' && (!issuedHere || csrfHeader !== csrfCookie)) {
       return send(response, 403, { detail: 'CSRF Failed: CSRF token missing or incorrect.' });
     }
     if (path === '/api/config/') return send(response, 200, { google_client_id: null, billing: false, nsrdb: false, mail: 'outbox' });
