@@ -86,6 +86,10 @@ async function renderPages(config: ResolvedConfig, paths: readonly string[]): Pr
       build: {
         ssr: resolve(config.root, 'src/prerender/render.tsx'),
         outDir,
+        // A fresh folder outside the project (nothing to empty), and one bundle of the whole app for Node, never served:
+        // neither of Vite's warnings about them says anything to the person starting the server.
+        emptyOutDir: false,
+        chunkSizeWarningLimit: Number.POSITIVE_INFINITY,
         copyPublicDir: false,
         // .mjs: no package.json there says "type": "module".
         rolldownOptions: { output: { entryFileNames: 'render.mjs', chunkFileNames: '[name]-[hash].mjs' } },
