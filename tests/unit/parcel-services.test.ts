@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from '../../server/env.ts';
 import { apnWhere, containsPoint, serviceApn } from '../../server/gis/sources/parcel-services.ts';
+import { jsonSetting } from '../support/json-setting.ts';
 
 const wake = {
   id: 'wake',
@@ -11,15 +12,7 @@ const wake = {
   licence: 'Public record',
   attribution: 'Wake County GIS',
 };
-const load = (value: unknown) => loadSettings({ PARCEL_SERVICES: typeof value === 'string' ? value : JSON.stringify(value) });
-const problem = (value: unknown) => {
-  try {
-    load(value);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('the setting was accepted');
-};
+const { load, problem } = jsonSetting('PARCEL_SERVICES');
 
 describe('PARCEL_SERVICES', () => {
   it('is off unless set', () => {

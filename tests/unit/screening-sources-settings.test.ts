@@ -2,17 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { loadSettings } from '../../server/env.ts';
 import { publicSources } from '../../server/gis/sources/public-sources.ts';
 import { tilesExtent, tilesOf, usableFeatures } from '../../server/gis/sources/tiles.ts';
+import { jsonSetting } from '../support/json-setting.ts';
 
 const source = { id: 'nfhl', kind: 'flood', type: 'arcgis', url: 'https://hazards.fema.gov/arcgis/rest/services/public/NFHL/MapServer', layer: '28', name: 'FEMA NFHL', licence: 'Public domain', attribution: 'FEMA' };
-const load = (value: unknown) => loadSettings({ SCREENING_SOURCES: typeof value === 'string' ? value : JSON.stringify(value) });
-const problem = (value: unknown) => {
-  try {
-    load(value);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error('the setting was accepted');
-};
+const { load, problem } = jsonSetting('SCREENING_SOURCES');
 
 describe('SCREENING_SOURCES', () => {
   it('is off unless set, and off or [] fetch nothing', () => {
