@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
 import * as schema from './schema.ts';
+import { plannerStatistics } from './statistics.ts';
 
 /** One type for both drivers, so repositories never know which engine they run on. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,11 +29,15 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** PostgreSQL's connection URL (undefined on PGlite), for clients that open connections of their own (pg-boss). */
   url?: string;
+  /** Analyzes the tables that changed enough since their last analysis (server/db/statistics.ts); answers their names. */
+  refreshStatistics(): Promise<string[]>;
   /** LISTENs on `channel` (a plain identifier); resolves at once, `onListening(true)` saying when notifications flow. */
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   close(): Promise<void>;
 }
 
+/** How often PGlite's tables are checked for stale planner statistics. */
+const analyzeEveryMs = 60_000;
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `dataDir` (in memory when undefined), and migrates. */
@@ -44,14 +49,21 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
-    return { db, engine: 'postgres', url, listen: (channel, handlers) => Promise.resolve(listenOnPostgres(pg.Client, url, pool, channel, handlers)), close: () => pool.end() };
+    // Autovacuum analyzes in the background; a caller that just changed many rows may ask now.
+    const statistics = plannerStatistics(db);
+    return { db, engine: 'postgres', url, refreshStatistics: () => statistics.refresh(), listen: (channel, handlers) => Promise.resolve(listenOnPostgres(pg.Client, url, pool, channel, handlers)), close: () => pool.end() };
   }
   const client = new PGlite(options.dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  // PGlite runs no autovacuum: its part in keeping the planner's statistics fresh is played here, once a minute.
+  const statistics = plannerStatistics(db);
+  const analyzing = setInterval(() => void statistics.refresh().catch(() => {}), analyzeEveryMs);
+  analyzing.unref();
   return {
     db,
     engine: 'pglite',
+    refreshStatistics: () => statistics.refresh(),
     async listen(channel, handlers) {
       // One connection serves every query, and it hands on a notification with the results of the statement that
       // committed it, before that statement's promise resolves: by the time a write has answered, it has been heard.
@@ -59,7 +71,10 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir?: st
       handlers.onListening(true);
       return { sync: () => Promise.resolve(), close: () => stop() };
     },
-    close: () => client.close(),
+    async close() {
+      clearInterval(analyzing);
+      await client.close();
+    },
   };
 }
 

@@ -543,6 +543,8 @@ export const screeningJobs = pgTable(
     summary: jsonb('summary').$type<{ pass: number; fail: number; unknown: number }>().notNull().default({ pass: 0, fail: 0, unknown: 0 }),
     layers: jsonb('layers').$type<LayerRef[]>().notNull().default([]),
     error: text('error'),
+    /** The planning attempt that may store the job's parcels: a step handed out again claims a new one. */
+    planToken: uuid('plan_token'),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -20,7 +20,7 @@ export async function screeningJobRoutes(app: FastifyInstance, { ctx }: { ctx: A
     onError: (error, jobId) => app.log.error({ err: error, jobId }, 'a screening job step failed'),
   });
   const jobs = await createScreeningJobs(
-    { projects: ctx.projects, jobs: screeningJobsRepository(ctx.database.db), screening: ctx.screening },
+    { projects: ctx.projects, jobs: screeningJobsRepository(ctx.database.db), screening: ctx.screening, refreshStatistics: () => ctx.database.refreshStatistics() },
     scheduler,
     { chunk: settings.SCREENING_JOB_CHUNK, log: app.log },
   );

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, not, notI
 import type { LayerRef, ScreeningCriteria } from '../../src/contract/gis.ts';
 import { unfinishedJobStatuses, type ScreeningJobStatus } from '../../src/contract/screening-jobs.ts';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/raw-rows.ts';
 import { parcels, projectParcels, screeningJobParcels, screeningJobResults, screeningJobs } from '../db/schema.ts';
 import type { Bbox } from '../geo/geometry.ts';
 import { isUuid } from '../platform/ids.ts';
@@ -23,13 +24,14 @@ export interface ChunkResult {
   result: Record<string, unknown>;
 }
 
-/** Parcel ids per INSERT: keeps each statement well under PostgreSQL's 65,535 bind parameters. */
-const insertChunk = 1000;
-/**
- * Results per INSERT, with the event loop yielded between statements: PGlite runs each statement on the request
- * thread, so one statement of a whole chunk's results (~1 kB each) held up every other request for its duration.
+/*
+ * Rows per statement. PGlite runs each statement on the request thread, and a transaction there holds every other
+ * query until it ends, so a job writes in small statements outside transactions, yielding the event loop between
+ * them: a few milliseconds each, measured with bench:jobs. Each write is atomic on its own, guarded by the job's row.
  */
-const resultsPerInsert = 100;
+const scopePerInsert = 500;
+const resultsPerInsert = 50;
+const scopeRowsPerRead = 100;
 const unfinished = inArray(screeningJobs.status, [...unfinishedJobStatuses]);
 const visibleTo = (userId: string) => or(isNull(parcels.ownerId), eq(parcels.ownerId, userId));
 const candidateColumns = { id: parcels.id, apnKey: parcels.apnKey, geometry: parcels.geometry, minLng: parcels.minLng, minLat: parcels.minLat, maxLng: parcels.maxLng, maxLat: parcels.maxLat };
@@ -119,14 +121,20 @@ export function screeningJobsRepository(db: Db) {
         .where(and(eq(screeningJobs.id, id), unfinished));
     },
 
-    /** The job starts working out its parcels: running from now. False when it is over (cancelled meanwhile). */
-    async startPlanning(id: string): Promise<boolean> {
+    /**
+     * The job starts working out its parcels: running from now, under a new plan token that only this attempt's
+     * writes carry. Parcels an earlier attempt stored (a step handed out again, or killed part-way) are dropped.
+     * Undefined when the job is over (cancelled meanwhile) or already planned.
+     */
+    async startPlanning(id: string): Promise<string | undefined> {
       const [row] = await db
         .update(screeningJobs)
-        .set({ status: 'running', startedAt: sql`coalesce(${screeningJobs.startedAt}, now())`, updatedAt: sql`now()` })
-        .where(and(eq(screeningJobs.id, id), unfinished))
-        .returning({ id: screeningJobs.id });
-      return !!row;
+        .set({ status: 'running', planToken: sql`gen_random_uuid()`, startedAt: sql`coalesce(${screeningJobs.startedAt}, now())`, updatedAt: sql`now()` })
+        .where(and(eq(screeningJobs.id, id), unfinished, isNull(screeningJobs.parcelsTotal)))
+        .returning({ token: screeningJobs.planToken });
+      if (!row?.token) return undefined;
+      await db.delete(screeningJobParcels).where(eq(screeningJobParcels.jobId, id));
+      return row.token;
     },
 
     /** The project's attached parcels, in the order the project's screening lists them. */
@@ -160,62 +168,80 @@ export function screeningJobsRepository(db: Db) {
     },
 
     /**
-     * Stores the parcels the job screens, in order, with their count, in one transaction that holds the job's row: of
-     * two attempts at planning one job (a step handed out twice), the first stores its plan and the second finds it.
+     * Stores the parcels the job screens, in order, with their count, while `token` is the job's plan token: each
+     * INSERT takes the job's row (FOR SHARE) and writes only if the token is still this attempt's, so a later attempt
+     * (which claimed a new token and dropped what was stored) or a cancel is never mixed into the plan.
+     * False when the job was planned by another attempt or ended meanwhile.
      */
-    async storeScope(id: string, parcelIds: string[]): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [job] = await tx
-          .select({ total: screeningJobs.parcelsTotal })
-          .from(screeningJobs)
-          .where(and(eq(screeningJobs.id, id), unfinished))
-          .for('update');
-        if (!job || job.total !== null) return false;
-        for (let i = 0; i < parcelIds.length; i += insertChunk) {
-          const values = parcelIds.slice(i, i + insertChunk).map((parcelId, k) => ({ jobId: id, seq: i + k, parcelId }));
-          await tx.insert(screeningJobParcels).values(values);
-          await yieldToRequests();
-        }
-        await tx.update(screeningJobs).set({ parcelsTotal: parcelIds.length, updatedAt: sql`now()` }).where(eq(screeningJobs.id, id));
-        return true;
-      });
+    async storeScope(id: string, token: string, parcelIds: string[]): Promise<boolean> {
+      for (let i = 0; i < parcelIds.length; i += scopePerInsert) {
+        const batch = parcelIds.slice(i, i + scopePerInsert);
+        const written = await db.execute(sql`
+          insert into ${screeningJobParcels} (job_id, seq, parcel_id)
+          select j.id, ${i} + t.ord - 1, t.parcel_id
+          from ${screeningJobs} j, unnest(${`{${batch.join(',')}}`}::uuid[]) with ordinality as t(parcel_id, ord)
+          where j.id = ${id} and j.plan_token = ${token} and j.status = 'running' and j.parcels_total is null
+          for share of j
+          returning 1`);
+        if (rowsOf(written).length === 0) return false;
+        await yieldToRequests();
+      }
+      const [row] = await db
+        .update(screeningJobs)
+        .set({ parcelsTotal: parcelIds.length, updatedAt: sql`now()` })
+        .where(and(eq(screeningJobs.id, id), eq(screeningJobs.planToken, token), eq(screeningJobs.status, 'running'), isNull(screeningJobs.parcelsTotal)))
+        .returning({ id: screeningJobs.id });
+      return !!row;
     },
 
     /** The parcels at seq `from` (inclusive) to `to` (exclusive) that still exist, in order. */
     async scopeRows(id: string, from: number, to: number): Promise<{ seq: number; parcel: ParcelRow }[]> {
-      return db
-        .select({ seq: screeningJobParcels.seq, parcel: parcels })
-        .from(screeningJobParcels)
-        .innerJoin(parcels, eq(parcels.id, screeningJobParcels.parcelId))
-        .where(and(eq(screeningJobParcels.jobId, id), gte(screeningJobParcels.seq, from), lt(screeningJobParcels.seq, to)))
-        .orderBy(asc(screeningJobParcels.seq));
+      const rows: { seq: number; parcel: ParcelRow }[] = [];
+      for (let start = from; start < to; start += scopeRowsPerRead) {
+        const page = await db
+          .select({ seq: screeningJobParcels.seq, parcel: parcels })
+          .from(screeningJobParcels)
+          .innerJoin(parcels, eq(parcels.id, screeningJobParcels.parcelId))
+          .where(and(eq(screeningJobParcels.jobId, id), gte(screeningJobParcels.seq, start), lt(screeningJobParcels.seq, Math.min(start + scopeRowsPerRead, to))))
+          .orderBy(asc(screeningJobParcels.seq));
+        rows.push(...page);
+        await yieldToRequests();
+      }
+      return rows;
     },
 
     /**
-     * Stores a chunk's results and moves the job to `to` in one transaction, only if the job is still running and at
-     * `from`: a step run twice (redelivered while the first was still at work) or a job cancelled meanwhile commits
-     * nothing. The job is done when `to` is its last parcel. False when nothing was committed.
+     * Stores a chunk's results, then moves the job to `to`, only while the job is running and at `from`: each INSERT
+     * takes the job's row (FOR SHARE) and checks both, so a step run twice (redelivered while the first was still at
+     * work) or a job cancelled meanwhile stops writing, and only one attempt moves the job on. Results an attempt
+     * killed part-way left are written over. The job is done when `to` is its last parcel. False when nothing moved.
      */
     async commitChunk(id: string, chunk: { from: number; to: number; results: ChunkResult[]; summary: Tally; layers: LayerRef[]; last: boolean }): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(screeningJobs)
-          .set({
-            parcelsDone: chunk.to,
-            summary: chunk.summary,
-            layers: chunk.layers,
-            updatedAt: sql`now()`,
-            ...(chunk.last ? { status: 'done' as const, finishedAt: sql`now()` } : {}),
-          })
-          .where(and(eq(screeningJobs.id, id), eq(screeningJobs.status, 'running'), eq(screeningJobs.parcelsDone, chunk.from)))
-          .returning({ id: screeningJobs.id });
-        if (!row) return false;
-        for (let i = 0; i < chunk.results.length; i += resultsPerInsert) {
-          await tx.insert(screeningJobResults).values(chunk.results.slice(i, i + resultsPerInsert).map((result) => ({ jobId: id, ...result })));
-          await yieldToRequests();
-        }
-        return true;
-      });
+      for (let i = 0; i < chunk.results.length; i += resultsPerInsert) {
+        const batch = chunk.results.slice(i, i + resultsPerInsert).map(({ seq, parcelId, result }) => ({ seq, parcel_id: parcelId, result }));
+        const written = await db.execute(sql`
+          insert into ${screeningJobResults} (job_id, seq, parcel_id, result)
+          select j.id, t.seq, t.parcel_id, t.result
+          from ${screeningJobs} j, jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as t(seq integer, parcel_id uuid, result jsonb)
+          where j.id = ${id} and j.status = 'running' and j.parcels_done = ${chunk.from}
+          for share of j
+          on conflict (job_id, seq) do update set parcel_id = excluded.parcel_id, result = excluded.result
+          returning 1`);
+        if (rowsOf(written).length === 0) return false;
+        await yieldToRequests();
+      }
+      const [row] = await db
+        .update(screeningJobs)
+        .set({
+          parcelsDone: chunk.to,
+          summary: chunk.summary,
+          layers: chunk.layers,
+          updatedAt: sql`now()`,
+          ...(chunk.last ? { status: 'done' as const, finishedAt: sql`now()` } : {}),
+        })
+        .where(and(eq(screeningJobs.id, id), eq(screeningJobs.status, 'running'), eq(screeningJobs.parcelsDone, chunk.from)))
+        .returning({ id: screeningJobs.id });
+      return !!row;
     },
 
     /** A page of the job's results after seq `after`, in order, with their parcels (a parcel deleted since is left out). */

@@ -23,6 +23,8 @@ export interface ScreeningJobsDeps {
   projects: ProjectsRepository;
   jobs: ScreeningJobsRepository;
   screening: ProjectScreening;
+  /** Brings the planner's statistics up to date, so planning reads a county's parcels a page at a time cheaply. */
+  refreshStatistics: () => Promise<unknown>;
 }
 
 export interface ScreeningJobsOptions {
@@ -32,7 +34,7 @@ export interface ScreeningJobsOptions {
 }
 
 /** Candidate parcels read (and checked against the boundary in a thread) per page while a job works out its parcels. */
-const planPage = 5000;
+const planPage = 500;
 /** Results read per page of an export. */
 const exportPage = 1000;
 /** Jobs a project's list shows. */
@@ -96,7 +98,9 @@ export async function createScreeningJobs(deps: ScreeningJobsDeps, scheduler: Sc
    * visible parcels the boundary overlaps; both narrowed to the job's bbox when it has one.
    */
   async function plan(job: ScreeningJobRow): Promise<void> {
-    if (!(await jobs.startPlanning(job.id))) return;
+    const token = await jobs.startPlanning(job.id);
+    if (!token) return;
+    await deps.refreshStatistics();
     const project = await projects.find(job.ownerId, job.projectId);
     if (!project) return jobs.finish(job.id, 'failed', 'The project is gone.');
     const inScope = (row: ScopeCandidate) => !job.bbox || bboxesOverlap(extentOf(row), job.bbox);
@@ -115,7 +119,7 @@ export async function createScreeningJobs(deps: ScreeningJobsDeps, scheduler: Sc
         after = page.at(-1)!;
       }
     }
-    if (await jobs.storeScope(job.id, ids)) {
+    if (await jobs.storeScope(job.id, token, ids)) {
       if (ids.length === 0) await jobs.finish(job.id, 'done');
     }
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/db/client.ts';
+import { rowsOf } from '../../server/db/raw-rows.ts';
 
 export type TestEngine = 'pglite' | 'postgres';
 
@@ -43,10 +44,9 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
   return { url: url.toString(), drop: () => dropDatabase(serverUrl, name) };
 }
 
-/** Rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). */
+/** Rows of a raw SQL query, typed by the caller. */
 export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
-  const result: unknown = await database.db.execute(query);
-  return (result as { rows: T[] }).rows;
+  return rowsOf<T>(await database.db.execute(query));
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "screening_jobs" ADD COLUMN "plan_token" uuid;
