@@ -1,14 +1,5 @@
 import { assign, createActor, enqueueActions, fromCallback, setup, type ActorRef, type ActorRefFrom, type Snapshot } from 'xstate';
 
-/** The task modal (spec §3: category, last_task, show, id); `show` is `matches('task')`. */
-export interface TaskModal {
-  /** The task being edited; null to create one. */
-  id: string | null;
-  category: string | null;
-  /** The task the new one goes after, when created from a position in the board. */
-  last_task: string | null;
-}
-
 export type QuestionKind = 'delete' | 'confirm';
 
 /** The answer a delete or confirm modal sends to whoever opened it. */
@@ -30,7 +21,6 @@ export interface QuestionModal {
 }
 
 export interface ModalContext {
-  task: TaskModal | null;
   delete: QuestionModal | null;
   confirm: QuestionModal | null;
   /** The settings preset the settings modal shows. */
@@ -38,7 +28,6 @@ export interface ModalContext {
 }
 
 export type ModalEvent =
-  | { type: 'taskModal.open'; task: TaskModal }
   | { type: 'deleteModal.open'; question: QuestionModal }
   | { type: 'confirmModal.open'; question: QuestionModal }
   | { type: 'settingModal.open'; id: string }
@@ -46,7 +35,7 @@ export type ModalEvent =
   | { type: 'modal.answer'; confirmed: boolean }
   | { type: 'modal.close' };
 
-const closedContext: ModalContext = { task: null, delete: null, confirm: null, settingId: null };
+const closedContext: ModalContext = { delete: null, confirm: null, settingId: null };
 
 interface ReplyParams {
   question: QuestionModal | null;
@@ -56,7 +45,8 @@ interface ReplyParams {
 
 /**
  * The app's one modal slot (spec §3 modal state): idle or one open modal, which an open event replaces. The
- * feasibility rename and default modals belong to the feasibility actor, which owns the studies they change.
+ * feasibility rename and default modals belong to the feasibility actor, and the task form (spec §3 "task": category,
+ * last_task, show, id) to the task board actor (`ready.taskModal`), which own what those forms change.
  * Delete and confirm report the answer as a 'modal.answered' event to the `replyTo` actor of their open event,
  * exactly once, whatever closes them; non-actor callers use `askModal`. Created once at the app root.
  */
@@ -71,19 +61,17 @@ export const modalMachine = setup({
     closeModal: assign(closedContext),
   },
 }).createMachine({
-  description: 'The one modal of the app: a task form, a preset form, or a delete or confirm question whose answer goes back to whoever asked.',
+  description: 'The one modal of the app: a preset form, or a delete or confirm question whose answer goes back to whoever asked.',
   id: 'modal',
   initial: 'idle',
   context: closedContext,
   on: {
-    'taskModal.open': { target: '.task', actions: assign({ task: ({ event }) => event.task }) },
     'deleteModal.open': { target: '.delete', actions: assign({ delete: ({ event }) => event.question }) },
     'confirmModal.open': { target: '.confirm', actions: assign({ confirm: ({ event }) => event.question }) },
     'settingModal.open': { target: '.setting', actions: assign({ settingId: ({ event }) => event.id }) },
   },
   states: {
     idle: { description: 'No modal is open.' },
-    task: { description: 'The task form is open (new task or edit).', exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
     setting: { description: 'The preset settings form is open.', exit: 'closeModal', on: { 'modal.close': { target: 'idle' } } },
     delete: {
       description: 'Asks the user to confirm a deletion; the answer (yes, or no when closed) goes back to whoever asked.',

@@ -17,8 +17,6 @@ const deleteQuestion: QuestionModal = { title: 'Delete project?', message: 'Sola
 const confirmQuestion: QuestionModal = { title: 'Leave checkout?', message: 'Your plan is not bought yet.', requestId: null, replyTo: modelOpener.ref };
 
 const events: ModelEvent[] = [
-  { type: 'taskModal.open', task: { id: null, category: 'Permitting', last_task: 'task-9' } },
-  { type: 'taskModal.open', task: { id: 'task-3', category: 'Permitting', last_task: null } },
   { type: 'deleteModal.open', question: deleteQuestion },
   { type: 'confirmModal.open', question: confirmQuestion },
   { type: 'settingModal.open', id: 'preset-2' },
@@ -30,7 +28,6 @@ const events: ModelEvent[] = [
 const openSlots = (context: ModalSnapshot['context']) => Object.entries(context).filter(([, value]) => value !== null).map(([key]) => key);
 const slotOf: Record<string, string> = {
   idle: '',
-  task: 'task',
   delete: 'delete',
   confirm: 'confirm',
   setting: 'settingId',

@@ -757,7 +757,6 @@ const modalActions: MachineActions = {
       run: (walker, event) => dialog(walker.page, 'Delete project?').getByRole('button', { name: event.confirmed ? 'Delete' : 'Cancel' }).click(),
     },
     'modal.close': { does: 'press Escape', variants: (snapshot) => (snapshot.matches('idle') ? [] : [{ label: 'close', event: { type: 'modal.close' } }]), run: (walker) => walker.page.keyboard.press('Escape') },
-    'taskModal.open': { skip: "no screen sends it to the modal actor: the task board opens its own task form (task-board.machine.ts's taskModal)" },
     'confirmModal.open': { skip: 'no screen asks a confirm question yet (askModal is only called with "delete")' },
   },
 };

@@ -274,7 +274,6 @@ const checkoutViews: ViewTable = {
 
 const modalViews: ViewTable = {
   idle: { says: 'no modal open', dialog: null },
-  task: { unreached: "no screen opens the modal actor's task form: the task board opens its own (task-board.machine.ts)" },
   setting: { says: "the study's settings preset, read-only", dialog: { name: /.+/, buttons: ['Close'] } },
   delete: { says: 'asked to delete the project', dialog: { role: 'alertdialog', name: 'Delete project?', buttons: ['Cancel', 'Delete'] } },
   confirm: { unreached: 'no screen asks a confirm question yet (askModal is only called with "delete")' },
