@@ -113,8 +113,6 @@ export async function buildApp(deps: AppDeps) {
     const seeded = await seedDemoData(database.db);
     if (seeded) app.log.info(seeded, 'parcel store was empty: loaded the Washington, DC demo parcels and screening layers');
   }
-  // Tables filled since they were last analyzed (a seed, a bulk load while the server was down) get their statistics.
-  void database.refreshStatistics().catch((error: unknown) => app.log.warn({ err: error }, 'analyzing tables failed'));
   const signer = createTokenSigner(deps.jwtSecret);
   const users = usersRepository(database.db);
   const sessionsRepo = sessionsRepository(database.db);

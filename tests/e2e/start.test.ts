@@ -22,9 +22,10 @@ describe('npm start', () => {
   });
   afterAll(() => app?.stop());
 
-  it('logs JSON records when its output is piped', () => {
-    const records = app.output().split('\n').filter((line) => line.startsWith('{'));
-    expect(records.map((line) => JSON.parse(line) as { msg: string })).toContainEqual(expect.objectContaining({ level: 30, msg: expect.stringMatching(/^Server listening at http/) as string }));
+  it('logs JSON records when its output is piped', async () => {
+    // pino writes asynchronously: the record may follow the "listening on" line the start waited for.
+    const records = () => app.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string });
+    await expect.poll(records).toContainEqual(expect.objectContaining({ level: 30, msg: expect.stringMatching(/^Server listening at http/) as string }));
   });
 
   it('serves health, the SPA with history fallback, and JSON 404s under /api', async () => {
