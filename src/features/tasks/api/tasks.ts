@@ -35,7 +35,3 @@ export const applyTaskTemplate = (api: ApiClient, body: { project_id: string; te
 /** 201 with the new template of the user's, made of the project's tasks. */
 export const saveTaskTemplate = (api: ApiClient, body: { project_id: string; name: string }, { signal }: CallOptions = {}) =>
   call(api, endpoints.templateCreate, { body: { project_id: body.project_id, name: body.name }, answer: TaskTemplate, signal });
-
-export const listTaskCategories = (api: ApiClient, { signal }: CallOptions = {}) => call(api, endpoints.categoryList, { signal });
-
-export const listTaskPhases = (api: ApiClient, { signal }: CallOptions = {}) => call(api, endpoints.phaseList, { signal });
