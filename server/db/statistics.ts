@@ -6,9 +6,10 @@ import { rowsOf } from './raw-rows.ts';
 /**
  * The planner's statistics, kept fresh as autovacuum keeps them on PostgreSQL: a table changed by more than 50 rows
  * plus 10 % of its rows since it was last analyzed (autovacuum's default thresholds) is analyzed again, and so is one
- * never analyzed (PGlite forgets the change counts when it closes, so a table filled in an earlier run shows none). PGlite runs
- * no autovacuum, so without this a table filled after it was created keeps the planner's guesses for ever: a screening
- * job's paged read of 50,000 parcels then sorted every remaining row for each page (44 ms a page against 1.6 ms).
+ * never analyzed (PGlite forgets the change counts when it closes, so a table filled in an earlier run shows none).
+ * PGlite runs no autovacuum, so without this a table filled after it was created keeps the planner's guesses for ever:
+ * a screening job's paged read of 50,000 parcels then sorted every remaining row for each page (44 ms a page, against
+ * 1.6 ms once analyzed).
  */
 export function plannerStatistics(db: Db) {
   let running: Promise<string[]> | undefined;
@@ -38,5 +39,3 @@ export function plannerStatistics(db: Db) {
     },
   };
 }
-
-export type PlannerStatistics = ReturnType<typeof plannerStatistics>;

@@ -123,8 +123,8 @@ export function screeningJobsRepository(db: Db) {
 
     /**
      * The job starts working out its parcels: running from now, under a new plan token that only this attempt's
-     * writes carry. Parcels an earlier attempt stored (a step handed out again, or killed part-way) are dropped.
-     * Undefined when the job is over (cancelled meanwhile) or already planned.
+     * writes carry (an earlier attempt, a step handed out again, writes nothing more from here on). Undefined when
+     * the job is over (cancelled meanwhile) or already planned.
      */
     async startPlanning(id: string): Promise<string | undefined> {
       const [row] = await db
@@ -132,9 +132,7 @@ export function screeningJobsRepository(db: Db) {
         .set({ status: 'running', planToken: sql`gen_random_uuid()`, startedAt: sql`coalesce(${screeningJobs.startedAt}, now())`, updatedAt: sql`now()` })
         .where(and(eq(screeningJobs.id, id), unfinished, isNull(screeningJobs.parcelsTotal)))
         .returning({ token: screeningJobs.planToken });
-      if (!row?.token) return undefined;
-      await db.delete(screeningJobParcels).where(eq(screeningJobParcels.jobId, id));
-      return row.token;
+      return row?.token ?? undefined;
     },
 
     /** The project's attached parcels, in the order the project's screening lists them. */
@@ -168,30 +166,35 @@ export function screeningJobsRepository(db: Db) {
     },
 
     /**
-     * Stores the parcels the job screens, in order, with their count, while `token` is the job's plan token: each
-     * INSERT takes the job's row (FOR SHARE) and writes only if the token is still this attempt's, so a later attempt
-     * (which claimed a new token and dropped what was stored) or a cancel is never mixed into the plan.
-     * False when the job was planned by another attempt or ended meanwhile.
+     * Stores the parcels the job screens, in order, with their count, while `token` is the job's plan token. Each
+     * INSERT takes the job's row (FOR SHARE) and writes only under this attempt's token, so once a later attempt has
+     * claimed the job (or it was cancelled) this one writes nothing. What an earlier attempt left is written over, seq
+     * by seq, and the count is set in one statement with dropping any seq past it: the plan is exactly `parcelIds`.
+     * False when the job was claimed by another attempt or ended meanwhile.
      */
     async storeScope(id: string, token: string, parcelIds: string[]): Promise<boolean> {
+      const current = sql`j.id = ${id} and j.plan_token = ${token} and j.status = 'running' and j.parcels_total is null`;
       for (let i = 0; i < parcelIds.length; i += scopePerInsert) {
         const batch = parcelIds.slice(i, i + scopePerInsert);
         const written = await db.execute(sql`
           insert into ${screeningJobParcels} (job_id, seq, parcel_id)
           select j.id, ${i} + t.ord - 1, t.parcel_id
           from ${screeningJobs} j, unnest(${`{${batch.join(',')}}`}::uuid[]) with ordinality as t(parcel_id, ord)
-          where j.id = ${id} and j.plan_token = ${token} and j.status = 'running' and j.parcels_total is null
+          where ${current}
           for share of j
+          on conflict (job_id, seq) do update set parcel_id = excluded.parcel_id
           returning 1`);
         if (rowsOf(written).length === 0) return false;
         await yieldToRequests();
       }
-      const [row] = await db
-        .update(screeningJobs)
-        .set({ parcelsTotal: parcelIds.length, updatedAt: sql`now()` })
-        .where(and(eq(screeningJobs.id, id), eq(screeningJobs.planToken, token), eq(screeningJobs.status, 'running'), isNull(screeningJobs.parcelsTotal)))
-        .returning({ id: screeningJobs.id });
-      return !!row;
+      const planned = await db.execute(sql`
+        with planned as (
+          update ${screeningJobs} j set parcels_total = ${parcelIds.length}, updated_at = now() where ${current} returning j.id
+        ), dropped as (
+          delete from ${screeningJobParcels} p using planned where p.job_id = planned.id and p.seq >= ${parcelIds.length}
+        )
+        select id from planned`);
+      return rowsOf(planned).length > 0;
     },
 
     /** The parcels at seq `from` (inclusive) to `to` (exclusive) that still exist, in order. */

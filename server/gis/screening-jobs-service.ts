@@ -100,7 +100,8 @@ export async function createScreeningJobs(deps: ScreeningJobsDeps, scheduler: Sc
   async function plan(job: ScreeningJobRow): Promise<void> {
     const token = await jobs.startPlanning(job.id);
     if (!token) return;
-    await deps.refreshStatistics();
+    // Stale statistics only make planning slower: a failure to analyze is logged, not the job's.
+    await deps.refreshStatistics().catch((error: unknown) => options.log.error({ err: error }, 'analyzing tables before planning a screening job failed'));
     const project = await projects.find(job.ownerId, job.projectId);
     if (!project) return jobs.finish(job.id, 'failed', 'The project is gone.');
     const inScope = (row: ScopeCandidate) => !job.bbox || bboxesOverlap(extentOf(row), job.bbox);
