@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { inspectorMarker } from '../../src/dev/inspector/marker.ts';
-import type { Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { describeE2e, e2eSetup } from '../support/e2e-setup.ts';
 
@@ -41,6 +41,21 @@ async function servedBytes(urls: string[], encoding: 'gzip' | 'br') {
   const answers = await Promise.all(urls.map((url) => rawGet(url, { 'accept-encoding': encoding })));
   for (const [i, answer] of answers.entries()) if (answer.bytes >= 1024) expect(answer.headers['content-encoding'], urls[i]).toBe(encoding);
   return answers.reduce((sum, answer) => sum + answer.bytes, 0);
+}
+
+/**
+ * Holds back the app's scripts (every script but those the page at `url` names) until the returned release is called,
+ * so a test can act on the prerendered page before the app arrives.
+ */
+async function holdAppScripts(page: Page, url: string): Promise<() => void> {
+  const named = [...(await (await fetch(url)).text()).matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => new URL(match[1]!, url).href);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    if (!named.includes(route.request().url())) await released;
+    await route.continue();
+  });
+  return release;
 }
 
 /** The public pages written as static HTML at build time (src/contract/prerendered-pages.ts), with what each must show. */
@@ -109,13 +124,7 @@ describeE2e('what the landing page downloads, as `npm start` serves it', () => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
     // The app's scripts (all but those the page names) wait until the visitor has typed and pressed Send.
-    const named = [...(await (await fetch(e2e.url('/getstart'))).text()).matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => e2e.url(match[1]!));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      if (!named.includes(route.request().url())) await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page, e2e.url('/getstart'));
     await page.goto(e2e.url('/getstart'), { waitUntil: 'load' });
     await page.getByLabel('Name').fill('Asha Planner');
     await page.getByLabel('Email').fill('asha@example.com');
@@ -138,13 +147,7 @@ describeE2e('what the landing page downloads, as `npm start` serves it', () => {
 
   it('answers a click on the login page’s "Sign up" tab made before the app arrived, once it is there', async () => {
     const page = await e2e.newPage();
-    const named = [...(await (await fetch(e2e.url('/auth/login'))).text()).matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => e2e.url(match[1]!));
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      if (!named.includes(route.request().url())) await released;
-      await route.continue();
-    });
+    const release = await holdAppScripts(page, e2e.url('/auth/login'));
     await page.goto(e2e.url('/auth/login'), { waitUntil: 'load' });
     await page.getByRole('tab', { name: 'Sign up' }).click();
     expect(await page.getByLabel('Name').count()).toBe(0);
