@@ -76,17 +76,26 @@ for (const engine of engines) describeE2e(`project flows in Chromium at 360 px o
     await page.getByRole('region', { name: 'Screening map' }).scrollIntoViewIfNeeded();
     const tooltip = page.locator('.leaflet-tooltip').filter({ hasText: 'APN PAR 02420088' });
     // The map may still be settling (fitting the parcel, the status leaving): hover again until the parcel answers.
+    // Until it does, the poll reports what lies under the pointer, so a failure says what was there instead.
     await expect
       .poll(
         async () => {
-          const map = (await page.getByRole('region', { name: 'Screening map' }).boundingBox())!;
+          const region = page.getByRole('region', { name: 'Screening map' });
+          await region.scrollIntoViewIfNeeded();
+          const map = (await region.boundingBox())!;
+          const [x, y] = [map.x + map.width / 2 + 30, map.y + map.height / 2 + 10];
           await page.mouse.move(map.x + 5, map.y + 5);
-          await page.mouse.move(map.x + map.width / 2 + 30, map.y + map.height / 2 + 10, { steps: 3 });
-          return tooltip.isVisible();
+          await page.mouse.move(x, y, { steps: 3 });
+          if (await tooltip.isVisible()) return 'the parcel\'s tooltip';
+          return page.evaluate(([px, py]) => {
+            const element = document.elementFromPoint(px!, py!);
+            const className = element?.getAttribute('class') ?? '';
+            return `no tooltip; at (${Math.round(px!)}, ${Math.round(py!)}) of a ${innerWidth}x${innerHeight} window: ${element?.tagName ?? 'nothing'}.${className}, in ${element?.closest('[aria-label]')?.getAttribute('aria-label') ?? 'no labelled region'}`;
+          }, [x, y]);
         },
         { timeout: 30_000, interval: 500 },
       )
-      .toBe(true);
+      .toBe("the parcel's tooltip");
     expect(await tooltip.textContent()).toMatch(/Flood zone: .*Share of the parcel in a flood zone at most 0%/);
     expect(await page.getByRole('heading', { name: 'Data sources' }).count()).toBe(1);
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
