@@ -6,7 +6,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { describeViolation, pageWidth, seriousViolations, shoot } from '../support/browser.ts';
+import { describeViolation, hoverMap, pageWidth, seriousViolations, shoot } from '../support/browser.ts';
 import { describeE2e, e2eSetup, type Account } from '../support/e2e-setup.ts';
 import { tablesOutsideWindow } from '../support/layout-checks.ts';
 
@@ -124,6 +124,42 @@ describeE2e('the map screen with DC parcels in Chromium', () => {
     expect((await seriousViolations(page)).map(describeViolation)).toEqual([]);
     await panel.getByRole('button', { name: 'Close the parcel panel' }).click();
     await page.getByRole('button', { name: 'Screen parcels' }).waitFor();
+    await page.context().close();
+  });
+
+  it('frames a parcel found while the map is still zooming (Leaflet drops a view change asked meanwhile)', async () => {
+    const page = await open(1440);
+    // The answer is fetched, then held until a zoom animates, so it lands in the middle of one.
+    let fetched!: () => void;
+    let release!: () => void;
+    const answerFetched = new Promise<void>((resolve) => (fetched = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/get_search_apn_details\//, async (route) => {
+      const response = await route.fetch();
+      fetched();
+      await released;
+      await route.fulfill({ response });
+    });
+    // PAR 02420088 lies 8 km south-west of this project's parcels, at another zoom.
+    await page.getByLabel('Parcel number (APN or SSL)').fill('PAR 02420088');
+    await page.getByRole('button', { name: 'Find parcel' }).click();
+    await answerFetched;
+    await page.getByRole('button', { name: 'Zoom in' }).click();
+    await page.locator('.leaflet-map-pane.leaflet-zoom-anim').waitFor({ state: 'attached' });
+    release();
+    await page.getByRole('group', { name: 'Parcel PAR 02420088' }).waitFor();
+
+    // Once the zoom ends, the map moves to the parcel found: its middle is the parcel.
+    const tooltip = page.locator('.leaflet-tooltip').filter({ hasText: 'APN PAR 02420088 (not attached yet)' });
+    await expect
+      .poll(
+        async () => {
+          await hoverMap(page, 'Screening map');
+          return tooltip.isVisible();
+        },
+        { timeout: 10_000, interval: 500 },
+      )
+      .toBe(true);
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { clickMap, clickMapPoints, findPlace, pageWidth } from '../support/browser.ts';
+import { clickMap, clickMapPoints, findPlace, hoverMap, pageWidth } from '../support/browser.ts';
 import { describeE2e, e2eSetup } from '../support/e2e-setup.ts';
 import { createScratchDatabase } from '../support/test-db.ts';
 
@@ -73,19 +73,14 @@ for (const engine of engines) describeE2e(`project flows in Chromium at 360 px o
 
     // The map was framed on the parcel found: its middle is the parcel, and hovering it tells why.
     await page.getByRole('status').waitFor({ state: 'detached', timeout: 10_000 });
-    await page.getByRole('region', { name: 'Screening map' }).scrollIntoViewIfNeeded();
     const tooltip = page.locator('.leaflet-tooltip').filter({ hasText: 'APN PAR 02420088' });
     // The map may still be settling (fitting the parcel, the status leaving): hover again until the parcel answers.
     // Until it does, the poll reports what lies under the pointer, so a failure says what was there instead.
     await expect
       .poll(
         async () => {
-          const region = page.getByRole('region', { name: 'Screening map' });
-          await region.scrollIntoViewIfNeeded();
-          const map = (await region.boundingBox())!;
-          const [x, y] = [map.x + map.width / 2 + 30, map.y + map.height / 2 + 10];
-          await page.mouse.move(map.x + 5, map.y + 5);
-          await page.mouse.move(x, y, { steps: 3 });
+          await page.getByRole('region', { name: 'Screening map' }).scrollIntoViewIfNeeded();
+          const { x, y } = await hoverMap(page, 'Screening map', 30, 10);
           if (await tooltip.isVisible()) return 'the parcel\'s tooltip';
           return page.evaluate(([px, py]) => {
             const element = document.elementFromPoint(px!, py!);

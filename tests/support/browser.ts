@@ -61,6 +61,18 @@ export async function clickMap(page: Page, name: string, x: number, y: number) {
   await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
 }
 
+/**
+ * Moves the pointer onto the map region `name`, `dx`, `dy` pixels from its middle, coming in from its top-left corner so
+ * that the paths under the pointer see it arrive (a tooltip opens on arrival). Gives the point, in window pixels.
+ */
+export async function hoverMap(page: Page, name: string, dx = 0, dy = 0) {
+  const box = (await page.getByRole('region', { name }).boundingBox())!;
+  const [x, y] = [box.x + box.width / 2 + dx, box.y + box.height / 2 + dy];
+  await page.mouse.move(box.x + 5, box.y + 5);
+  await page.mouse.move(x, y, { steps: 3 });
+  return { x, y };
+}
+
 /** Clicks the points one after another on the map region `name`, with a pause between clicks as a person's. */
 export async function clickMapPoints(page: Page, name: string, points: readonly (readonly [number, number])[]) {
   for (const [x, y] of points) {

@@ -130,10 +130,26 @@ function loadPolygon(draw: TerraDraw, polygon: Polygon | null) {
   draw.setMode('polygon');
 }
 
+/**
+ * Moves the map now, or once a running zoom animation ends: Leaflet ignores a view change with another zoom while one
+ * animates (Map._tryAnimatedZoom returns early), so a parcel found while the first results were being framed would
+ * leave the map where it was. Gives a cancel for a move still waiting (a newer one replaces it).
+ */
+function moveWhenZoomSettled(map: L.Map, zooming: boolean, move: () => void): () => void {
+  if (!zooming) {
+    move();
+    return () => undefined;
+  }
+  map.once('zoomend', move);
+  return () => void map.off('zoomend', move);
+}
+
 /** The MapView port on Leaflet: works with no tiles and no key (an offline basemap lies under the tiles), in every browser and in jsdom. */
 export function LeafletMapView({ label, center, zoom, markers, layers, fitBounds, drawing, height = '400px', children, ...callbacks }: MapViewProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
+  // Whether a zoom is animating: Leaflet drops a view change asked meanwhile (see moveWhenZoomSettled).
+  const zooming = useRef(false);
   // Handlers change identity on every render of the page; the map's listeners read the latest ones.
   const latest = useRef({ ...callbacks, drawing });
   useEffect(() => {
@@ -151,6 +167,8 @@ export function LeafletMapView({ label, center, zoom, markers, layers, fitBounds
       latest.current.onClick?.({ lat, lng });
     });
     instance.on('moveend', () => latest.current.onViewChange?.(visibleBbox(instance)));
+    instance.on('zoomanim', () => void (zooming.current = true));
+    instance.on('zoomend', () => void (zooming.current = false));
     const resize = new ResizeObserver(() => instance.invalidateSize());
     resize.observe(container);
     setMap(instance);
@@ -163,16 +181,19 @@ export function LeafletMapView({ label, center, zoom, markers, layers, fitBounds
   }, []);
 
   useEffect(() => {
-    map?.setView([center.lat, center.lng], zoom);
+    if (!map) return;
+    return moveWhenZoomSettled(map, zooming.current, () => map.setView([center.lat, center.lng], zoom));
   }, [map, center.lat, center.lng, zoom]);
 
   const fitKey = bboxKey(fitBounds);
   useEffect(() => {
     if (!map || !fitBounds) return;
     const [w, s, e, n] = fitBounds;
-    // A map with no size yet (hidden, or jsdom) cannot compute a zoom for a box: centre on it instead.
-    if (map.getSize().x === 0) map.setView([(s + n) / 2, (w + e) / 2], map.getZoom());
-    else map.fitBounds([[s, w], [n, e]], { padding: [24, 24], maxZoom: 18 });
+    return moveWhenZoomSettled(map, zooming.current, () => {
+      // A map with no size yet (hidden, or jsdom) cannot compute a zoom for a box: centre on it instead.
+      if (map.getSize().x === 0) map.setView([(s + n) / 2, (w + e) / 2], map.getZoom());
+      else map.fitBounds([[s, w], [n, e]], { padding: [24, 24], maxZoom: 18 });
+    });
     // fitKey stands for fitBounds' values, so a new array with the same box does not move the map.
   }, [map, fitKey]);
 
