@@ -131,9 +131,15 @@ function loadPolygon(draw: TerraDraw, polygon: Polygon | null) {
 }
 
 /**
- * Moves the map now, or once a running zoom animation ends: Leaflet ignores a view change with another zoom while one
- * animates (Map._tryAnimatedZoom returns early), so a parcel found while the first results were being framed would
- * leave the map where it was. Gives a cancel for a move still waiting (a newer one replaces it).
+ * The page's own view changes are not animated: an animated zoom starts a frame after it is asked, so a view asked
+ * meanwhile (a parcel found just as the first results were framed) would be undone when it starts.
+ */
+const jump = { animate: false } as const;
+
+/**
+ * Moves the map now, or once a zoom animation (the user's) ends: Leaflet ignores a view change with another zoom while
+ * one animates (Map._tryAnimatedZoom returns early), so the map would stay where the user zoomed. Gives a cancel for a
+ * move still waiting (a newer one replaces it).
  */
 function moveWhenZoomSettled(map: L.Map, zooming: boolean, move: () => void): () => void {
   if (!zooming) {
@@ -182,7 +188,7 @@ export function LeafletMapView({ label, center, zoom, markers, layers, fitBounds
 
   useEffect(() => {
     if (!map) return;
-    return moveWhenZoomSettled(map, zooming.current, () => map.setView([center.lat, center.lng], zoom));
+    return moveWhenZoomSettled(map, zooming.current, () => map.setView([center.lat, center.lng], zoom, jump));
   }, [map, center.lat, center.lng, zoom]);
 
   const fitKey = bboxKey(fitBounds);
@@ -191,8 +197,8 @@ export function LeafletMapView({ label, center, zoom, markers, layers, fitBounds
     const [w, s, e, n] = fitBounds;
     return moveWhenZoomSettled(map, zooming.current, () => {
       // A map with no size yet (hidden, or jsdom) cannot compute a zoom for a box: centre on it instead.
-      if (map.getSize().x === 0) map.setView([(s + n) / 2, (w + e) / 2], map.getZoom());
-      else map.fitBounds([[s, w], [n, e]], { padding: [24, 24], maxZoom: 18 });
+      if (map.getSize().x === 0) map.setView([(s + n) / 2, (w + e) / 2], map.getZoom(), jump);
+      else map.fitBounds([[s, w], [n, e]], { padding: [24, 24], maxZoom: 18, ...jump });
     });
     // fitKey stands for fitBounds' values, so a new array with the same box does not move the map.
   }, [map, fitKey]);
