@@ -114,10 +114,11 @@ function ProjectMap({ project, slug, criteria }: { project: ProjectDetail; slug:
     }
   }, [found]);
   useEffect(() => {
-    if (framed || !result || result.features.length === 0) return;
+    // `found` too: a parcel found in the same render as the first results keeps the frame.
+    if (framed || found || !result || result.features.length === 0) return;
     setFramed(true);
     setFit(bboxAround([boundary, result as unknown as Feature]));
-  }, [framed, result, boundary]);
+  }, [framed, found, result, boundary]);
 
   const layers = useMemo<MapLayer[]>(() => {
     const list: MapLayer[] = [];
