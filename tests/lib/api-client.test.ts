@@ -165,7 +165,7 @@ describe('api client', () => {
     );
     expect(cancelled).toBeInstanceOf(CancelledError);
     expect(isCancelled(cancelled)).toBe(true);
-    await vi.waitFor(() => expect(api.closedBeforeAnswer).toBe(closedBefore + 1));
+    await vi.waitFor(() => expect(api.closedBeforeAnswer).toBe(closedBefore + 1), { timeout: 10_000 });
     await api.heldRequests(1);
     api.release();
     await expect(second).resolves.toEqual({ done: true });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TokenPair } from '../../src/contract/auth.ts';
 import { createRefreshCoordinator, createStorageLocks, SignedOutError } from '../../src/lib/refresh-coordinator.ts';
 import { createMemoryStorage, createSessionStore } from '../../src/lib/session-storage.ts';
@@ -113,14 +113,17 @@ describe('refresh coordinator', () => {
 });
 
 describe('storage locks (no Web Locks)', () => {
+  // Fake timers (Date.now too): what these tests read is the order of events in time, which a loaded machine must not move.
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
   it('lets one holder in at a time and wakes the next on release', async () => {
     const shared = createSharedStorage();
     const tabs = [shared.tab(), shared.tab(), shared.tab()].map(({ storage, onStorage }) => createStorageLocks({ storage, onStorage, settleMs: 5, pollMs: 1000 }));
     let inside = 0;
     let most = 0;
     const order: number[] = [];
-    const started = Date.now();
-    await Promise.all(
+    const all = Promise.all(
       tabs.map((locks, index) =>
         locks.request('test', async () => {
           inside += 1;
@@ -131,19 +134,24 @@ describe('storage locks (no Web Locks)', () => {
         }),
       ),
     );
-    expect(most).toBe(1);
+    // Woken by storage events, not by the 1 s poll: all three are through well before the first poll.
+    await vi.advanceTimersByTimeAsync(900);
     expect(order.sort()).toEqual([0, 1, 2]);
-    // Woken by storage events, not by the 1 s poll.
-    expect(Date.now() - started).toBeLessThan(900);
+    await all;
+    expect(most).toBe(1);
   });
 
   it('takes over the claim of a tab that closed while holding it', async () => {
     const storage = createMemoryStorage();
     storage.setItem('lock:test', JSON.stringify({ owner: 'closed-tab', expiresAt: Date.now() + 60 }));
     const locks = createStorageLocks({ storage, ttlMs: 60, pollMs: 10, settleMs: 1 });
-    const started = Date.now();
-    await expect(locks.request('test', () => Promise.resolve('mine'))).resolves.toBe('mine');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(50);
+    let answer: string | null = null;
+    const request = locks.request('test', () => Promise.resolve('mine')).then((value) => (answer = value));
+    await vi.advanceTimersByTimeAsync(55);
+    expect(answer).toBeNull(); // the closed tab's claim still counts
+    await vi.advanceTimersByTimeAsync(30);
+    expect(answer).toBe('mine');
+    await request;
     expect(storage.getItem('lock:test')).toBeNull();
   });
 });

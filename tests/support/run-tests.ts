@@ -26,7 +26,28 @@ const skipReasons: Partial<Record<(typeof layers)[number], string>> = {
   e2e: browserUnavailable() ? `${browserUnavailable()}, so the browser tests do not run` : undefined,
 };
 
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numFailedTestSuites: number;
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+}
+
+/** Each failed test (or file that failed to load) with the first lines of its message: CI keeps only the log's tail. */
+function failedTests(layer: string, json: VitestReport): string[] {
+  const file = (name: string) => name.replace(root, '');
+  const firstLines = (message = '') => message.split('\n').slice(0, 6).map((line) => `      ${line}`).join('\n');
+  return json.testResults.flatMap((suite) => {
+    const tests = suite.assertionResults.filter((test) => test.status === 'failed');
+    if (tests.length === 0 && suite.status === 'failed') return [`  ${layer} ${file(suite.name)}\n${firstLines(suite.message)}`];
+    return tests.map((test) => `  ${layer} ${file(suite.name)} > ${test.fullName}\n${firstLines(test.failureMessages?.[0])}`);
+  });
+}
+
 const results = new Map<string, Counts>();
+const failures: string[] = [];
 for (const layer of chosen.length > 0 ? chosen : layers) {
   const report = join(root, `.vitest-${layer}.json`);
   rmSync(report, { force: true });
@@ -43,8 +64,9 @@ for (const layer of chosen.length > 0 ? chosen : layers) {
     console.error(`${layer}: vitest exited with ${run.status} and wrote no report`);
     continue;
   }
-  const json = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number; numFailedTestSuites: number };
+  const json = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
   rmSync(report, { force: true });
+  failures.push(...failedTests(layer, json));
   // A file that fails to load has no tests in it but fails its suite.
   const failed = json.numFailedTests + (json.numFailedTests === 0 && json.numFailedTestSuites > 0 ? json.numFailedTestSuites : 0);
   results.set(layer, { passed: json.numPassedTests, failed, skipped: json.numPendingTests + json.numTodoTests, seconds });
@@ -64,6 +86,7 @@ const reasons = [...results.keys()].flatMap((layer) => {
   const reason = skipReasons[layer as keyof typeof skipReasons];
   return reason ? [`  - ${layer}: ${reason}`] : [];
 });
+if (failures.length > 0) console.log(`\nfailed:\n${failures.join('\n')}`);
 if (total.skipped > 0 && reasons.length > 0) console.log(`\nskipped:\n${reasons.join('\n')}`);
 console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped > 0 ? `, ${total.skipped} skipped` : ''}`);
 process.exit(total.failed > 0 ? 1 : 0);

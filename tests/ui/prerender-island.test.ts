@@ -33,7 +33,7 @@ it('holds a form sent before the app has started from React’s root, and sends 
   expect(start).toHaveBeenCalledTimes(1);
 
   appStarted();
-  await vi.waitFor(() => expect(reachedRoot).toEqual([false]));
+  await vi.waitFor(() => expect(reachedRoot).toEqual([false]), { timeout: 10_000 });
   // Once the app is there a submit goes its way: the island holds no more.
   form.dispatchEvent(new SubmitEvent('submit', { bubbles: true, cancelable: true }));
   expect(reachedRoot).toEqual([false, false]);
@@ -56,7 +56,7 @@ it('holds a click on a control only the app can answer (a tab), and clicks it ag
   expect(clicked).toEqual(['Terms']);
 
   appStarted();
-  await vi.waitFor(() => expect(clicked).toEqual(['Terms', 'Sign up']));
+  await vi.waitFor(() => expect(clicked).toEqual(['Terms', 'Sign up']), { timeout: 10_000 });
   tab.click();
   expect(clicked).toEqual(['Terms', 'Sign up', 'Sign up']);
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, renderHook, waitFor } from '@testing-library/react';
+import { act, configure, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError, CancelledError } from '../../src/lib/api-client.ts';
 import { useResource, type Load } from '../../src/lib/use-resource.ts';
@@ -10,6 +10,9 @@ function handLoad<T>() {
   const load: Load<T> = (signal) => new Promise<T>((resolve, reject) => calls.push({ signal, resolve, reject }));
   return { load, calls };
 }
+
+// A shared, loaded CI machine can take longer than testing-library's 1 s default to run an effect.
+configure({ asyncUtilTimeout: 10_000 });
 
 const refused = new ApiError('GET', '/api/thing/', 404, { detail: 'Not found.' }, null);
 
