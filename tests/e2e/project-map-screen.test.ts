@@ -69,6 +69,24 @@ async function tooltipsStayInside(page: Page) {
   await page.mouse.move(0, 0);
 }
 
+/**
+ * Watches, in the page, for the map pane's zoom animation (Leaflet's `leaflet-zoom-anim`, 250 ms) to start; the returned
+ * function waits until it has. A locator's wait polls from outside at growing intervals and can miss so short a class.
+ */
+async function watchZoomStart(page: Page) {
+  type Watched = Window & { zoomStarted?: boolean };
+  await page.evaluate(() => {
+    const pane = document.querySelector('.leaflet-map-pane')!;
+    const observer = new MutationObserver(() => {
+      if (!pane.classList.contains('leaflet-zoom-anim')) return;
+      (window as Watched).zoomStarted = true;
+      observer.disconnect();
+    });
+    observer.observe(pane, { attributes: true, attributeFilter: ['class'] });
+  });
+  return () => page.waitForFunction(() => (window as Watched).zoomStarted === true, undefined, { timeout: 10_000 });
+}
+
 describeE2e('the map screen with DC parcels in Chromium', () => {
   const e2e = e2eSetup();
   let path = '';
@@ -144,8 +162,9 @@ describeE2e('the map screen with DC parcels in Chromium', () => {
     await page.getByLabel('Parcel number (APN or SSL)').fill('PAR 02420088');
     await page.getByRole('button', { name: 'Find parcel' }).click();
     await answerFetched;
+    const zoomStarted = await watchZoomStart(page);
     await page.getByRole('button', { name: 'Zoom in' }).click();
-    await page.locator('.leaflet-map-pane.leaflet-zoom-anim').waitFor({ state: 'attached' });
+    await zoomStarted();
     release();
     await page.getByRole('group', { name: 'Parcel PAR 02420088' }).waitFor();
 
