@@ -1,8 +1,8 @@
-import { Box, Button, Grid, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Grid, Spinner, Stack } from '@chakra-ui/react';
 import { ArrowLeft } from 'lucide-react';
 import type { Feature } from 'geojson';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
 import { pathTo } from '../../../machines/route-guard.ts';
 import { useProjectActor } from '../../lib/project-actors.ts';
@@ -26,7 +26,8 @@ import { ParcelAttachPanel } from './parcel-attach-panel.tsx';
 import { ParcelImportPanel } from './parcel-import-panel.tsx';
 import { OwnLayersPanel } from './own-layers-panel.tsx';
 import { ParcelAside, ParcelDrawer } from './parcel-panel.tsx';
-import { parcelTooltip, verdictColors, verdictLabels, verdictStyle } from './screening-format.ts';
+import { parcelTooltip, verdictStyle } from './screening-format.ts';
+import { MapLegend } from './map-legend.tsx';
 import { ScreeningForm } from './screening-form.tsx';
 import { ScreeningJobPanel } from './screening-job-panel.tsx';
 import { taskFromReason } from './reason-task.ts';
@@ -198,9 +199,9 @@ function ProjectMap({ project, slug, criteria }: { project: ProjectDetail; slug:
             onClick={picking ? ({ lng, lat }) => actor.send({ type: 'parcel.findAt', lng, lat }) : undefined}
             height={workspaceHeight}
           >
-            <Legend>
+            <MapLegend>
               <ConstraintToggles layers={constraints.layers} hidden={constraints.hidden} onToggle={constraints.toggle} />
-            </Legend>
+            </MapLegend>
           </MapView>
           <ConstraintSources layers={constraints.layers} />
         </Box>
@@ -208,20 +209,6 @@ function ProjectMap({ project, slug, criteria }: { project: ProjectDetail; slug:
       {selected && !wide && <ParcelDrawer parcel={selected} onClose={close} onAddTask={addTask} />}
       {result && <ScreeningResults result={result} scope={scope} fileName={`${slug}-screening`} selected={selectedId} onSelect={selectFromTable} onAddTask={addTask} />}
       {result && <DataAttributions result={result} />}
-    </Stack>
-  );
-}
-
-function Legend({ children }: { children?: ReactNode }) {
-  return (
-    <Stack gap={1} bg="bg.panel" color="fg" borderRadius="md" px={2} py={1} fontSize="xs" boxShadow="sm" aria-label="Legend">
-      {(['pass', 'fail', 'unknown'] as const).map((verdict) => (
-        <HStack key={verdict} gap={1}>
-          <Box w={3} h={3} borderRadius="sm" bg={verdictColors[verdict]} />
-          <Text>{verdictLabels[verdict]}</Text>
-        </HStack>
-      ))}
-      {children}
     </Stack>
   );
 }
