@@ -17,6 +17,9 @@ export interface QuestionModal {
   message: string;
   /** Echoed in the answer, so an opener with several questions can tell them apart. */
   requestId: string | null;
+  /** The buttons' words where "Delete"/"Confirm" and "Cancel" would be unclear (e.g. "Cancel the job" / "Keep it running"). */
+  confirmLabel?: string;
+  dismissLabel?: string;
   replyTo: ActorRef<Snapshot<unknown>, ModalAnswerEvent>;
 }
 
@@ -102,7 +105,11 @@ export const modalMachine = setup({
  * Opens a delete or confirm modal for a caller that is not an actor (an event handler) and resolves with
  * the answer. It stands up a short-lived actor as `replyTo`, so the machine has one way of answering.
  */
-export function askModal(modal: Pick<ActorRefFrom<typeof modalMachine>, 'send'>, kind: QuestionKind, question: { title: string; message: string; requestId?: string }): Promise<boolean> {
+export function askModal(
+  modal: Pick<ActorRefFrom<typeof modalMachine>, 'send'>,
+  kind: QuestionKind,
+  question: { title: string; message: string; requestId?: string; confirmLabel?: string; dismissLabel?: string },
+): Promise<boolean> {
   return new Promise((resolve) => {
     const listener = createActor(
       fromCallback<ModalAnswerEvent>(({ receive }) => {
@@ -114,7 +121,7 @@ export function askModal(modal: Pick<ActorRefFrom<typeof modalMachine>, 'send'>,
     ).start();
     modal.send({
       type: kind === 'delete' ? 'deleteModal.open' : 'confirmModal.open',
-      question: { title: question.title, message: question.message, requestId: question.requestId ?? null, replyTo: listener },
+      question: { ...question, requestId: question.requestId ?? null, replyTo: listener },
     });
   });
 }

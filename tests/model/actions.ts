@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
-import { projectPath } from '../../src/lib/project-path.ts';
+import type { ScreeningJob } from '../../src/contract/screening-jobs.ts';
+import { projectMapPath, projectPath } from '../../src/lib/project-path.ts';
 import { readShared, WEATHER_FILES } from '../solar/fixtures.ts';
 import { stripeJsStandIn } from '../support/stripe-stand-in.ts';
 import type { MachineName } from './machines.ts';
@@ -709,6 +710,21 @@ const checkoutActions: MachineActions = {
 // ---------------------------------------------------------------------------------------------------------------
 // Modal: the project page's "Delete" question and a study's "View preset".
 
+/**
+ * The project's background screening as a running job, until the walk cancels it: the list and the cancel are answered
+ * here, the way the server answers them (src/contract/screening-jobs.ts).
+ */
+async function standInRunningJob(walker: Walker) {
+  const now = new Date().toISOString();
+  let job: ScreeningJob = { id: 'stand-in-job', project_id: 'stand-in', status: 'running', criteria: {}, bbox: null, parcels_total: 50_000, parcels_done: 12_500, percent: 25, eta_seconds: 185, summary: { pass: 10_000, fail: 2_000, unknown: 500 }, layers: [], error: null, created_at: now, started_at: now, updated_at: now, finished_at: null };
+  const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  await walker.page.route('**/api/gis/screening_jobs/list/**', (route) => route.fulfill(json({ count: 1, results: [job] })));
+  await walker.page.route('**/api/gis/screening_jobs/cancel/', (route) => {
+    job = { ...job, status: 'cancelled', eta_seconds: null, finished_at: new Date().toISOString() };
+    return route.fulfill(json(job));
+  });
+}
+
 const modalActions: MachineActions = {
   start: {
     does: "open a project's page (a project of its own: a confirmed delete removes it)",
@@ -717,6 +733,7 @@ const modalActions: MachineActions = {
       const project = await createProject(user, `Modal Walk ${Date.now().toString(36)}`);
       walker.data.user = user;
       walker.data.projectPath = projectPath(project);
+      walker.data.mapPath = projectMapPath(project);
       await walker.openSignedIn(await walker.signIn(user.account), projectPath(project), true);
     },
   },
@@ -746,18 +763,29 @@ const modalActions: MachineActions = {
       },
     },
     'modal.answer': {
-      does: 'click "Delete" (yes) or "Cancel" (no) in the question',
+      does: 'click yes ("Delete", "Cancel the job") or no ("Cancel", "Keep it running") in the question',
       variants: (snapshot) =>
-        snapshot.matches('delete')
+        snapshot.matches('delete') || snapshot.matches('confirm')
           ? [
               { label: 'answer no', event: { type: 'modal.answer', confirmed: false } },
               { label: 'answer yes', event: { type: 'modal.answer', confirmed: true } },
             ]
           : [],
-      run: (walker, event) => dialog(walker.page, 'Delete project?').getByRole('button', { name: event.confirmed ? 'Delete' : 'Cancel' }).click(),
+      run: (walker, event) => {
+        const [name, yes, no] = inState(walker.before, 'confirm') ? ['Cancel the background screening?', 'Cancel the job', 'Keep it running'] : ['Delete project?', 'Delete', 'Cancel'];
+        return dialog(walker.page, name).getByRole('button', { name: event.confirmed ? yes : no }).click();
+      },
     },
     'modal.close': { does: 'press Escape', variants: (snapshot) => (snapshot.matches('idle') ? [] : [{ label: 'close', event: { type: 'modal.close' } }]), run: (walker) => walker.page.keyboard.press('Escape') },
-    'confirmModal.open': { skip: 'no screen asks a confirm question yet (askModal is only called with "delete")' },
+    'confirmModal.open': {
+      does: 'click "Cancel the job" under a running background screening on the map page (a stand-in answers the job list and the cancel: a county-sized job runs for minutes)',
+      variants: when((snapshot) => snapshot.matches('idle'), 'cancel a background screening', { type: 'confirmModal.open', question: { title: 'Cancel the background screening?', message: '', requestId: null } }),
+      run: async (walker) => {
+        await standInRunningJob(walker);
+        await walker.go(walker.data.mapPath as string);
+        await walker.page.getByRole('region', { name: 'Background screening' }).getByRole('button', { name: 'Cancel the job' }).click();
+      },
+    },
   },
 };
 

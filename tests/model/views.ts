@@ -276,7 +276,7 @@ const modalViews: ViewTable = {
   idle: { says: 'no modal open', dialog: null },
   setting: { says: "the study's settings preset, read-only", dialog: { name: /.+/, buttons: ['Close'] } },
   delete: { says: 'asked to delete the project', dialog: { role: 'alertdialog', name: 'Delete project?', buttons: ['Cancel', 'Delete'] } },
-  confirm: { unreached: 'no screen asks a confirm question yet (askModal is only called with "delete")' },
+  confirm: { says: 'asked whether to cancel the background screening', dialog: { role: 'alertdialog', name: 'Cancel the background screening?', buttons: ['Keep it running', 'Cancel the job'] } },
 };
 
 export const views: Record<MachineName, ViewTable> = {

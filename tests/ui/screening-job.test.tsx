@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../src/app/provider.tsx';
 import { screeningCsvHeader } from '../../src/contract/screening-export.ts';
 import type { ScreeningJob } from '../../src/contract/screening-jobs.ts';
-import { ScreeningJobState } from '../../src/features/map/screening-job-panel.tsx';
+import { cancelQuestion, ScreeningJobState } from '../../src/features/map/screening-job-panel.tsx';
 import { box } from '../support/geojson-shapes.ts';
 import { apiProcessFor, renderApp, signInThroughApi } from './render-app.tsx';
 
@@ -72,6 +72,10 @@ describe('a county-sized screening as a background job on the map screen, in jsd
 
     fireEvent.click(within(again).getByRole('button', { name: 'Screen in the background again' }));
     fireEvent.click(await within(again).findByRole('button', { name: 'Cancel the job' }));
+    // Asked first (the modal machine's confirm question): cancelling drops what the job screened so far.
+    const question = await screen.findByRole('alertdialog', { name: 'Cancel the background screening?' });
+    expect(question.textContent).toMatch(/(No parcel is screened yet|[\d,]+ of 5,100 parcels are screened)\. A cancelled job stops for good/);
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel the job' }));
     expect(await within(again).findByText('The last background screening was cancelled.')).toBeTruthy();
   }, timeoutMs);
 });
@@ -111,5 +115,8 @@ describe('a running background screening', () => {
       </AppProvider>,
     );
     expect(screen.getByText('Finding the parcels to screen…')).toBeTruthy();
+    // What cancelling it would lose, as the question before a cancel says.
+    expect(cancelQuestion(job)).toBe('12,500 of 50,000 parcels are screened. A cancelled job stops for good and its results are not kept: screening again starts from the first parcel.');
+    expect(cancelQuestion({ ...job, parcels_total: null, parcels_done: 0 })).toMatch(/^No parcel is screened yet\. /);
   });
 });

@@ -18,10 +18,10 @@ export function QuestionDialog() {
             <Dialog.Body>{question?.message}</Dialog.Body>
             <Dialog.Footer>
               <Button variant="outline" onClick={() => modal.send({ type: 'modal.answer', confirmed: false })}>
-                Cancel
+                {question?.dismissLabel ?? 'Cancel'}
               </Button>
               <Button colorPalette={question?.kind === 'delete' ? 'red' : 'brand'} onClick={() => modal.send({ type: 'modal.answer', confirmed: true })}>
-                {question?.kind === 'delete' ? 'Delete' : 'Confirm'}
+                {question?.confirmLabel ?? (question?.kind === 'delete' ? 'Delete' : 'Confirm')}
               </Button>
             </Dialog.Footer>
           </Dialog.Content>

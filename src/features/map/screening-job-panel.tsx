@@ -3,6 +3,7 @@ import { useSelector } from '@xstate/react';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toFormErrors } from '../../../machines/form-errors.ts';
+import { askModal } from '../../../machines/modal.machine.ts';
 import { isTooManyParcels, unfinishedJobStatuses, type ScreeningJob, type ScreeningJobExportFormat } from '../../contract/screening-jobs.ts';
 import { useActors } from '../../lib/actors-context.tsx';
 import { formatInteger, formatPercent } from '../../lib/number-format.ts';
@@ -32,6 +33,12 @@ export function progressText(job: ScreeningJob): string {
   return `Screened ${formatInteger(job.parcels_done)} of ${formatInteger(job.parcels_total)} parcels (${formatPercent(job.percent, 1, { minDigits: 0 })})${eta ? `, ${eta}` : ''}`;
 }
 
+/** What cancelling loses: the parcels screened so far are dropped with the job. */
+export function cancelQuestion(job: ScreeningJob): string {
+  const done = job.parcels_total === null ? 'No parcel is screened yet' : `${formatInteger(job.parcels_done)} of ${formatInteger(job.parcels_total)} parcels are screened`;
+  return `${done}. A cancelled job stops for good and its results are not kept: screening again starts from the first parcel.`;
+}
+
 interface ScreeningJobPanelProps {
   projectId: string;
   /** The map screen's screening: its criteria are the job's, and a screening refused as too large offers a job. */
@@ -44,7 +51,7 @@ interface ScreeningJobPanelProps {
  * and once done its tally and exports.
  */
 export function ScreeningJobPanel({ projectId, actor }: ScreeningJobPanelProps) {
-  const { api } = useActors();
+  const { api, modal } = useActors();
   const jobs = useResource(`screening-jobs:${projectId}`, (signal) => listScreeningJobs(api, projectId, { signal }));
   const latest = jobs.data?.results[0];
   const tooLarge = useSelector(actor, (s) => isTooManyParcels(s.context.screeningErrors?.fields.bbox?.[0]));
@@ -85,11 +92,18 @@ export function ScreeningJobPanel({ projectId, actor }: ScreeningJobPanelProps) 
       await startScreeningJob(api, projectId, actor.getSnapshot().context.request.filters);
       await reload();
     });
-  const cancel = (id: string) =>
-    act('cancel', async () => {
-      await cancelScreeningJob(api, id);
-      await reload();
+  const cancel = async (job: ScreeningJob) => {
+    const confirmed = await askModal(modal, 'confirm', { title: 'Cancel the background screening?', message: cancelQuestion(job), confirmLabel: 'Cancel the job', dismissLabel: 'Keep it running' });
+    if (!confirmed) return;
+    await act('cancel', async () => {
+      try {
+        await cancelScreeningJob(api, job.id);
+      } finally {
+        // Also when it is refused: a job that ended while the question was open shows as it ended.
+        await reload();
+      }
     });
+  };
   const download = (id: string, format: ScreeningJobExportFormat) => act(format, async () => saveFile(await exportScreeningJob(api, id, format), `screening.${format}`));
 
   return (
@@ -119,7 +133,7 @@ export function ScreeningJobPanel({ projectId, actor }: ScreeningJobPanelProps) 
           )}
           <Wrap gap={2}>
             {latest && running ? (
-              <Button size="sm" variant="outline" loading={busy === 'cancel'} onClick={() => void cancel(latest.id)}>
+              <Button size="sm" variant="outline" loading={busy === 'cancel'} onClick={() => void cancel(latest)}>
                 Cancel the job
               </Button>
             ) : (
