@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppProvider } from '../../src/app/provider.tsx';
 import { foldedLegendQuery, MapLegend } from '../../src/features/map/map-legend.tsx';
+import { polyfillBrowser } from './render-app.tsx';
 
 /** A window as wide as `width` px: queries on max-width and min-width (in rem, 16 px) answer as a browser's would. */
 function windowOfWidth(width: number) {
@@ -29,17 +30,14 @@ function renderLegend() {
 }
 
 describe('the screening map legend', () => {
+  // A phone's window first: polyfillBrowser keeps a matchMedia that is there, and adds what else Chakra asks for.
   beforeAll(() => {
-    globalThis.ResizeObserver ??= class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    };
+    windowOfWidth(360);
+    polyfillBrowser();
   });
   afterEach(cleanup);
 
   it('starts folded on a phone, so it does not cover the map, and opens and folds again on a tap', () => {
-    windowOfWidth(360);
     expect(window.matchMedia(foldedLegendQuery).matches).toBe(true);
     const legend = renderLegend();
     const toggle = within(legend).getByRole('button', { name: 'Legend' });
