@@ -4,7 +4,7 @@
  * and the answer says which.
  */
 import { energyMessages, type EnergyResult, type FinanceBody, type FinanceResult, type SystemInput, type SystemUsed } from '../../src/contract/energy.ts';
-import { crossFieldErrors, type ArrayType, type Assumptions, type EnergyModel, type ModuleType, type Preset } from '../../src/contract/settings.ts';
+import { crossFieldErrors, settingsMessages, type ArrayType, type Assumptions, type EnergyModel, type ModuleType, type Preset } from '../../src/contract/settings.ts';
 import type { IrrResult } from '../../src/solar/cash-flow.ts';
 import { financeAssumptionsOf, financeFiguresFor, singleOwnerTermsOf, systemSpecOf } from '../../src/solar/answers.ts';
 import { arrayTypeOf, mountOfArrayType } from '../../src/solar/array-types.ts';
@@ -259,6 +259,30 @@ const exportUsed = (given: FinanceBody['export']): ExportUsed => ({
   year_end_rate_per_kwh: given?.year_end_rate_per_kwh ?? DEFAULT_EXPORT.year_end_rate_per_kwh,
 });
 
+/** Today's date where the server is, YYYY-MM-DD (UTC). */
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The finance section's credit inputs: the owner (commercial unless told), the country (the request's, else the
+ * project's), and for a US study the dates that decide its federal credits, today's when not given (said in `notes`).
+ */
+function creditTerms(given: FinanceBody['finance'], base: Assumptions['finance'], projectCountry: string | undefined, notes: string[]) {
+  const country = (given?.country ?? (projectCountry || undefined))?.toUpperCase();
+  const terms = { owner: given?.owner ?? base.owner ?? 'commercial', ...(country ? { country } : {}) };
+  if (country !== 'US') return terms;
+  let begin = given?.begin_construction_date;
+  let inService = given?.placed_in_service_date;
+  if (begin === undefined || inService === undefined) {
+    const missing = [begin === undefined && 'finance.begin_construction_date', inService === undefined && 'finance.placed_in_service_date'].filter(Boolean).join(' and ');
+    // Neither taken date may put the service before the start: a later given date pulls today along.
+    begin ??= inService !== undefined && inService < today() ? inService : today();
+    inService ??= begin > today() ? begin : today();
+    notes.push(`No ${missing} given: ${begin === inService ? `${begin} is taken for both` : `${begin} and ${inService} are taken`}; they decide the federal tax credits.`);
+  }
+  if (inService < begin) throw invalid({ 'finance.placed_in_service_date': [settingsMessages.inServiceBeforeStart] });
+  return { ...terms, begin_construction_date: begin, placed_in_service_date: inService };
+}
+
 /** The cash-flow model of ADR 010 over the preset's terms with the request's changes; behind the meter, on `site`. */
 export function estimateFinance(
   energy: FinanceEnergy & { source: 'given' | 'computed' },
@@ -266,13 +290,14 @@ export function estimateFinance(
   preset: PresetUsed,
   production: EnergyResult | null,
   notes: string[],
-  site?: BehindTheMeterSite,
+  where: { site?: BehindTheMeterSite; projectCountry?: string } = {},
 ): FinanceResult {
+  const { site } = where;
   const base = preset.assumptions;
   const merged = {
     costs: { ...base.costs, ...body.costs },
     tariff: tariffSection(base.tariff, body.tariff),
-    finance: { ...base.finance, ...body.finance },
+    finance: { ...base.finance, ...body.finance, ...creditTerms(body.finance, base.finance, where.projectCountry, notes) },
     incentives: { ...base.incentives, ...body.incentives },
     debt: mergeDebt(base.debt, body.debt),
     reserves: { ...base.reserves, ...body.reserves },

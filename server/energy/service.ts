@@ -92,7 +92,7 @@ async function estimateContext(ctx: Pick<EnergyDeps, 'projects' | 'presets'>, us
   if (projectId !== undefined && !project) throw notFound();
   const preset = await lastPresetFor(ctx.presets, userId, project);
   const location = project?.lat != null && project.lng != null ? { lat: project.lat, lon: project.lng } : undefined;
-  return { preset, location };
+  return { preset, location, projectCountry: project?.country };
 }
 
 export async function annualEnergy(ctx: EnergyDeps, userId: string, body: EnergyBody) {
@@ -105,20 +105,20 @@ export async function annualEnergy(ctx: EnergyDeps, userId: string, body: Energy
 export async function financialEstimate(ctx: EnergyDeps, userId: string, body: FinanceBody) {
   if ((body.energy === undefined) === (body.weather === undefined)) throw invalid({ energy: [energyMessages.energyOrWeather] });
   if (body.energy && body.system) throw invalid({ system: [energyMessages.systemWithEnergy] });
-  const { preset, location } = await estimateContext(ctx, userId, body.project_id);
+  const { preset, location, projectCountry } = await estimateContext(ctx, userId, body.project_id);
   const notes: string[] = [];
   const behindTheMeter = structureOf(body, preset) === 'behind_the_meter';
   if (behindTheMeter && !body.load) throw invalid({ load: [btmMessages.needsLoad] });
   if (body.energy) {
     const energy = givenEnergy(body.energy, preset, notes);
     const site = behindTheMeter ? await siteOf(ctx, userId, body.load!, givenGeneration(body.energy), location?.lat) : undefined;
-    return estimateFinance({ ...energy, source: 'given' }, body, preset, null, notes, site);
+    return estimateFinance({ ...energy, source: 'given' }, body, preset, null, notes, { site, projectCountry });
   }
   const chosen = await ctx.weather.choose(userId, body.weather!, location);
   const { result, answer } = estimateEnergy(chosen, body.system, preset, location);
   const energy = { annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' as const };
   const site = behindTheMeter ? await siteOf(ctx, userId, body.load!, result.hourlyAcKwh, location?.lat ?? chosen.used.lat) : undefined;
-  return estimateFinance(energy, body, preset, answer, notes, site);
+  return estimateFinance(energy, body, preset, answer, notes, { site, projectCountry });
 }
 
 /** The generation a behind-the-meter estimate on given energy figures needs: hour by hour, not a yearly total. */

@@ -112,7 +112,7 @@ async function draftStudy(deps: Pick<FeasibilityDeps, 'presets' | 'weather' | 'l
     energy.notes.push(`Sized from ${land}: ${ha} ha × ${sizing.usable_pct} % usable × GCR ${sizing.gcr} × ${sizing.module_w_per_m2} W/m² of module = ${sizing.dc_kw} kWdc.`);
   }
   const site = behindTheMeter ? await siteOf(deps, userId, body.load!, result.hourlyAcKwh, location?.lat ?? chosen.used.lat) : undefined;
-  const finance = estimateFinance({ annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' }, body, preset, null, [], site);
+  const finance = estimateFinance({ annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' }, body, preset, null, [], { site, projectCountry: project.country });
   const spread = energyUncertainty(result.annualAcKwh, uncertaintyTerms(energy.weather.confidence));
   const uncertainty: EnergyUncertaintyView = {
     p50_annual_kwh: spread.p50Kwh,

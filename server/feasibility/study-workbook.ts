@@ -344,8 +344,15 @@ class Builder {
     this.input('target_year', 'Target IRR year', terms.targetIrrYear, 'year', '0', 'finance.target_irr_year', fin.target_irr_year);
 
     this.section('Incentives');
-    this.input('itc', 'ITC, of the eligible basis (year 1)', pct(incentives.itc_pct), '%', PCT, 'incentives.itc_pct', incentives.itc_pct);
-    this.input('ptc', 'PTC per kWh (year 1; rounded to 0.1 ¢ each year)', incentives.ptc_per_kwh, `${cur}/kWh`, PRICE, 'incentives.ptc_per_kwh');
+    // A US study books the credits the law allows on its dates (src/solar/tax-credits.ts), not always the rates entered.
+    if ((this.finance.credits ?? []).length > 0) {
+      const law = 'as the federal credit rules allow on the study\'s dates (the study page says why; docs/finance.md)';
+      this.input('itc', `ITC of the eligible basis (year 1), ${law}`, pct(terms.itcPct), '%', PCT, null);
+      this.input('ptc', `PTC per kWh (year 1; rounded to 0.1 ¢ each year), ${law}`, terms.ptcPerKwh, `${cur}/kWh`, PRICE, null);
+    } else {
+      this.input('itc', 'ITC, of the eligible basis (year 1)', pct(incentives.itc_pct), '%', PCT, 'incentives.itc_pct', incentives.itc_pct);
+      this.input('ptc', 'PTC per kWh (year 1; rounded to 0.1 ¢ each year)', incentives.ptc_per_kwh, `${cur}/kWh`, PRICE, 'incentives.ptc_per_kwh');
+    }
     this.input('ptc_years', 'PTC years', incentives.ptc_years, 'years', '0', 'incentives.ptc_years');
     this.input('ptc_esc', 'PTC escalation', pct(incentives.ptc_escalation_pct), '% / year', PCT, 'incentives.ptc_escalation_pct', incentives.ptc_escalation_pct);
     this.input('subsidy', 'Capital subsidy (year 0; taxable in year 1)', incentives.capital_subsidy, cur, MONEY, 'incentives.capital_subsidy');

@@ -290,6 +290,17 @@ function drawCashFlowTable(doc: PDFKit.PDFDocument, finance: FinanceResult, afte
   }
 }
 
+/** A US study's owner, dates and federal credits, each with the law's reason. */
+function creditLines(finance: FinanceResult): string[] {
+  const credits = finance.credits ?? [];
+  if (credits.length === 0) return [];
+  const f = finance.assumptions.finance;
+  return [
+    `Federal tax credits for ${f.owner === 'residential' ? 'a household that buys the system' : 'a business owner'}, construction beginning ${f.begin_construction_date}, placed in service ${f.placed_in_service_date}:`,
+    ...credits.map((credit) => `§${credit.section} (${credit.technology === 'pv' ? 'solar' : 'storage'}): ${credit.applies ? (credit.section.startsWith('45') ? 'applies at the PTC entered' : `${credit.rate_pct} % booked`) : 'none'}. ${credit.reason}`),
+  ];
+}
+
 /** The after-tax terms in words, for a single-owner study. */
 function afterTaxLines(finance: FinanceResult): string[] {
   const { finance: f, incentives: i, debt: d, reserves: r } = finance.assumptions;
@@ -297,7 +308,8 @@ function afterTaxLines(finance: FinanceResult): string[] {
   const depreciation = typeof i.depreciation === 'string' ? i.depreciation : Object.entries(i.depreciation).map(([key, share]) => `${share} % ${key}`).join(', ');
   return [
     `Taxes: federal ${f.federal_tax_rate_pct} %, state ${f.state_tax_rate_pct} % (deductible from federal); equity discount rate ${f.equity_discount_rate_pct} %, inflation ${f.inflation_pct} %; target IRR ${f.target_irr_pct} % at year ${f.target_irr_year ?? f.analysis_years}`,
-    `Incentives: ITC ${i.itc_pct} %, PTC ${i.ptc_per_kwh} per kWh for ${i.ptc_years} years (escalating ${i.ptc_escalation_pct} %/yr), capital subsidy ${grouped(i.capital_subsidy)}; depreciation ${depreciation}, bonus ${i.bonus_depreciation_pct} %`,
+    `Incentives: ITC ${i.itc_pct} %, PTC ${i.ptc_per_kwh} per kWh for ${i.ptc_years} years (escalating ${i.ptc_escalation_pct} %/yr) as entered, capital subsidy ${grouped(i.capital_subsidy)}; depreciation ${depreciation}, bonus ${i.bonus_depreciation_pct} %`,
+    ...creditLines(finance),
     `Debt: ${d.min_dscr !== null ? `sized at DSCR ${d.min_dscr}` : `${d.fraction_pct ?? 0} % of the installed cost`}, ${d.rate_pct} % over ${d.tenor_years} years, fee ${d.upfront_fee_pct} %, closing ${grouped(d.closing_costs)}`,
     `Reserves: working capital ${r.working_capital_months} months, debt service ${r.debt_service_months} months, earning ${r.interest_pct} %; ${r.equipment.length === 0 ? 'no equipment reserve' : r.equipment.map((e) => `${e.cost_per_wdc} per Wdc every ${e.every_years} years (${e.depreciation})`).join('; ')}`,
   ];

@@ -23,6 +23,7 @@ import { maxLength, text } from './fields.ts';
 import { latitudeMessage, longitudeMessage, numeric, within } from './gis.ts';
 import {
   CostAssumptions,
+  CreditDates,
   DebtAssumptions,
   FinanceAssumptions,
   IncentiveAssumptions,
@@ -38,6 +39,7 @@ import {
   pvwattsV8Fields,
 } from './settings.ts';
 import { notBlank, notLessThanOne, required, type Rule } from './validation.ts';
+import { creditOwners } from '../solar/tax-credits.ts';
 
 export const weatherSources = ['upload', 'pvgis', 'monthly', 'nsrdb'] as const;
 export const weatherFormats = ['tmy3', 'tmy2', 'epw', 'pvgis-json', 'pvgis-csv', 'pvgis-epw', 'nsrdb-csv', 'monthly-means'] as const;
@@ -225,7 +227,7 @@ export const FinanceBody = object({
     ),
   ),
   tariff: optional(TariffInput),
-  finance: optional(partial(FinanceAssumptions)),
+  finance: optional(partial(object({ ...FinanceAssumptions.schema, ...CreditDates }))),
   /** Behind the meter: the site's consumption, and what happens to the energy it does not use. */
   load: optional(LoadInput),
   export: optional(ExportInput),
@@ -282,7 +284,7 @@ export const WeatherUsed = object({
   annual_ghi_kwh_m2: number(),
   notes: array(string()),
   attribution: nullable(string()),
-  /** When PVGIS or NSRDB data were fetched (they are kept and reused); null for other sources. */
+  /** When this request took PVGIS's or NSRDB's data (fetched, or the server's kept copy); null for other sources. */
   retrieved_at: nullable(string()),
   /** NSRDB only: the year asked for, 'tmy' for the typical year. */
   year: optional(union([literal('tmy'), number()])),
@@ -398,7 +400,15 @@ export const FinanceTermsUsed = object({
   structure: optional(enums(financeStructures)),
   ...optionalNumbers('federal_tax_rate_pct', 'state_tax_rate_pct', 'equity_discount_rate_pct', 'inflation_pct', 'target_irr_pct'),
   target_irr_year: optional(nullable(number())),
+  // Absent on studies saved before the credits followed the law: their ITC and PTC are booked as entered.
+  owner: optional(enums(creditOwners)),
+  country: optional(string()),
+  begin_construction_date: optional(string()),
+  placed_in_service_date: optional(string()),
 });
+
+/** A US federal tax credit and why it applies or not (src/solar/tax-credits.ts). */
+export const FederalCreditView = object({ section: string(), technology: enums(['pv', 'storage']), applies: boolean(), rate_pct: number(), reason: string() });
 
 export const FinanceResult = object({
   model_version: string(),
@@ -454,6 +464,8 @@ export const FinanceResult = object({
   /** The highest installed cost per Wdc meeting the same target. */
   max_capex_per_wdc: nullable(number()),
   max_capex_note: nullable(string()),
+  /** The US federal credits and why each applies or not; empty outside the US and for the pre-tax model. */
+  credits: optional(array(FederalCreditView)),
   ...BillFigures,
   notes: array(string()),
 });

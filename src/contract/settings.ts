@@ -1,5 +1,6 @@
 import { array, assign, boolean, dynamic, enums, nullable, number, object, optional, partial, record, refine, string, type Infer, type Struct } from 'superstruct';
 import { DEPRECIATION_CLASSES, DEPRECIATION_SCHEDULES } from '../solar/depreciation.ts';
+import { creditOwners, isIsoDate } from '../solar/tax-credits.ts';
 import { maxLength, text } from './fields.ts';
 import { numeric, within } from './gis.ts';
 import { notBlank, notLessThanOne, priceNotEmpty, priceTwoDecimals, required, threeDigitValue, twoDigitValue, type Rule } from './validation.ts';
@@ -34,6 +35,9 @@ export const settingsMessages = {
   percent: 'Must be a percentage from 0 to 100.',
   inflation: 'Inflation must be a percentage from 0 to below 100.',
   targetYear: 'Target year must be a whole number of years within the analysis period.',
+  date: 'Give a date as YYYY-MM-DD, from 2000 to 2100.',
+  inServiceBeforeStart: 'The placed-in-service date must not be before construction begins.',
+  country: 'Use a two-letter country code, e.g. US or IN.',
   wholeYears: 'Must be a whole number of years from 0 to 50.',
   everyYears: 'Must be a whole number of years from 1 to 50.',
   months: 'Must be from 0 to 120 months.',
@@ -167,7 +171,25 @@ export const FinanceAssumptions = object({
   target_irr_pct: numeric(required, twoDigitValue),
   /** The year at which the target IRR is to be met (SAM's flip year); null: the analysis period. */
   target_irr_year: nullable(numeric(required, notLessThanOne, wholeYears, within(1, 50, settingsMessages.targetYear))),
+  /**
+   * Who owns the system: a household buying it (residential: §25D's rules) or a business (commercial: §48E/§45Y). With
+   * the study's country and dates it decides the federal credits (src/solar/tax-credits.ts); absent: commercial.
+   */
+  owner: optional(enums(creditOwners)),
 });
+
+/** A calendar date, YYYY-MM-DD, from 2000 to 2100. */
+export const isoDate = text(required, (value) => (isIsoDate(value) && value >= '2000-01-01' && value <= '2100-12-31' ? undefined : settingsMessages.date));
+
+/**
+ * A study's own finance inputs beside the preset's: the dates that decide the US federal credits, and the country (a
+ * study takes its project's). A US study without the dates takes today's date for both and says so in its notes.
+ */
+export const CreditDates = {
+  begin_construction_date: isoDate,
+  placed_in_service_date: isoDate,
+  country: text(required, (value) => (typeof value === 'string' && /^[A-Za-z]{2}$/.test(value) ? undefined : settingsMessages.country)),
+};
 
 /** `per_kw` for each kW up to `up_to_kw`, beyond the step before; null: no upper end. */
 export const SubsidyStep = object({ up_to_kw: nullable(numeric(required, within(0, 1e7, settingsMessages.stepKw, { lowOpen: true }))), per_kw: price });

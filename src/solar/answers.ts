@@ -15,6 +15,7 @@ import type { Mount } from './system-spec.ts';
 import { arrayTypeOf } from './array-types.ts';
 import { behindTheMeterBills, type SiteSeries } from './behind-the-meter.ts';
 import { capitalSubsidyOf } from './incentives.ts';
+import { creditRates, federalCredits, type FederalCredit } from './tax-credits.ts';
 
 /** The cost, tariff and finance sections a study was computed with (as FinanceResult.assumptions). */
 export type StudyAssumptions = FinanceResult['assumptions'];
@@ -128,6 +129,34 @@ export function energyFiguresOf(result: SimulationResult): EnergyFigures {
 }
 
 /**
+ * The study's US federal credits for its PV, decided by the law from its owner, country and dates
+ * (src/solar/tax-credits.ts): empty outside the US, for the pre-tax model (which books no tax), and for studies saved
+ * without a country or dates (their ITC and PTC are booked as entered).
+ */
+export function creditsOf(sections: StudyAssumptions): FederalCredit[] {
+  const { finance: terms, incentives } = sections;
+  if (!incentives || (terms.structure ?? 'pre_tax') === 'pre_tax') return [];
+  if (!terms.country || !terms.begin_construction_date || !terms.placed_in_service_date) return [];
+  return federalCredits({
+    country: terms.country,
+    owner: terms.owner ?? 'commercial',
+    technology: 'pv',
+    beginConstructionDate: terms.begin_construction_date,
+    placedInServiceDate: terms.placed_in_service_date,
+    itcPct: incentives.itc_pct,
+    ptcPerKwh: incentives.ptc_per_kwh,
+  });
+}
+
+/** The ITC percent and PTC per kWh the cash flows book: the law's for a US study, else as entered. */
+function bookedCredits(sections: StudyAssumptions, incentives: NonNullable<StudyAssumptions['incentives']>) {
+  const credits = creditsOf(sections);
+  if (credits.length === 0) return { itcPct: incentives.itc_pct, ptcPerKwh: incentives.ptc_per_kwh };
+  const { itcPct, ptcShare } = creditRates(credits, 'pv');
+  return { itcPct, ptcPerKwh: incentives.ptc_per_kwh * ptcShare };
+}
+
+/**
  * The single-owner model's terms from the API's sections, for an array of `dcKw` (capital subsidies may go by kW);
  * null for the pre-tax model (and for studies saved before the after-tax model, which have no structure). A
  * behind-the-meter study runs on the same after-tax machinery, its revenue being the bills it saves.
@@ -155,9 +184,8 @@ export function singleOwnerTermsOf(sections: StudyAssumptions, dcKw: number): Si
     omPerMwh: need(costs.om_per_mwh, 'costs.om_per_mwh'),
     constructionFinancing: need(costs.construction_financing, 'costs.construction_financing'),
     salvagePct: need(costs.salvage_pct, 'costs.salvage_pct'),
-    itcPct: incentives.itc_pct,
+    ...bookedCredits(sections, incentives),
     itcClasses: incentives.itc_classes,
-    ptcPerKwh: incentives.ptc_per_kwh,
     ptcYears: incentives.ptc_years,
     ptcEscalationPct: incentives.ptc_escalation_pct,
     capitalSubsidy: capitalSubsidyOf(incentives, dcKw, costs.capex_per_wdc * dcKw * 1000 + costs.fixed_costs),
@@ -186,7 +214,7 @@ export function financeFiguresFor(energy: FinanceEnergy, sections: StudyAssumpti
   const terms = singleOwnerTermsOf(sections, energy.dcKw);
   const breakeven = solvedOf(breakevenPpa(energy, assumptions, terms));
   const maxCapex = solvedOf(maxCapexPerWdc(energy, assumptions, terms));
-  const solvers = { breakeven_ppa_per_kwh: breakeven.value, breakeven_ppa_note: breakeven.note, max_capex_per_wdc: maxCapex.value, max_capex_note: maxCapex.note };
+  const solvers = { breakeven_ppa_per_kwh: breakeven.value, breakeven_ppa_note: breakeven.note, max_capex_per_wdc: maxCapex.value, max_capex_note: maxCapex.note, credits: creditsOf(sections) };
   if (terms === null) {
     const out = finance(energy, assumptions);
     return { figures: { ...preTaxFiguresOf(out), ...solvers }, irr: out.irr };
@@ -243,8 +271,8 @@ export const noAfterTaxFigures = {
   avg_dscr: null,
 } as const;
 
-/** The solvers' fields, filled in by financeFiguresFor for either model. */
-type SolverFields = 'breakeven_ppa_per_kwh' | 'breakeven_ppa_note' | 'max_capex_per_wdc' | 'max_capex_note';
+/** The solvers' fields and the credits, filled in by financeFiguresFor for either model. */
+type SolverFields = 'breakeven_ppa_per_kwh' | 'breakeven_ppa_note' | 'max_capex_per_wdc' | 'max_capex_note' | 'credits';
 
 function singleOwnerFiguresOf(
   out: SingleOwnerResult,

@@ -25,7 +25,7 @@ async function serverStudy(body: Pick<FinanceBody, 'system' | 'tariff' | 'financ
   const chosen = await sources.choose('user-1', { source: 'upload', weather_id: 'weather-1' });
   const { result, answer } = estimateEnergy(chosen, body.system, preset);
   const load = await resolveLoad({ loadFiles: {} as never }, 'user-1', body.load!, chosen.used.lat);
-  const money = estimateFinance({ annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' }, body, preset, answer, [], { load, generationKwh: result.hourlyAcKwh });
+  const money = estimateFinance({ annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' }, body, preset, answer, [], { site: { load, generationKwh: result.hourlyAcKwh } });
   return { text, load, money, inputs: { system: answer.system, assumptions: money.assumptions } satisfies WhatIfInputs };
 }
 

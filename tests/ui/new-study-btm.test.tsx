@@ -64,20 +64,20 @@ describe('what the behind-the-meter form sends', () => {
     expect('problems' in openEiItem('{"name":')).toBe(true);
   });
 
-  it('sends no tax and no depreciation for a household, the preset’s for a business, and only the export fields the rule reads', () => {
+  it('sends a household as a residential owner with no tax and no depreciation, a business as commercial with the preset’s, and only the export fields the rule reads', () => {
     const household = defaultBehindTheMeter('INR');
     household.load.annualKwh = '6000';
     household.export = { rule: 'net_billing', sellRate: '3', trueUpMonth: '3', yearEndRate: '2' };
     const sent = behindTheMeterSections(household);
     if (!('sections' in sent)) throw new Error('the India preset reads');
-    expect(sent.sections.finance).toEqual({ structure: 'behind_the_meter', federal_tax_rate_pct: 0, state_tax_rate_pct: 0 });
+    expect(sent.sections.finance).toEqual({ structure: 'behind_the_meter', owner: 'residential', federal_tax_rate_pct: 0, state_tax_rate_pct: 0 });
     expect(sent.sections.incentives).toEqual({ depreciation: 'none' });
     expect(sent.sections.load).toEqual({ shape: 'residential', annual_kwh: 6000 });
     expect(sent.sections.export).toEqual({ rule: 'net_billing', sell_rate_per_kwh: 3 });
     expect(sent.sections.tariff).toMatchObject({ ...TARIFF_PRESETS[1]!.rate, escalation_pct: 3 });
     const business: BehindTheMeterChoices = { ...household, owner: 'business', incentives: { steps: [{ upToKw: '2', perKw: '30000' }, { upToKw: '', perKw: '18000' }], cap: '', rebatePerKw: '', rebatePct: '5' } };
     const sections = (behindTheMeterSections(business) as { sections: { finance: unknown; incentives: unknown } }).sections;
-    expect(sections.finance).toEqual({ structure: 'behind_the_meter' });
+    expect(sections.finance).toEqual({ structure: 'behind_the_meter', owner: 'commercial' });
     expect(sections.incentives).toEqual({ capital_subsidy_per_kw: [{ up_to_kw: 2, per_kw: 30000 }, { up_to_kw: null, per_kw: 18000 }], rebate_pct: 5 });
   });
 
@@ -311,10 +311,25 @@ describe('the new-study form behind the meter, in jsdom against the real API', (
     expect(tariff).toMatchObject({ fixedchargefirstmeter: 10, fixedchargeunits: '$/month', escalation_pct: TARIFF_PRESETS[0]!.escalation_pct });
     expect(body.export).toEqual({ rule: 'net_billing', sell_rate_per_kwh: 0.05 });
     // A business keeps the preset's tax and depreciation.
-    expect(body.finance).toEqual({ structure: 'behind_the_meter' });
+    expect(body.finance).toEqual({ structure: 'behind_the_meter', owner: 'commercial' });
     expect(body.load).toEqual({ shape: 'retail', annual_kwh: 80000 });
     const saved = (await studiesOf(client, anacostia.id))[0]!;
     expect(saved.assumptions.tariff.energyweekdayschedule).toEqual(expected);
     expect(saved.assumptions.load).toMatchObject({ source: 'shape', shape: 'retail', annual_kwh: 80000 });
   }, 90_000);
+
+  it("asks a US project's credit dates and sends them with a household as a residential owner; the study names the §25D rule", async () => {
+    const { client, storage, project: fresno } = await project({ name: 'Fresno home', location: { lat: 36.74, lng: -119.79 }, country: 'US', postal_code: '93721' });
+    const form = await openBehindTheMeter(`/project/${fresno.id}/fresno-home`, storage, 36.74, -119.79);
+    expect(within(form).getByText(/^With the owner they decide the federal credits as the law now stands/)).toBeTruthy();
+    type(form, 'Yearly consumption (kWh)', '10500');
+    type(form, 'Construction begins', '2026-03-02');
+    type(form, 'Placed in service', '2026-05-29');
+    const { body, status } = await sendForm(form);
+    expect(status).toBe(201);
+    expect(body.finance).toMatchObject({ structure: 'behind_the_meter', owner: 'residential', begin_construction_date: '2026-03-02', placed_in_service_date: '2026-05-29' });
+    const saved = (await studiesOf(client, fresno.id))[0]!;
+    const money = (await client.get<{ finance: { credits: { section: string; applies: boolean; reason: string }[] } }>(`/api/project/feasibility/financial_estimation/get/?id=${saved.id}`)).body.finance;
+    expect(money.credits.find((credit) => credit.section === '25D')).toMatchObject({ applies: false });
+  });
 });

@@ -48,6 +48,22 @@ describe('study finance: summary and yearly table', () => {
     expect(text).toMatch(/PPA price needed\$0\.07\d\d\/kWh in year 1, for an equity IRR of 10% at year 10/);
   });
 
+  it('names the owner, the dates and each federal credit with the law’s reason for a US study', () => {
+    const base = workedExample('single_owner');
+    const sections = { ...base.assumptions, finance: { ...base.assumptions.finance, country: 'US', owner: 'commercial' as const, begin_construction_date: '2026-08-03', placed_in_service_date: '2028-03-01' } };
+    const { figures } = financeFiguresFor({ annualAcKwh: 1_600_000, dcKw: 1000, acKw: 800 }, sections);
+    renderIn(<FinanceSummary finance={{ ...base, assumptions: sections, ...figures }} />);
+    const text = screen.getByTestId('finance-summary').textContent;
+    expect(text).toContain('OwnerA business');
+    expect(text).toContain('Construction begins / in serviceAugust 3, 2026 / March 1, 2028');
+    expect(text).toMatch(/§48E \(solar\)No credit\. No §48E credit for a solar facility whose construction began on 3 August 2026, after 4 July 2026/);
+    expect(figures.years[1]!.itc).toBe(0);
+    // Without the country or dates (a study saved before), the ITC entered is booked and no credit rows are shown.
+    renderIn(<FinanceSummary finance={base} />);
+    expect(screen.getAllByTestId('finance-summary')[1]!.textContent).not.toContain('§48E');
+    expect(base.years[1]!.itc).toBeGreaterThan(0);
+  });
+
   it('lists every year of the after-tax cash flow, adding up as the table of docs/finance.md', () => {
     renderIn(<CashFlowTable finance={workedExample('single_owner')} />);
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);

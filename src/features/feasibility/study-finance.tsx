@@ -31,6 +31,7 @@ export function FinanceSummary({ finance }: { finance: FinanceResult }) {
           ['LCOE real / nominal', `${formatPerKwh(finance.lcoe_real_per_kwh, currency)} / ${formatPerKwh(finance.lcoe_nominal_per_kwh, currency)}`],
         ] as [string, string][])
       : []),
+    ...creditRows(finance),
     ['PPA price needed', finance.breakeven_ppa_per_kwh === null ? (finance.breakeven_ppa_note ?? 'none') : `${formatPerKwh(finance.breakeven_ppa_per_kwh, currency)} in year 1, for ${target}`],
     ['Highest installed cost', finance.max_capex_per_wdc === null ? (finance.max_capex_note ?? 'none') : `${formatPerWdc(finance.max_capex_per_wdc, currency)} for ${target}`],
   ];
@@ -44,6 +45,26 @@ export function FinanceSummary({ finance }: { finance: FinanceResult }) {
       ))}
     </DataList.Root>
   );
+}
+
+const technologyWords = { pv: 'solar', storage: 'storage' } as const;
+const longDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The owner, the dates and each US federal credit with the law's reason (src/solar/tax-credits.ts). */
+function creditRows(finance: FinanceResult): [string, string][] {
+  const terms = finance.assumptions.finance;
+  const credits = finance.credits ?? [];
+  if (credits.length === 0) return [];
+  const rows: [string, string][] = [['Owner', terms.owner === 'residential' ? 'A household that buys the system' : 'A business']];
+  if (terms.begin_construction_date && terms.placed_in_service_date) {
+    rows.push(['Construction begins / in service', `${longDate(terms.begin_construction_date)} / ${longDate(terms.placed_in_service_date)}`]);
+  }
+  for (const credit of credits) {
+    const production = credit.section.startsWith('45');
+    const amount = !credit.applies ? 'No credit' : production ? 'At the PTC entered' : `${formatPercent(credit.rate_pct, 4, { minDigits: 0 })} of the cost basis`;
+    rows.push([`§${credit.section} (${technologyWords[credit.technology]})`, `${amount}. ${credit.reason}`]);
+  }
+  return rows;
 }
 
 interface Column {

@@ -173,7 +173,7 @@ export function behindTheMeterSections(choices: BehindTheMeterChoices): { sectio
   const household = choices.owner === 'household';
   return {
     sections: {
-      finance: { structure: 'behind_the_meter', ...(household ? { federal_tax_rate_pct: 0, state_tax_rate_pct: 0 } : {}) },
+      finance: { structure: 'behind_the_meter', owner: household ? 'residential' : 'commercial', ...(household ? { federal_tax_rate_pct: 0, state_tax_rate_pct: 0 } : {}) },
       incentives: { ...(household ? { depreciation: 'none' as const } : {}), ...incentiveInput(choices.incentives) },
       load: loadInput(choices.load),
       // URDB's fields beside the escalation: the contract's tariff object is loose.
@@ -185,7 +185,9 @@ export function behindTheMeterSections(choices: BehindTheMeterChoices): { sectio
 
 /** What the owner choice means for this preset, in words. */
 export function ownerNote(owner: Owner, preset: Preset): string {
-  if (owner === 'household') return 'A household pays no tax on the bills it saves and cannot depreciate the system: tax rates 0 and no depreciation.';
+  if (owner === 'household') {
+    return 'A household pays no tax on the bills it saves and cannot depreciate the system: tax rates 0 and no depreciation. In the US its federal credit is §25D, which ends for systems completed after 2025.';
+  }
   const { federal_tax_rate_pct: federal, state_tax_rate_pct: state } = preset.assumptions.finance;
   const depreciation = preset.assumptions.incentives.depreciation;
   return `A business keeps the preset's taxes (${formatPercent(federal, 4, { minDigits: 0 })} income tax, ${formatPercent(state, 4, { minDigits: 0 })} state) and depreciation (${typeof depreciation === 'string' ? depreciation.replaceAll('_', ' ') : 'by class'}): the savings are taxable, the system depreciates.`;

@@ -22,6 +22,7 @@ import { DEFAULT_SIZING, dcKwFromArea } from '../../../solar/sizing.ts';
 import { monthNames } from '../study-format.ts';
 import { annualLoadKwh, behindTheMeterSections, defaultBehindTheMeter, withTariffPreset } from './behind-the-meter-choices.ts';
 import { BehindTheMeterFields } from './behind-the-meter-fields.tsx';
+import { CreditDatesFields, creditDatesInput, noCreditDates } from './credit-dates-fields.tsx';
 import { EnergyModelFields, FieldMessages } from './energy-model-fields.tsx';
 import { blankMonths, monthErrors, numberOrText, pasteIntoMonths } from './form-values.ts';
 import { loadMonthlyMeans, prefillStudy, type NewStudyData } from './new-study-data.ts';
@@ -87,6 +88,9 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
   const presetStructure = preset.assumptions.finance.structure;
   const [valuation, setValuation] = useState<Valuation>(presetStructure === 'behind_the_meter' ? 'behind_the_meter' : 'sold');
   const [btm, setBtm] = useState(() => defaultBehindTheMeter(preset.assumptions.finance.currency));
+  const [creditDates, setCreditDates] = useState(noCreditDates);
+  /** Only a US study's after-tax cash flows book federal credits. */
+  const asksCreditDates = project.country.toUpperCase() === 'US' && (valuation === 'behind_the_meter' || (presetStructure ?? 'pre_tax') !== 'pre_tax');
   /** Set by a send the tariff stopped: its problems then show at their fields. */
   const [tariffChecked, setTariffChecked] = useState(false);
   const behindTheMeter = valuation === 'behind_the_meter' ? behindTheMeterSections(btm) : null;
@@ -209,6 +213,11 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
               ghi_kwh_m2_per_day: ghi.map(numberOrText) as number[],
               temp_air_c: temp.map(numberOrText) as number[],
             };
+    const finance = {
+      ...(behindTheMeter && 'sections' in behindTheMeter ? behindTheMeter.sections.finance : {}),
+      ...(valuation === 'sold' && presetStructure === 'behind_the_meter' ? { structure: 'single_owner' as const } : {}),
+      ...(asksCreditDates ? creditDatesInput(creditDates) : {}),
+    };
     const typedDc = dcKw.trim() !== '';
     const systemBody = { ...(typedDc ? { dc_kw: numberOrText(dcKw) as number } : {}), ...systemChanges(sentSystem, presetSystem) };
     onSubmit({
@@ -221,7 +230,7 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
         ? { sizing: { usable_pct: numberOrText(usablePct) as number, gcr: numberOrText(shownGcr) as number, module_w_per_m2: numberOrText(shownModuleW) as number, ...(parcelLand ? { area: areaSource } : {}) } }
         : {}),
       ...(behindTheMeter && 'sections' in behindTheMeter ? behindTheMeter.sections : {}),
-      ...(valuation === 'sold' && presetStructure === 'behind_the_meter' ? { finance: { structure: 'single_owner' as const } } : {}),
+      ...(Object.keys(finance).length > 0 ? { finance } : {}),
     });
   };
 
@@ -394,6 +403,8 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
       {valuation === 'behind_the_meter' && (
         <BehindTheMeterFields value={btm} onChange={setBtm} preset={preset} southern={(project.location?.lat ?? 0) < 0} fields={fields} api={api} store={store} />
       )}
+
+      {asksCreditDates && <CreditDatesFields value={creditDates} onChange={setCreditDates} fields={errors?.fields} />}
 
       <EnergyModelFields value={system} preset={presetSystem} noSnowDepth={noSnowDepth} fields={errors?.fields} onChange={(change) => setSystemEdits((edits) => ({ ...edits, ...change }))} />
 
