@@ -132,7 +132,8 @@ export const SystemAssumptions = object({
 });
 
 export const CostAssumptions = object({
-  capex_per_wdc: price,
+  /** A quote per Wdc is given to a hundredth of a cent ($1.0845/Wdc): 4 decimals, where the seed's other prices keep 2. */
+  capex_per_wdc: smallPrice,
   fixed_costs: price,
   om_per_kw_yr: price,
   om_basis: enums(['dc', 'ac']),
