@@ -2,10 +2,12 @@
  * NREL's National Solar Radiation Database (NSRDB), GOES v4.0.0 (PSM v4; it replaced PSM v3.2.2): one site's typical
  * year or one calendar year as the SAM CSV NSRDB hands out (`GET {base}/api/nsrdb/v2/solar/nsrdb-GOES-tmy-v4-0-0-download.csv`
  * and `…/nsrdb-GOES-aggregated-v4-0-0-download.csv`, https://developer.nrel.gov/docs/solar/nsrdb/). The API key
- * travels in the query string, so no URL of these requests is ever put in a message or a log.
+ * travels in the query string, so no URL of these requests is ever put in a message or a log, and a redirect is followed
+ * only on NSRDB's own host (fetchSameOrigin): the key never goes to another.
  */
 import type { NsrdbYear } from '../../src/contract/energy.ts';
 import { connectionProblem } from '../platform/connection-problems.ts';
+import { fetchSameOrigin, RedirectRefused } from '../platform/same-origin-fetch.ts';
 
 /** NSRDB answered, and said it cannot serve this request (a place outside its maps, a year it does not hold). */
 export class NsrdbRefusal extends Error {
@@ -77,10 +79,11 @@ export function createNsrdbClient(options: { baseUrl: string; apiKey: string; em
       let status: number;
       let body: string;
       try {
-        const response = await fetch(url, { signal, headers: { accept: 'text/csv, application/json' } });
+        const response = await fetchSameOrigin(url, { signal, headers: { accept: 'text/csv, application/json' } });
         status = response.status;
         body = await readLimited(response, maxBodyBytes);
       } catch (error) {
+        if (error instanceof RedirectRefused) throw new NsrdbUnavailable(`NSRDB ${error.message}.`, 'failed');
         if (signal.aborted) throw new NsrdbUnavailable(`NSRDB did not answer within ${seconds} s.`, 'timeout');
         if (error instanceof NsrdbUnavailable) throw error;
         throw new NsrdbUnavailable(`NSRDB cannot be reached: ${connectionProblem(error)}.`, 'unreachable');

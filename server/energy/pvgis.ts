@@ -1,8 +1,10 @@
 /**
  * The EU JRC PVGIS API, tool `tmy`: the typical meteorological year of a location as JSON
  * (`GET {base}/tmy?lat=..&lon=..&outputformat=json`; PVGIS refuses calls from browsers, so only the server calls it).
+ * A redirect is followed only on PVGIS's own host (fetchSameOrigin).
  */
 import { connectionProblem } from '../platform/connection-problems.ts';
+import { fetchSameOrigin, RedirectRefused } from '../platform/same-origin-fetch.ts';
 
 /** PVGIS answered, and said it cannot serve this request (for example a location over the sea or outside its maps). */
 export class PvgisRefusal extends Error {
@@ -48,10 +50,11 @@ export function createPvgisClient(options: { baseUrl: string; timeoutMs: number 
       let status: number;
       let body: string;
       try {
-        const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+        const response = await fetchSameOrigin(url, { signal, headers: { accept: 'application/json' } });
         status = response.status;
         body = await response.text();
       } catch (error) {
+        if (error instanceof RedirectRefused) throw new PvgisUnavailable(`PVGIS ${error.message}.`, 'failed');
         if (signal.aborted) throw new PvgisUnavailable(`PVGIS did not answer within ${seconds} s.`, 'timeout');
         throw new PvgisUnavailable(`PVGIS cannot be reached: ${connectionProblem(error)}.`, 'unreachable');
       }

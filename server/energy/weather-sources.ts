@@ -104,6 +104,12 @@ function capitalised(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
 
+/**
+ * A PVGIS or NSRDB year's `retrieved_at`: when this request took it, never when the shared copy was fetched, which
+ * would tell a user whether and when someone else asked for the place.
+ */
+const servedAt = () => new Date().toISOString();
+
 function usedOf(weather: WeatherYear, extra: Pick<WeatherUsed, 'source' | 'weather_id' | 'name' | 'attribution' | 'retrieved_at'>): WeatherUsed {
   const { site } = weather;
   return {
@@ -236,7 +242,7 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
     return {
       ...entry,
       content: { kind: 'file', text: row.content },
-      used: usedOf(entry.weather, { source: 'pvgis', weather_id: null, name: entry.weather.site.name, attribution: row.attribution, retrieved_at: row.fetchedAt.toISOString() }),
+      used: usedOf(entry.weather, { source: 'pvgis', weather_id: null, name: entry.weather.site.name, attribution: row.attribution, retrieved_at: servedAt() }),
     };
   }
 
@@ -292,7 +298,7 @@ export function createWeatherSources(deps: { files: WeatherFilesRepository; pvgi
     return {
       ...entry,
       content: { kind: 'file', text: row.content },
-      used: { ...usedOf(entry.weather, { source: 'nsrdb', weather_id: null, name: entry.weather.site.name, attribution: row.attribution, retrieved_at: row.fetchedAt.toISOString() }), year },
+      used: { ...usedOf(entry.weather, { source: 'nsrdb', weather_id: null, name: entry.weather.site.name, attribution: row.attribution, retrieved_at: servedAt() }), year },
     };
   }
 

@@ -1,12 +1,9 @@
-/** A study's yearly cash flows as CSV (RFC 4180: CRLF line ends, fields quoted when they need it; UTF-8), one row a year. */
+/** A study's yearly cash flows as CSV (src/contract/csv.ts), one row a year. */
+import { csvLine } from '../../src/contract/csv.ts';
 import type { FinanceResult } from '../../src/contract/energy.ts';
 
 type Year = FinanceResult['years'][number];
 type Column = [header: string, value: (year: Year) => number | null | undefined];
-
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
 
 /** The columns of the export, with their units, for the study's model. */
 export function studyCsvColumns(finance: FinanceResult): Column[] {
@@ -56,12 +53,6 @@ export function studyCsvColumns(finance: FinanceResult): Column[] {
 
 export function studyCsv(finance: FinanceResult): string {
   const columns = studyCsvColumns(finance);
-  const lines = [columns.map(([header]) => csvField(header)).join(',')];
-  for (const year of finance.years) {
-    lines.push(columns.map(([, value]) => {
-      const v = value(year);
-      return v === null || v === undefined ? '' : String(v);
-    }).join(','));
-  }
-  return `${lines.join('\r\n')}\r\n`;
+  const rows = finance.years.map((year) => columns.map(([, value]) => value(year)));
+  return [columns.map(([header]) => header), ...rows].map((cells) => csvLine(cells)).join('');
 }

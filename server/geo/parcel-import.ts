@@ -85,9 +85,12 @@ export async function parseGeoBytes(bytes: Uint8Array, extension: string, limits
   switch (extension) {
     case '.geojson':
     case '.json': {
+      const text = new TextDecoder().decode(bytes);
+      // Counted on the text, before a parse builds what every later step would walk down, recursively.
+      if (nestsDeeperThan(text, maxGeoJsonDepth)) throw new GeoFileError(tooDeepJson);
       let value: unknown;
       try {
-        value = JSON.parse(new TextDecoder().decode(bytes));
+        value = JSON.parse(text);
       } catch (error) {
         throw new GeoFileError(`Not valid JSON: ${jsonErrorWithLine((error as Error).message, bytes)}`);
       }
@@ -130,6 +133,31 @@ export async function parseGeoBytes(bytes: Uint8Array, extension: string, limits
     default:
       throw new GeoFileError(`Unsupported file type "${extension}": use .geojson, .json, .zip (shapefile) or .kml.`);
   }
+}
+
+/**
+ * How deep a GeoJSON file's arrays and objects may nest. A MultiPolygon's position lies 8 levels down and properties
+ * are kept to maxPropertyDepth more; deeper (a 100,000-level file) is no map, and would overflow the stack of the
+ * steps that walk it. docs/api.md lists it.
+ */
+export const maxGeoJsonDepth = 64;
+const tooDeepJson = `The file nests deeper than ${maxGeoJsonDepth} levels of arrays and objects; GeoJSON needs fewer than 30.`;
+
+/** Whether a JSON text's arrays and objects nest deeper than `limit`; brackets inside strings do not count. */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') {
+      if (++depth > limit) return true;
+    } else if (c === ']' || c === '}') depth--;
+  }
+  return false;
 }
 
 /** How often `pattern` (global) occurs in `text`, counting no further than `stop`. */

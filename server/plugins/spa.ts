@@ -19,6 +19,9 @@ export const startingPage = `<!doctype html>
 </html>
 `;
 
+// A `..` segment, as @fastify/send's UP_PATH_REGEXP finds it.
+const upPath = /(?:^|[\\/])\.\.(?:[\\/]|$)/;
+
 /**
  * Serves the built SPA, precompressed, with history fallback; unknown /api and /media paths stay JSON 404s. The public
  * pages built as static HTML (src/prerender) answer with their own page, every other path with index.html. With
@@ -51,6 +54,11 @@ export const spa = fp(async (app: FastifyInstance, options: { root?: string; bui
     // at each request: after a fresh `npm start` build they appear while the server runs, and until then a file goes
     // compressed on the fly by @fastify/compress (app.ts), as any other text answer.
     preCompressed: true,
+    // Only file paths go to @fastify/send. Without an encoding to look for a .br/.gz sibling of, the plugin hands it a
+    // directory path (`/`, `/assets/`) or a `..` segment as it is, and send answers those 403 (no index file, or a
+    // "malicious" path); with one, the plugin finds no sibling and falls to the not-found handler below. Sent there
+    // directly, a curl or an uptime monitor that asks no compression gets the page as a browser does.
+    allowedPath: (pathname) => !pathname.endsWith('/') && !upPath.test(pathname),
     // Our cache-control, not send's default max-age=0: Vite puts a content hash in every asset name under /assets.
     cacheControl: false,
     setHeaders(response, path) {

@@ -2,6 +2,7 @@
  * The screening's CSV, line by line, so that a screening job's export (written by the server a page of results at a
  * time) has the columns and cells of the map screen's export. Pure functions.
  */
+import { csvLine } from './csv.ts';
 import type { ScreenedParcel } from './gis.ts';
 
 export const screeningCsvColumns = [
@@ -24,12 +25,6 @@ export const screeningCsvColumns = [
   'layer_date',
 ] as const;
 
-// Cells a spreadsheet would run as formulas are quoted, as are those holding a separator, a quote or a line break.
-const csvCell = (value: string) => (/[",\n\r]/.test(value) || /^[=+\-@]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-
-// Figures as the API gives them (areas to 4 decimals, shares to 2): rounding them again could turn 2.2095 into 2.209.
-const figureCell = (value: number | null) => (value === null ? '' : String(value));
-
 /** A threshold or measured value for a program to read: a dot for decimals, no grouping, three decimals below 10, two above. */
 function csvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -38,12 +33,13 @@ function csvValue(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
-
 /** The header line (RFC 4180, CRLF). */
 export const screeningCsvHeader = () => csvLine(screeningCsvColumns);
 
-/** One line per parcel and criterion, each with its parcel's area and buildable area (empty when not known). */
+/**
+ * One line per parcel and criterion, each with its parcel's area and buildable area (empty when not known). The
+ * figures go as the API gives them (areas to 4 decimals, shares to 2): rounding them again could turn 2.2095 into 2.209.
+ */
 export function screeningCsvLines(features: readonly ScreenedParcel[]): string {
   let text = '';
   for (const { properties: p } of features) {
@@ -51,11 +47,11 @@ export function screeningCsvLines(features: readonly ScreenedParcel[]): string {
       text += csvLine([
         p.apn,
         p.verdict,
-        figureCell(p.area_acres),
-        figureCell(p.area_ha),
-        figureCell(p.buildable_area_acres),
-        figureCell(p.buildable_area_ha),
-        figureCell(p.buildable_pct),
+        p.area_acres,
+        p.area_ha,
+        p.buildable_area_acres,
+        p.buildable_area_ha,
+        p.buildable_pct,
         reason.criterion,
         reason.rule,
         csvValue(reason.threshold),

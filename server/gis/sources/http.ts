@@ -1,8 +1,9 @@
 /**
- * The one way sources reach the network: only the host the operator configured (a redirect elsewhere is refused, not
- * followed), a bounded body, and words for every failure that a reason can carry after the source's name.
+ * The one way sources reach the network: only the host the operator configured (fetchSameOrigin: a redirect elsewhere
+ * is refused, not followed), a bounded body, and words for every failure that a reason can carry after the source's name.
  */
 import { connectionProblem } from '../../platform/connection-problems.ts';
+import { fetchSameOrigin, RedirectRefused } from '../../platform/same-origin-fetch.ts';
 import { isoDate } from './reader.ts';
 
 /** A source answered, but not usefully; the message follows the source's name ("answered 503"). */
@@ -28,7 +29,6 @@ export interface SourceRequest {
   ok?: (status: number) => boolean;
 }
 
-const maxRedirects = 3;
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 export interface SourceHttp {
@@ -39,41 +39,30 @@ export interface SourceHttp {
 /** Requests to `origin` alone, aborted by `signal`. */
 export function sourceHttp(origin: string, signal: AbortSignal, userAgent: string): SourceHttp {
   async function request(url: URL, options: SourceRequest): Promise<SourceAnswer> {
-    let target = url;
-    for (let hop = 0; ; hop++) {
-      if (target.origin !== origin) throw new SourceError(`sent this server to another host (${target.host}), which it does not follow`);
-      let response: Response;
-      try {
-        response = await fetch(target, {
-          method: options.method ?? 'GET',
-          body: options.form,
-          redirect: 'manual',
-          signal,
-          headers: { accept: options.accept, 'user-agent': userAgent, ...options.headers },
-        });
-      } catch (error) {
-        if (signal.aborted) throw signal.reason;
-        throw new SourceError(`cannot be reached: ${connectionProblem(error)}`);
-      }
-      if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
-        await response.body?.cancel();
-        if (hop >= maxRedirects) throw new SourceError(`redirected more than ${maxRedirects} times`);
-        target = new URL(response.headers.get('location')!, target);
-        continue;
-      }
-      const ok = options.ok ?? ((status: number) => status >= 200 && status < 300);
-      if (!ok(response.status)) {
-        await response.body?.cancel();
-        throw new SourceError(`answered ${response.status}`);
-      }
-      return {
-        status: response.status,
-        contentType: response.headers.get('content-type') ?? '',
-        headers: response.headers,
-        lastModified: isoDate(response.headers.get('last-modified') ?? undefined),
-        body: await readLimited(response, options.maxBytes, signal),
-      };
+    let response: Response;
+    try {
+      response = await fetchSameOrigin(
+        url,
+        { method: options.method ?? 'GET', body: options.form, signal, headers: { accept: options.accept, 'user-agent': userAgent, ...options.headers } },
+        origin,
+      );
+    } catch (error) {
+      if (error instanceof RedirectRefused) throw new SourceError(error.message);
+      if (signal.aborted) throw signal.reason;
+      throw new SourceError(`cannot be reached: ${connectionProblem(error)}`);
     }
+    const ok = options.ok ?? ((status: number) => status >= 200 && status < 300);
+    if (!ok(response.status)) {
+      await response.body?.cancel();
+      throw new SourceError(`answered ${response.status}`);
+    }
+    return {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      headers: response.headers,
+      lastModified: isoDate(response.headers.get('last-modified') ?? undefined),
+      body: await readLimited(response, options.maxBytes, signal),
+    };
   }
 
   return {
