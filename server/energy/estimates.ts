@@ -3,7 +3,7 @@
  * Every value the request leaves out comes from the user's last preset, else from the engine's PVWatts defaults,
  * and the answer says which.
  */
-import { energyMessages, type EnergyResult, type FinanceBody, type FinanceResult, type SystemInput, type SystemUsed } from '../../src/contract/energy.ts';
+import { energyMessages, type EnergyResult, type FinanceBody, type FinanceResult, type SystemInput, type SystemUsed, type WeatherUsed } from '../../src/contract/energy.ts';
 import { crossFieldErrors, settingsMessages, type ArrayType, type Assumptions, type EnergyModel, type ModuleType, type Preset } from '../../src/contract/settings.ts';
 import type { IrrResult } from '../../src/solar/cash-flow.ts';
 import { financeAssumptionsOf, financeFiguresFor, singleOwnerTermsOf, systemSpecOf } from '../../src/solar/answers.ts';
@@ -174,9 +174,12 @@ export function estimateEnergy(
 ): { result: SimulationResult; answer: EnergyResult } {
   const notes: string[] = [];
   const away = project ? distanceKm(project, chosen.used) : 0;
-  if (away > DISTANT_WEATHER_KM) {
-    notes.push(`The weather (${chosen.used.name}) is ${formatKm(away)} from the project: its sun and climate are another place's. Use weather from within ${DISTANT_WEATHER_KM} km for figures you will rely on.`);
+  const far = away > DISTANT_WEATHER_KM;
+  if (far) {
+    notes.push(`The weather (${chosen.used.name}) is ${formatKm(away)} from the project: its sun and climate are another place's, so its confidence is lower. Use weather from within ${DISTANT_WEATHER_KM} km for figures you will rely on.`);
   }
+  // The weather as this project sees it: its distance, and a lower confidence from another place.
+  const weather: WeatherUsed = { ...chosen.used, ...(project ? { distance_km: Math.round(away * 10) / 10 } : {}), ...(far ? { confidence: 'low' as const } : {}) };
   const { spec, shown } = systemFrom(input, preset.assumptions.system, chosen.used.lat, notes);
   if (spec.engine === 'pvwatts-v8' && spec.snowModel) {
     const missing = snowDepthProblems(chosen.weather);
@@ -186,7 +189,7 @@ export function estimateEnergy(
   const answer: EnergyResult = {
     model_version: energyModelVersion,
     preset: presetRef(preset),
-    weather: chosen.used,
+    weather,
     system: { ...shown, ac_kw: result.acKw },
     annual_ghi_kwh_m2: result.annualGhiKwhM2,
     annual_poa_kwh_m2: result.annualPoaKwhM2,

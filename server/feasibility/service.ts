@@ -113,7 +113,7 @@ async function draftStudy(deps: Pick<FeasibilityDeps, 'presets' | 'weather' | 'l
   }
   const site = behindTheMeter ? await siteOf(deps, userId, body.load!, result.hourlyAcKwh, location?.lat ?? chosen.used.lat) : undefined;
   const finance = estimateFinance({ annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' }, body, preset, null, [], { site, projectCountry: project.country });
-  const spread = energyUncertainty(result.annualAcKwh, uncertaintyTerms(energy.weather.confidence));
+  const spread = energyUncertainty(result.annualAcKwh, uncertaintyTerms(energy.weather));
   const uncertainty: EnergyUncertaintyView = {
     p50_annual_kwh: spread.p50Kwh,
     p90_annual_kwh: spread.p90Kwh,

@@ -1,4 +1,5 @@
 /** The primary feasibility study's pages of the project report: figures, monthly energy, cash flows, assumptions. */
+import { formatKm } from '../../src/solar/geo-distance.ts';
 import { arrayTypeWords, energyModelWords, pvwattsV8Extras } from '../../src/solar/system-words.ts';
 import { dayIn } from '../../src/contract/time-zone.ts';
 import { isAfterTax } from '../../src/contract/settings.ts';
@@ -71,7 +72,7 @@ export function drawPrimaryStudy(doc: PDFKit.PDFDocument, study: StudyRow, print
         ] as [string, string][])),
     ['Breakeven PPA price', finance.breakeven_ppa_per_kwh === null ? (finance.breakeven_ppa_note ?? 'none') : `${currency} ${finance.breakeven_ppa_per_kwh.toFixed(4)} per kWh (${afterTax ? `equity IRR of ${finance.assumptions.finance.target_irr_pct} %` : 'NPV = 0'})`],
     ['Payback', `simple ${years(h.simple_payback_years)}, discounted ${years(h.discounted_payback_years)}`],
-    ['Weather', `${study.weatherUsed.name} (${study.weatherUsed.source}, ${study.weatherUsed.format}, ${study.weatherUsed.confidence} confidence)${study.weatherUsed.attribution ? ` - ${study.weatherUsed.attribution}` : ''}`],
+    ['Weather', `${study.weatherUsed.name} (${study.weatherUsed.source}, ${study.weatherUsed.format}, ${study.weatherUsed.confidence} confidence${study.weatherUsed.distance_km !== undefined ? `, ${formatKm(study.weatherUsed.distance_km)} from the project` : ''})${study.weatherUsed.attribution ? ` - ${study.weatherUsed.attribution}` : ''}`],
   ];
   for (const [label, value] of facts) doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(printable(value), { width });
 

@@ -278,8 +278,10 @@ export const WeatherUsed = object({
   elevation_m: number(),
   utc_offset_hours: number(),
   format: enums(weatherFormats),
-  /** 'low' for a year synthesised from monthly means. */
+  /** 'low' for a year synthesised from monthly means, or for weather farther than 50 km from the project. */
   confidence: enums(['standard', 'low']),
+  /** How far the weather's place is from the project, km; absent when there is no project location (or saved before). */
+  distance_km: optional(number()),
   components: enums(['source', 'erbs']),
   annual_ghi_kwh_m2: number(),
   notes: array(string()),

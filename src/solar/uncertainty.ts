@@ -43,8 +43,23 @@ export interface EnergyUncertainty {
   terms: UncertaintyTerm[];
 }
 
-export function uncertaintyTerms(confidence: 'standard' | 'low'): UncertaintyTerm[] {
-  return confidence === 'low' ? [INTERANNUAL_VARIABILITY, MODEL_UNCERTAINTY, MONTHLY_MEANS_RESOURCE] : [INTERANNUAL_VARIABILITY, MODEL_UNCERTAINTY];
+/**
+ * Weather measured or modelled elsewhere: beyond a few tens of km a station's hourly irradiance says less about the
+ * site than satellite data for it (Perez et al. 1997, Solar Energy 60(2):89-96; Zelenka et al. 1999, Theor. Appl.
+ * Climatol. 62:199-207), and annual sums differ by climate: taken as uncertain as synthesised means, about 8 % (1σ).
+ */
+export const distantResource = (distanceKm: number): UncertaintyTerm => ({
+  key: 'resource',
+  label: `Resource data from another place (${Math.round(distanceKm).toLocaleString('en-US')} km from the site)`,
+  sigmaPct: 8,
+  source: 'Perez et al. 1997, Solar Energy 60(2):89-96 (station data beyond ~25-50 km less accurate than satellite data for the site); Zelenka et al. 1999, Theor. Appl. Climatol. 62:199-207',
+});
+
+/** The weather's spread: typed monthly means, or weather farther than 50 km away, add a resource term. */
+export function uncertaintyTerms(weather: { confidence: 'standard' | 'low'; source?: string; distance_km?: number }): UncertaintyTerm[] {
+  if (weather.confidence !== 'low') return [INTERANNUAL_VARIABILITY, MODEL_UNCERTAINTY];
+  const resource = weather.source !== 'monthly' && weather.distance_km !== undefined ? distantResource(weather.distance_km) : MONTHLY_MEANS_RESOURCE;
+  return [INTERANNUAL_VARIABILITY, MODEL_UNCERTAINTY, resource];
 }
 
 export function energyUncertainty(p50Kwh: number, terms: UncertaintyTerm[]): EnergyUncertainty {

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { clickMapPoints, findPlace, pageWidth } from '../support/browser.ts';
 import { describeE2e, e2eSetup } from '../support/e2e-setup.ts';
 import { pageText } from '../support/pdf-text.ts';
+import { studyPath } from '../../src/lib/project-path.ts';
 import { sharedPath, WEATHER_FILES } from '../solar/fixtures.ts';
 
 /** The what-if table's "Annual energy" row: saved value, what-if value, change. */
@@ -48,6 +49,10 @@ describeE2e('a feasibility study in Chromium, as a new user', () => {
     const figures = page.getByTestId('study-figures');
     expect(await figures.textContent()).toMatch(/Annual energy \(P50\)[\d,.]+ MWh/);
     expect(await figures.textContent()).toMatch(/P90 \(one year\)[\d,.]+ MWh/);
+    // Weather from the station the project stands by: its distance, and standard confidence.
+    const weather = page.getByTestId('weather-used');
+    expect(await weather.getByTestId('weather-distance').textContent()).toMatch(/^\d+(\.\d)? km from the project\.$/);
+    expect(await weather.textContent()).toContain('Standard confidence');
     // The US utility-scale preset finances the plant as a single owner: after-tax figures, debt sized at DSCR 1.3.
     expect(await figures.textContent()).toMatch(/After-tax NPV.*Equity IRR.*Min DSCR1\.30.*PPA price needed\$0\.\d{4}\/kWh/);
     await page.getByRole('img', { name: 'Monthly AC energy in MWh' }).locator('svg rect').first().waitFor();
@@ -118,6 +123,31 @@ describeE2e('a feasibility study in Chromium, as a new user', () => {
     const text = pageText(await readFile((await download.path())));
     expect(text).toContain('Primary feasibility study: Study 1 (what-if)');
     expect(text).toContain('Monthly AC energy (MWh)');
+  });
+
+  it('says on the study page and in the report that weather 400 km away lowers the confidence', async () => {
+    // Another user's project in Washington, DC, run on the Greensboro station's TMY3 file (about 405 km away).
+    const { account, client, project } = await e2e.withProject({ name: 'Anacostia roof', location: { lat: 38.9, lng: -77.03 } });
+    const form = new FormData();
+    form.append('file', new Blob([await readFile(sharedPath(WEATHER_FILES.tmy3))]), '723170TYA.CSV');
+    const upload = await client.post<{ id: string }>('/api/gis/weather/upload/', form);
+    const study = await client.post<{ id: string; weather: { confidence: string; distance_km: number } }>('/api/project/feasibility/create/', {
+      project_id: project.id,
+      weather: { source: 'upload', weather_id: upload.body.id },
+      system: { dc_kw: 100 },
+    });
+    expect(study.status).toBe(201);
+    expect(study.body.weather.confidence).toBe('low');
+    expect(study.body.weather.distance_km).toBeGreaterThan(390);
+    const far = await e2e.signedInPage({ viewport: { width: 1280, height: 900 } }, { account });
+    await far.goto(e2e.url(studyPath(project, study.body.id)));
+    const weather = far.getByTestId('weather-used');
+    await weather.waitFor();
+    expect(await weather.textContent()).toContain('Lower confidence');
+    expect(await weather.getByTestId('weather-distance').textContent()).toMatch(/^40\d km from the project: another place's sun and climate, so a lower confidence/);
+    const report = await fetch(e2e.url(`/api/project/report/?id=${project.id}`), { headers: { authorization: `Bearer ${client.access}` } });
+    expect(pageText(Buffer.from(await report.arrayBuffer())).replace(/\s+/g, ' ')).toMatch(/low confidence, 40\d km from the project/);
+    await far.context().close();
   });
 
   it('reads at 360 px', async () => {
