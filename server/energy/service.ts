@@ -3,7 +3,7 @@
  * run on a project's last preset and location (or the defaults) with the weather the request names.
  */
 import type { Infer } from 'superstruct';
-import { energyMessages, maxWeatherFilesPerUser, type EnergyBody, type FinanceBody, type WeatherFile, type WeatherUploadFields } from '../../src/contract/energy.ts';
+import { energyMessages, maxWeatherFilesPerUser, twelveNumbers, type EnergyBody, type FinanceBody, type WeatherFile, type WeatherUploadFields } from '../../src/contract/energy.ts';
 import { DomainError, invalid, notFound, requireOwned } from '../platform/domain-error.ts';
 import type { UploadForm } from '../platform/multipart.ts';
 import type { ProjectsRepository } from '../projects/repository.ts';
@@ -53,7 +53,7 @@ export async function uploadWeatherFile(
 ): Promise<WeatherFile> {
   if (!file) throw invalid({ file: [energyMessages.fileRequired] });
   if (file.bytes.length === 0) throw invalid({ file: [energyMessages.emptyFile] });
-  const { text, weather: year } = readUploadedWeather(file.bytes);
+  const { text, weather: year } = readUploadedWeather(file.bytes, body.temp_air_c ? twelveNumbers(body.temp_air_c) : undefined);
   if ((await ctx.weatherFiles.count(userId)) >= maxWeatherFilesPerUser) {
     throw new DomainError('conflict', `You already keep ${maxWeatherFilesPerUser} weather files: delete one before uploading another.`);
   }

@@ -4,13 +4,13 @@
  * invented resource: when no source can serve a location the answer says so and points to an upload.
  */
 import { LRUCache } from 'lru-cache';
-import type { NsrdbSource, NsrdbYear, WeatherSource, WeatherUsed } from '../../src/contract/energy.ts';
+import { energyMessages, type NsrdbSource, type NsrdbYear, type WeatherSource, type WeatherUsed } from '../../src/contract/energy.ts';
 import { monthlyMeansOf } from '../../src/solar/answers.ts';
 import { synthesiseWeatherYear } from '../../src/solar/monthly-synthesis.ts';
 import { createSiteContext, type SiteContext } from '../../src/solar/site-context.ts';
 import { parsePvgisJson } from '../../src/solar/weather/pvgis.ts';
 import { detectWeatherFormat, readWeather } from '../../src/solar/weather/read-weather.ts';
-import { samCsvAttribution } from '../../src/solar/weather/sam-csv.ts';
+import { hasTemperatureColumn, samCsvAttribution, withMonthlyTemperatures } from '../../src/solar/weather/sam-csv.ts';
 import { WeatherFormatError, type WeatherYear } from '../../src/solar/weather/weather-year.ts';
 import { DomainError, invalid, notFound } from '../platform/domain-error.ts';
 import type { NsrdbCacheRepository, NsrdbCacheRow } from './nsrdb-cache-repository.ts';
@@ -53,17 +53,28 @@ export const annualGhiKwhM2 = (weather: WeatherYear) => weather.ghi.reduce((sum,
  * Reads an uploaded file as the engine does: 415 when it is not a weather file the engine knows (judged by content,
  * never by name), 400 with the engine's message, which names the line or record and the field, when it is a broken one.
  */
-export function readUploadedWeather(bytes: Uint8Array): { text: string; weather: WeatherYear } {
+/**
+ * An uploaded weather file read as the engine reads it. `temperatures`, the site's monthly means, go into a SAM or
+ * NSRDB CSV without an air temperature column (NSRDB's GHI-only polar TMY), written into the kept text so every later
+ * reading fills the same hours.
+ */
+export function readUploadedWeather(bytes: Uint8Array, temperatures?: number[]): { text: string; weather: WeatherYear } {
   const unsupported = (detail: string) =>
     new DomainError('unsupportedMedia', `${detail} Upload a TMY3 CSV, TMY2, EPW, a SAM or NSRDB CSV, or a PVGIS typical year as JSON, CSV or EPW.`);
   // Weather files are text; a NUL byte means a binary file (and PostgreSQL text cannot hold one).
   if (bytes.includes(0)) throw unsupported('This is not a text file.');
-  const text = new TextDecoder('utf-8').decode(bytes);
+  let text = new TextDecoder('utf-8').decode(bytes);
+  let format: string;
   try {
-    detectWeatherFormat(text);
+    format = detectWeatherFormat(text);
   } catch (error) {
     if (error instanceof WeatherFormatError) throw unsupported('This is not a weather file the engine can read.');
     throw error;
+  }
+  if (temperatures) {
+    if (format !== 'nsrdb-csv') throw invalid({ temp_air_c: [energyMessages.temperaturesNotCsv] });
+    if (hasTemperatureColumn(text)) throw invalid({ temp_air_c: [energyMessages.temperaturesUnused] });
+    text = withMonthlyTemperatures(text, temperatures);
   }
   try {
     return { text, weather: readWeather(text) };

@@ -56,6 +56,9 @@ export const energyMessages = {
   twelve: 'Give 12 monthly values, January first.',
   ghi: 'Each monthly GHI must be 0 or from 0.001 to 12 kWh/m2 per day.',
   temperature: 'Each monthly temperature must be from -90 to 60 °C.',
+  uploadTemperatures: 'Give 12 monthly mean air temperatures in °C, January first, from -90 to 65, separated by commas or spaces.',
+  temperaturesUnused: 'This file has its own air temperature column: leave the monthly temperatures out.',
+  temperaturesNotCsv: 'Only a SAM or NSRDB CSV without an air temperature column takes monthly temperatures.',
   wind: 'Each monthly wind speed must be from 0 to 40 m/s.',
   elevation: 'Elevation must be from -500 to 9000 m.',
   utcOffset: 'UTC offset must be from -12 to 14 hours.',
@@ -241,7 +244,19 @@ export const FinanceBody = object({
 // ---------------------------------------------------------------------------------------------
 // Weather files
 
-export const WeatherUploadFields = object({ name: optional(text(notBlank, maxLength(100))) });
+/** Twelve numbers typed in one form field, separated by commas, semicolons, tabs or spaces. */
+export const twelveNumbers = (textValue: string) => textValue.trim().split(/[\s,;]+/).filter((part) => part !== '').map(Number);
+const monthlyTemperatureText: Rule = (value) => {
+  if (value === undefined || value === '') return undefined;
+  const values = typeof value === 'string' ? twelveNumbers(value) : [];
+  return values.length === 12 && values.every((v) => Number.isFinite(v) && v >= -90 && v <= 65) ? undefined : energyMessages.uploadTemperatures;
+};
+
+export const WeatherUploadFields = object({
+  name: optional(text(notBlank, maxLength(100))),
+  /** For a file without an air temperature column (NSRDB's GHI-only polar TMY): the site's monthly means, °C. */
+  temp_air_c: optional(text(maxLength(400), monthlyTemperatureText)),
+});
 export const WeatherIdQuery = object({ id: idText });
 
 export const WeatherFile = object({

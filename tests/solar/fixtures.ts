@@ -23,6 +23,19 @@ export const WEATHER_FILES = {
   pvgisEpw: 'data/weather/tmy_45.000_8.000_2005_2023.epw',
 } as const;
 
+/**
+ * NSRDB's GHI-only PSM4 polar TMY layout (Year, Month, Day, Hour, Minute, GHI) cut from a full SAM/NSRDB CSV (comma
+ * separated, unquoted); `temperatures` goes into the monthly temperature metadata field the server writes at upload.
+ */
+export function ghiOnlyCsv(content: string, temperatures?: string, field = 'Sunplot Monthly Mean Temperature (C)'): string {
+  const [names = '', values = '', header = '', ...rows] = content.replace(/\n$/, '').split('\n');
+  const columns = header.split(',');
+  const keep = ['Year', 'Month', 'Day', 'Hour', 'Minute', 'GHI'].map((name) => columns.indexOf(name));
+  const cut = (line: string) => keep.map((k) => line.split(',')[k]).join(',');
+  const meta = temperatures === undefined ? [names, values] : [`${names},${field}`, `${values},${temperatures}`];
+  return `${[...meta, cut(header), ...rows.map(cut)].join('\n')}\n`;
+}
+
 const parsed = new Map<string, WeatherYear>();
 
 /** A weather file from data/weather, read once per test file. */

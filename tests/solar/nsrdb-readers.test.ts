@@ -7,10 +7,10 @@ import { computeSunPath } from '../../src/solar/sun-path.ts';
 import { simulate } from '../../src/solar/simulate.ts';
 import { DEFAULT_SYSTEM } from '../../src/solar/system-spec.ts';
 import { detectWeatherFormat, readWeather } from '../../src/solar/weather/read-weather.ts';
-import { samCsvAttribution } from '../../src/solar/weather/sam-csv.ts';
+import { MONTHLY_TEMPERATURE_FIELD, samCsvAttribution } from '../../src/solar/weather/sam-csv.ts';
 import type { WeatherYear } from '../../src/solar/weather/weather-year.ts';
 import { HOURS_PER_YEAR, WeatherFormatError, calendarOfHour, dayOfYear } from '../../src/solar/weather/weather-year.ts';
-import { closure, readShared, sum } from './fixtures.ts';
+import { closure, ghiOnlyCsv, readShared, sum } from './fixtures.ts';
 
 const FILES = {
   phoenixSam: 'weather/sam_phoenix_az_tmy2.csv',
@@ -348,6 +348,33 @@ describe('leap years: February 29 is left out, as SAM does', () => {
   });
 });
 
+const ghiOnly = (content: string, temperatures?: string) => ghiOnlyCsv(content, temperatures, MONTHLY_TEMPERATURE_FIELD);
+
+describe("a GHI-only file (NSRDB PSM4's polar TMY layout) runs on stand-ins it names", () => {
+  const full = read('phoenixPsm3');
+  const system = { ...DEFAULT_SYSTEM, mount: { kind: 'fixed', tiltDeg: 33.4, azimuthDeg: 180 } } as const;
+
+  it('without temperatures: 20 °C and 1 m/s every hour, DNI and DHI split from GHI, each said', () => {
+    const weather = readWeather(ghiOnly(text.phoenixPsm3));
+    expect(Array.from(weather.ghi)).toEqual(Array.from(full.ghi));
+    expect(new Set(weather.tempAir)).toEqual(new Set([20]));
+    expect(new Set(weather.windSpeed)).toEqual(new Set([1]));
+    expect(weather.components).toBe('erbs');
+    expect(weather.notes).toContain("The file has no air temperature column: 20 °C every hour (NOCT's reference ambient); give the site's twelve monthly mean temperatures with the upload for truer cell temperatures.");
+    expect(weather.notes).toContain("The file has no wind speed column: 1 m/s every hour (NOCT's reference wind).");
+    expect(simulate(weather, system).annualAcKwh).toBeGreaterThan(0);
+  });
+
+  it("with the user's monthly means: each hour takes its month's", () => {
+    const means = [12.1, 14.3, 17.6, 21.3, 26.3, 31.2, 33.9, 33.1, 30.2, 23.8, 16.9, 12.0];
+    const weather = readWeather(ghiOnly(text.phoenixPsm3, means.join(' ')));
+    for (const h of [0, 800, 4000, 8759]) expect(weather.tempAir[h]).toBe(means[calendarOfHour(h).month - 1]);
+    expect(weather.notes).toContain(`The file has no air temperature column: each hour takes its month's mean temperature given with the upload (Jan 12.1, Feb 14.3, Mar 17.6, Apr 21.3, May 26.3, Jun 31.2, Jul 33.9, Aug 33.1, Sep 30.2, Oct 23.8, Nov 16.9, Dec 12 °C).`);
+    // Hot months run the cells hotter than 20 °C would: less energy than the default's.
+    expect(simulate(weather, system).annualAcKwh).toBeLessThan(simulate(readWeather(ghiOnly(text.phoenixPsm3)), system).annualAcKwh);
+  });
+});
+
 describe('damaged files are refused with the line and the field', () => {
   const sam = text.phoenixSam;
   const psm3 = text.phoenixPsm3;
@@ -360,11 +387,11 @@ describe('damaged files are refused with the line and the field', () => {
     );
   });
 
-  it('a missing temperature or wind column names the aliases it looked for', () => {
-    expect(refusal(editLine(sam, 3, (line) => line.replace('Tdry', 'T'))).message).toBe(
-      'line 3: the header has no air temperature column (temperature, tdry, air temperature, dry bulb, dry bulb temp, dry bulb temperature, ambient, ambient temp, tamb, temp_air)',
+  it('a refused monthly temperature field names itself', () => {
+    const polar = ghiOnly(psm3, '5 6 7');
+    expect(refusal(polar).message).toBe(
+      `line 2, ${MONTHLY_TEMPERATURE_FIELD}: the ${MONTHLY_TEMPERATURE_FIELD} field must hold 12 monthly mean temperatures from -90 to 65 °C, January first, separated by spaces`,
     );
-    expect(refusal(editLine(psm3, 3, (line) => line.replace('Wind Speed', 'Gusts'))).message).toMatch(/^line 3: the header has no wind speed column \(wind speed, wspd,/);
   });
 
   it('DNI without DHI', () => {

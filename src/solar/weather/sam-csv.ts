@@ -26,14 +26,28 @@
  * - February 29 is left out, as SAM and the other readers do: the engine's year has 365 days.
  *
  * Values at or below -999 (SAM's missing-data code) count as missing: missing irradiance is refused, gaps in
- * temperature, wind and pressure are bridged. DNI and DHI absent together are split from GHI (Erbs). Snow depth (for
+ * temperature, wind and pressure are bridged. A file without a temperature column (NSRDB's GHI-only polar TMY) takes
+ * the monthly means the user gave (MONTHLY_TEMPERATURE_FIELD) or 20 °C; without wind, 1 m/s; each said in the notes. DNI and DHI absent together are split from GHI (Erbs). Snow depth (for
  * the PVWatts v8 snow model) and each row's year (for its sun positions) are kept; dew point, relative humidity and
  * wind direction are not used by the engine and are not read.
  */
+import { monthLongNames } from '../../lib/months.ts';
 import { splitCsvLine } from './csv.ts';
 import { RecordSink, emptyRecord, parseNumberField, textLines } from './record-sink.ts';
 import type { WeatherSite, WeatherYear } from './weather-year.ts';
 import { HOURS_PER_YEAR, WeatherFormatError, calendarOfHour, dayOfYear, daysInMonth } from './weather-year.ts';
+
+/**
+ * The metadata field that carries the twelve monthly mean air temperatures (°C, January first, separated by spaces) a
+ * user gives with a file that has no temperature column (NSRDB's GHI-only PSM4 polar TMY: Year, Month, Day, Hour,
+ * Minute, GHI). The server writes it into the kept file at upload, so every later reading of the file (a study, the
+ * browser's what-if) fills the same temperatures.
+ */
+export const MONTHLY_TEMPERATURE_FIELD = 'Sunplot Monthly Mean Temperature (C)';
+/** Without a temperature column or the user's monthly means: NOCT's reference ambient (IEC 61215), 20 °C. */
+export const DEFAULT_AIR_TEMPERATURE_C = 20;
+/** Without a wind speed column: NOCT's reference wind, 1 m/s. */
+export const DEFAULT_WIND_SPEED_MS = 1;
 
 const META_ALIASES = {
   latitude: ['latitude', 'lat'],
@@ -47,6 +61,7 @@ const META_ALIASES = {
   country: ['country'],
   source: ['source', 'src', 'data source'],
   version: ['version'],
+  monthlyTemperature: [MONTHLY_TEMPERATURE_FIELD.toLowerCase()],
 } as const;
 
 type MetaKey = keyof typeof META_ALIASES;
@@ -70,8 +85,8 @@ const COLUMN_ALIASES = {
 type Column = keyof typeof COLUMN_ALIASES;
 type Quantity = Exclude<Column, 'month' | 'day' | 'hour' | 'minute'>;
 const QUANTITIES = ['ghi', 'dni', 'dhi', 'tempAir', 'windSpeed', 'pressure', 'albedo', 'snowDepth', 'year'] as const satisfies readonly Quantity[];
-/** Columns a file must have; DNI and DHI may be absent together. */
-const REQUIRED: readonly Column[] = ['month', 'day', 'hour', 'ghi', 'tempAir', 'windSpeed'];
+/** Columns a file must have; DNI and DHI may be absent together, air temperature and wind speed each (see standIns). */
+const REQUIRED: readonly Column[] = ['month', 'day', 'hour', 'ghi'];
 const DESCRIPTION: Record<Column, string> = {
   month: 'Month',
   day: 'Day',
@@ -383,12 +398,60 @@ function timeline(rows: Rows, label: Record<Column, string>, lastLine: number, n
   return { minutes, step };
 }
 
+/** A SAM/NSRDB CSV with the user's twelve monthly mean temperatures written into its metadata (MONTHLY_TEMPERATURE_FIELD). */
+export function withMonthlyTemperatures(text: string, temperatures: readonly number[]): string {
+  const head = /^([^\r\n]*)(\r\n|\r|\n)([^\r\n]*)/.exec(text);
+  if (!head) throw new WeatherFormatError('the file ends before its metadata values', { line: 1 });
+  const [whole, names, newline, values] = head;
+  return `${names},${MONTHLY_TEMPERATURE_FIELD}${newline}${values},${temperatures.join(' ')}${text.slice(whole.length)}`;
+}
+
+/** Whether a SAM/NSRDB CSV's column names include an air temperature. */
+export function hasTemperatureColumn(text: string): boolean {
+  const header = textLines(text.slice(0, 20_000))[HEADER_LINE - 1] ?? '';
+  const aliases: readonly string[] = COLUMN_ALIASES.tempAir;
+  return splitCsvLine(header).some((name) => aliases.includes(normalise(name)));
+}
+
+/** Twelve monthly means written in the metadata field, or a refusal naming it. */
+export function readMonthlyTemperatures(value: string): number[] {
+  const values = value.trim().split(/[\s;]+/).filter((part) => part !== '').map(Number);
+  const [min, max] = RANGES.tempAir!;
+  if (values.length !== 12 || values.some((v) => !Number.isFinite(v) || v < min || v > max)) {
+    throw new WeatherFormatError(`the ${MONTHLY_TEMPERATURE_FIELD} field must hold 12 monthly mean temperatures from ${min} to ${max} °C, January first, separated by spaces`, {
+      line: 2,
+      field: MONTHLY_TEMPERATURE_FIELD,
+    });
+  }
+  return values;
+}
+
+/** What stands in for an absent air temperature or wind speed column, said in `notes`; null where the file has it. */
+function standIns(meta: Metadata, index: Record<Column, number>, notes: string[]) {
+  let tempByMonth: number[] | null = null;
+  if (index.tempAir < 0) {
+    const given = meta.monthlyTemperature && readMonthlyTemperatures(meta.monthlyTemperature.value);
+    tempByMonth = given || Array.from({ length: 12 }, () => DEFAULT_AIR_TEMPERATURE_C);
+    notes.push(
+      given
+        ? `The file has no air temperature column: each hour takes its month's mean temperature given with the upload (${given.map((v, m) => `${monthLongNames[m]!.slice(0, 3)} ${v}`).join(', ')} °C).`
+        : `The file has no air temperature column: ${DEFAULT_AIR_TEMPERATURE_C} °C every hour (NOCT's reference ambient); give the site's twelve monthly mean temperatures with the upload for truer cell temperatures.`,
+    );
+  } else if (meta.monthlyTemperature) {
+    notes.push(`The file has its own air temperature column: the ${MONTHLY_TEMPERATURE_FIELD} field is not used.`);
+  }
+  if (index.windSpeed < 0) notes.push(`The file has no wind speed column: ${DEFAULT_WIND_SPEED_MS} m/s every hour (NOCT's reference wind).`);
+  return { tempByMonth, wind: index.windSpeed < 0 ? DEFAULT_WIND_SPEED_MS : null };
+}
+
 export function parseSamCsv(text: string): WeatherYear {
   const lines = textLines(text);
   if (lines.length <= METADATA_LINES) throw new WeatherFormatError('the file ends before the column names (truncated?)', { line: lines.length });
-  const { site, notes } = readSite(readMetadata(lines));
+  const meta = readMetadata(lines);
+  const { site, notes } = readSite(meta);
   const header = splitCsvLine(lines[HEADER_LINE - 1] ?? '');
   const { index, label } = readHeader(header);
+  const standIn = standIns(meta, index, notes);
   const rows = parseRows(lines, header, index, label);
   const { minutes, step } = timeline(rows, label, lines.length, notes);
   if (step < 60) {
@@ -435,8 +498,8 @@ export function parseSamCsv(text: string): WeatherYear {
     record.ghi = (sums.ghi[h] ?? NaN) / w;
     record.dni = (sums.dni[h] ?? NaN) / w;
     record.dhi = (sums.dhi[h] ?? NaN) / w;
-    record.tempAir = (sums.tempAir[h] ?? NaN) / w;
-    record.windSpeed = (sums.windSpeed[h] ?? NaN) / w;
+    record.tempAir = standIn.tempByMonth ? standIn.tempByMonth[month - 1]! : (sums.tempAir[h] ?? NaN) / w;
+    record.windSpeed = standIn.wind ?? (sums.windSpeed[h] ?? NaN) / w;
     record.pressure = (sums.pressure[h] ?? NaN) / w;
     record.albedo = (sums.albedo[h] ?? NaN) / w;
     record.snowDepth = (sums.snowDepth[h] ?? NaN) / w;

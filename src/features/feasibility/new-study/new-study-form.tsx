@@ -125,8 +125,10 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
   );
 
   const upload = useUpload({ path: weatherUploadPath, struct: WeatherFile, store, refresh: () => listWeatherFiles(api) });
+  /** Monthly mean air temperatures for a file without a temperature column (NSRDB's GHI-only polar TMY). */
+  const [uploadTemps, setUploadTemps] = useState('');
   const uploadFile = async (file: File) => {
-    const uploaded = await sendFile(upload, file);
+    const uploaded = await sendFile(upload, file, { temp_air_c: uploadTemps });
     if (uploaded) {
       onWeatherUploaded(uploaded);
       setWeatherId(uploaded.id);
@@ -292,6 +294,12 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
               disabled={upload.state.phase === 'sending'}
               onFile={(file) => void uploadFile(file)}
             />
+            <FormField
+              label="Monthly mean air temperatures, °C (only for a file without temperatures)"
+              helper="12 values, January first, separated by commas or spaces, e.g. the site's climate normals; without them a GHI-only file runs at 20 °C."
+            >
+              <Input size="sm" value={uploadTemps} onChange={(event) => setUploadTemps(event.target.value)} maxLength={400} />
+            </FormField>
             <UploadStatus
               state={upload.state}
               busyLabel="Reading the weather file…"
