@@ -244,7 +244,9 @@ function tariffSection(base: Assumptions['tariff'], given: FinanceBody['tariff']
   const read = readUrdbRate(given);
   if (!('rate' in read)) throw new RangeError('The tariff was validated by the contract.');
   const item = given as Record<string, unknown>;
-  const labels = Object.fromEntries(urdbLabelFields.flatMap((key) => (typeof item[key] === 'string' ? [[key, item[key]]] : [])));
+  // URDB's startdate is epoch seconds; the other labels are text.
+  const kept = (key: string, value: unknown) => typeof value === 'string' || (key === 'startdate' && typeof value === 'number' && Number.isFinite(value));
+  const labels = Object.fromEntries(urdbLabelFields.flatMap((key) => (kept(key, item[key]) ? [[key, item[key]]] : [])));
   const own = { ...(given.price_per_kwh !== undefined ? { price_per_kwh: given.price_per_kwh } : {}), ...(given.escalation_pct !== undefined ? { escalation_pct: given.escalation_pct } : {}) };
   return { ...base, ...own, ...read.rate, ...labels };
 }

@@ -207,7 +207,10 @@ function tariffLine(a: FinanceResult['assumptions']): string {
   const t = a.tariff;
   if (t.energyratestructure === undefined) return `Tariff: ${t.price_per_kwh} per kWh, escalating ${t.escalation_pct} %/yr`;
   const name = [t.utility, t.name].filter((part) => typeof part === 'string' && part !== '').join(', ');
-  return `Tariff: ${name || 'a URDB rate'} (OpenEI URDB structure${typeof t.uri === 'string' ? `, ${t.uri}` : ''}), every rate and charge escalating ${t.escalation_pct} %/yr`;
+  const edition = typeof t.startdate === 'number' ? `in force from ${new Date(t.startdate * 1000).toISOString().slice(0, 10)}` : null;
+  const sector = typeof t.sector === 'string' && t.sector !== '' ? `${t.sector} sector` : null;
+  const about = [sector, edition].filter(Boolean).join(', ');
+  return `Tariff: ${name || 'a URDB rate'}${about ? ` (${about})` : ''} (OpenEI URDB structure${typeof t.uri === 'string' ? `, ${t.uri}` : ''}), every rate and charge escalating ${t.escalation_pct} %/yr; owner: ${a.finance.owner === 'residential' ? 'a household' : 'a business'}`;
 }
 
 function behindTheMeterLines(a: FinanceResult['assumptions']): string[] {

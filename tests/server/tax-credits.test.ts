@@ -26,6 +26,10 @@ const flatTariff = {
   energyweekdayschedule: Array.from({ length: 12 }, () => Array.from({ length: 24 }, () => 0)),
   energyweekendschedule: Array.from({ length: 12 }, () => Array.from({ length: 24 }, () => 0)),
   escalation_pct: 3,
+  utility: 'Test Utility',
+  name: 'Flat residential test rate',
+  sector: 'Residential',
+  startdate: Date.UTC(2025, 0, 1) / 1000,
 };
 
 describeApi('US federal tax credits from the study dates, its owner and the law', () => {
@@ -92,6 +96,8 @@ describeApi('US federal tax credits from the study dates, its owner and the law'
     const text = pageText(Buffer.from(await report.arrayBuffer())).replace(/\s+/g, ' ');
     expect(text).toContain('Federal tax credits for a household that buys the system, construction beginning 2025-09-01, placed in service 2026-04-15');
     expect(text).toContain('§25D (solar): none. No §25D credit: Public Law 119-21 §70506');
+    expect(text).toContain('Tariff: Test Utility, Flat residential test rate (Residential sector, in force from 2025-01-01)');
+    expect(text).toContain('owner: a household');
     // Another user's study is not theirs to read.
     expect((await ravi.get(`${api}/financial_estimation/get/?id=${study.body.id}`)).status).toBe(404);
   });

@@ -1,11 +1,41 @@
 import { Badge, Box, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
+import { isUrdbTariff } from '../../contract/behind-the-meter.ts';
 import type { FeasibilityStudy } from '../../contract/feasibility.ts';
+import { monthLongNames } from '../../lib/months.ts';
+import { exportRuleInfo } from './new-study/behind-the-meter-choices.ts';
 import type { Preset } from '../../contract/settings.ts';
 import { formatArea, formatNumber, formatPercent } from '../../lib/number-format.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { arrayTypeWords, energyModelOf, energyModelWords, moduleTypeWords } from '../../solar/system-words.ts';
 
 type Row = [label: string, value: string, sourcePath?: string, raw?: unknown];
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/** A behind-the-meter study's owner, tariff (utility, name, sector, edition), export rule with its rates, and load. */
+export function billRows(assumptions: FeasibilityStudy['assumptions']): Row[] {
+  const { tariff, finance, load } = assumptions;
+  const rates = assumptions.export;
+  const currency = finance.currency;
+  const labels = tariff as Record<string, unknown>;
+  const rows: Row[] = [['Owner', finance.owner === 'residential' ? 'A household' : 'A business']];
+  if (isUrdbTariff(tariff)) {
+    const edition = typeof labels.startdate === 'number' ? `from ${new Date(labels.startdate * 1000).toISOString().slice(0, 10)}` : text(labels.startdate);
+    rows.push(['Tariff', [text(labels.utility), text(labels.name) ?? 'a tariff structure entered for this study'].filter(Boolean).join(': ')]);
+    if (text(labels.sector) || edition) rows.push(['Sector and edition', [text(labels.sector), edition].filter(Boolean).join(', ')]);
+  } else {
+    rows.push(['Tariff', `A flat ${formatNumber(tariff.price_per_kwh)} ${currency}/kWh`]);
+  }
+  if (rates) {
+    const rule = exportRuleInfo[rates.rule];
+    rows.push(['Export rule', rule.label]);
+    if (rule.reads.includes('sellRate')) rows.push(['Sell rate', `${formatNumber(rates.sell_rate_per_kwh)} ${currency}/kWh`]);
+    if (rule.reads.includes('trueUpMonth')) rows.push(['True-up month', monthLongNames[rates.true_up_month - 1] ?? String(rates.true_up_month)]);
+    if (rule.reads.includes('yearEndRate')) rows.push(['Year-end rate', `${formatNumber(rates.year_end_rate_per_kwh)} ${currency}/kWh`]);
+  }
+  if (load) rows.push(['Load', `${load.name}: ${formatNumber(Math.round(load.annual_kwh))} kWh a year${load.steps_per_hour === 4 ? ', by quarter-hour' : ''}`]);
+  return rows;
+}
 
 /** An assumed share as it was typed: 14 %, 0.5 %. */
 const pct = (value: number) => formatPercent(value, 6, { minDigits: 0 });
@@ -14,6 +44,8 @@ const pct = (value: number) => formatPercent(value, 6, { minDigits: 0 });
 export function StudyAssumptions({ study, preset }: { study: FeasibilityStudy; preset: Preset | null }) {
   const s = study.system;
   const { costs, tariff, finance } = study.assumptions;
+  const behindTheMeter = finance.structure === 'behind_the_meter';
+  const urdb = isUrdbTariff(tariff);
   const system: Row[] = [
     ['Energy model', energyModelWords(s)],
     ['DC size', `${formatNumber(s.dc_kw)} kW`],
@@ -44,8 +76,9 @@ export function StudyAssumptions({ study, preset }: { study: FeasibilityStudy; p
     ['Fixed costs', `${formatNumber(costs.fixed_costs)} ${finance.currency}`, 'costs.fixed_costs', costs.fixed_costs],
     [`O&M per kW${costs.om_basis}-year`, `${formatNumber(costs.om_per_kw_yr)} ${finance.currency}`, 'costs.om_per_kw_yr', costs.om_per_kw_yr],
     ['O&M escalation', `${pct(costs.om_escalation_pct)}/yr`, 'costs.om_escalation_pct', costs.om_escalation_pct],
-    ['Tariff / PPA price', `${formatNumber(tariff.price_per_kwh)} ${finance.currency}/kWh`, 'tariff.price_per_kwh', tariff.price_per_kwh],
-    ['Price escalation', `${pct(tariff.escalation_pct)}/yr`, 'tariff.escalation_pct', tariff.escalation_pct],
+    // Behind the meter on a tariff's structure the single price is not read: the bills section below says what is.
+    ...(urdb ? [] : ([[behindTheMeter ? 'Electricity price' : 'PPA price', `${formatNumber(tariff.price_per_kwh)} ${finance.currency}/kWh`, 'tariff.price_per_kwh', tariff.price_per_kwh]] as Row[])),
+    [behindTheMeter ? 'Tariff escalation' : 'Price escalation', `${pct(tariff.escalation_pct)}/yr`, 'tariff.escalation_pct', tariff.escalation_pct],
     ['Discount rate', pct(finance.discount_rate_pct), 'finance.discount_rate_pct', finance.discount_rate_pct],
     ['Degradation', `${pct(finance.degradation_pct)}/yr`, 'finance.degradation_pct', finance.degradation_pct],
     ['Analysis period', `${finance.analysis_years} years`, 'finance.analysis_years', finance.analysis_years],
@@ -99,6 +132,7 @@ export function StudyAssumptions({ study, preset }: { study: FeasibilityStudy; p
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap={4}>
         {table('System', system)}
         {table('Costs, tariff and finance', money)}
+        {behindTheMeter && table('What the bills ran on', billRows(study.assumptions))}
       </SimpleGrid>
     </Stack>
   );

@@ -168,7 +168,11 @@ export function readTariff(choices: TariffChoices): TariffRead {
     for (const problem of problems) (byKey[tariffKey(problem.field)] ??= []).push(problem.message);
     return { problems: byKey };
   };
-  if (choices.way === 'preset') return { rate: tariffPresetById(choices.presetId).rate, labels: {} };
+  if (choices.way === 'preset') {
+    // The bundled tariff's name and edition go with the study, so its page and report can say what it ran on.
+    const preset = tariffPresetById(choices.presetId);
+    return { rate: preset.rate, labels: { name: preset.name, source: `Sunplot's bundled tariff ${preset.id}, as of ${preset.retrieved} (docs/bills.md)` } };
+  }
   const source = choices.way === 'hand' ? { item: handRate(choices.hand) } : openEiItem(choices.urdbText);
   if ('problems' in source) return found(source.problems);
   const read = readUrdbRate(source.item);
