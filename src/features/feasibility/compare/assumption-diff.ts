@@ -37,7 +37,7 @@ function valueText(value: unknown, field: FieldLabel | undefined, currency: stri
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   if (typeof value === 'string') return field?.options?.find((option) => option.value === value)?.label ?? value;
   if (typeof value === 'number') {
-    const unit = field?.unit === 'currency' ? currency : field?.unit;
+    const unit = field?.unit?.startsWith('currency') ? `${currency}${field.unit.slice('currency'.length)}` : field?.unit;
     return formatQuantity(value, unit, 4);
   }
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map((item) => valueText(item, undefined, currency)).join(typeof value[0] === 'object' ? '; ' : ' / ');

@@ -58,12 +58,17 @@ const figures: Figure[] = [
   },
 ];
 
-/** Which of `values` are best: none when fewer than two can be ranked or they are all equal. */
-function bestOf(values: (number | null | undefined)[], better: 'higher' | 'lower'): boolean[] {
+/**
+ * Which of `values` is best: one study, strictly ahead of every other as shown (`texts`); none on a tie for the top
+ * (two studies reading "$1.2M" are not one better than the other), or when fewer than two can be ranked.
+ */
+function bestOf(values: (number | null | undefined)[], texts: string[], better: 'higher' | 'lower'): boolean[] {
   const ranked = values.filter((value): value is number => value !== null && value !== undefined && !Number.isNaN(value));
   const top = better === 'higher' ? Math.max(...ranked) : Math.min(...ranked);
-  const allEqual = ranked.every((value) => value === top);
-  return values.map((value) => ranked.length >= 2 && !allEqual && value === top && Number.isFinite(top));
+  const leaders = values.flatMap((value, i) => (value === top ? [i] : []));
+  const leader = leaders.length === 1 ? leaders[0]! : -1;
+  const tiedAsShown = leader >= 0 && texts.some((text, i) => i !== leader && values[i] != null && text === texts[leader]);
+  return values.map((_, i) => ranked.length >= 2 && i === leader && !tiedAsShown && Number.isFinite(top));
 }
 
 /**
@@ -76,7 +81,7 @@ export function figureRows(studies: readonly Pick<FeasibilityStudy, 'headline'>[
     .filter((figure) => !figure.optional || headlines.some((h) => figure.value(h) != null))
     .map((figure) => {
       const comparable = !figure.basis || new Set(headlines.map(figure.basis)).size === 1;
-      const best = figure.better && comparable ? bestOf(headlines.map(figure.value), figure.better) : headlines.map(() => false);
+      const best = figure.better && comparable ? bestOf(headlines.map(figure.value), headlines.map(figure.text), figure.better) : headlines.map(() => false);
       return { label: figure.label, cells: headlines.map((h, i) => ({ text: figure.text(h), note: figure.note?.(h), best: best[i]! })) };
     });
 }

@@ -1,4 +1,7 @@
+import { isUrdbTariff } from '../../../contract/behind-the-meter.ts';
 import type { FeasibilityStudy } from '../../../contract/feasibility.ts';
+import { monthLongNames } from '../../../lib/months.ts';
+import { exportRuleInfo } from '../new-study/behind-the-meter-choices.ts';
 // The settings form's labels, units and choice words, so a value reads the same on both screens.
 import { assumptionFields, energyModelFields, pathOf, sections } from '../../../lib/assumption-fields.ts';
 import type { AssumptionSet, FieldLabel } from './assumption-diff.ts';
@@ -26,22 +29,67 @@ const engineFields: [path: string, field: FieldLabel][] = [
   ['reserves.equipment', { label: 'Equipment replacement reserves' }],
 ];
 
+/** What a behind-the-meter study's tariff, load and export read as on the compare page: words, never URDB's raw keys. */
+const billFields: [path: string, field: FieldLabel][] = [
+  ['tariff.tariff', { label: 'Tariff' }],
+  ['tariff.sector', { label: 'Tariff sector' }],
+  ['tariff.edition', { label: 'Tariff in force from' }],
+  ['load.name', { label: 'Load' }],
+  ['load.annual_kwh', { label: 'Yearly load', unit: 'kWh' }],
+  ['load.calendar_year', { label: 'Calendar year of the load' }],
+  ['load.growth_pct', { label: 'Load growth', unit: '%/yr' }],
+  ['export.rule', { label: 'Export rule', options: Object.entries(exportRuleInfo).map(([value, info]) => ({ value, label: info.label })) }],
+  ['export.sell_rate_per_kwh', { label: 'Sell rate', unit: 'currency/kWh' }],
+  ['export.true_up_month', { label: 'True-up month' }],
+  ['export.year_end_rate_per_kwh', { label: 'Year-end rate', unit: 'currency/kWh' }],
+  ['finance.owner', { label: 'Owner', options: [{ value: 'residential', label: 'A household' }, { value: 'commercial', label: 'A business' }] }],
+  ['finance.country', { label: 'Country' }],
+  ['finance.begin_construction_date', { label: 'Construction begins' }],
+  ['finance.placed_in_service_date', { label: 'Placed in service' }],
+];
+
 /** Every field's label, in the order the rows follow: the study, then the settings form's sections and fields. */
 export const assumptionLabels: ReadonlyMap<string, FieldLabel> = new Map([
   ...studyFields,
   ...[...energyModelFields, ...assumptionFields].map((field) => [pathOf(field), field] as [string, FieldLabel]),
   ...engineFields,
+  ...billFields,
 ]);
 
-export const assumptionSections: readonly { section: string; title: string }[] = [{ section: studySection, title: 'Study' }, ...sections];
+export const assumptionSections: readonly { section: string; title: string }[] = [
+  { section: studySection, title: 'Study' },
+  ...sections,
+  { section: 'load', title: 'Load' },
+  { section: 'export', title: 'Export' },
+];
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+
+/** A tariff as words: a structure by its utility, name, sector and edition (its 288-hour schedules are not compared), or its flat price. */
+function tariffWords(tariff: FeasibilityStudy['assumptions']['tariff']): Record<string, unknown> {
+  if (!isUrdbTariff(tariff)) return { price_per_kwh: tariff.price_per_kwh, escalation_pct: tariff.escalation_pct };
+  const t = tariff as Record<string, unknown>;
+  const edition = typeof t.startdate === 'number' ? new Date(t.startdate * 1000).toISOString().slice(0, 10) : text(t.startdate);
+  return {
+    tariff: [text(t.utility), text(t.name) ?? 'a tariff structure entered for the study'].filter(Boolean).join(': '),
+    ...(text(t.sector) ? { sector: text(t.sector) } : {}),
+    ...(edition ? { edition } : {}),
+    escalation_pct: tariff.escalation_pct,
+  };
+}
 
 /** A study's inputs as the diff reads them: its preset and weather, the system it ran, and its finance sections. */
 export function assumptionSetOf(study: FeasibilityStudy): AssumptionSet {
+  const { tariff, load, export: rates, ...rest } = study.assumptions;
   return {
     sections: {
       [studySection]: { preset: study.preset.name, weather: `${study.weather.name} (${study.weather.source})` },
       system: study.system,
-      ...study.assumptions,
+      ...rest,
+      tariff: tariffWords(tariff),
+      // A year is no quantity: never grouped as "2,025"; a month by its name.
+      ...(load ? { load: { name: load.name, annual_kwh: load.annual_kwh, calendar_year: load.calendar_year === null ? 'none: the year starts on a Monday' : String(load.calendar_year), growth_pct: load.growth_pct } } : {}),
+      ...(rates ? { export: { ...rates, true_up_month: monthLongNames[rates.true_up_month - 1] ?? String(rates.true_up_month) } } : {}),
     },
     currency: study.assumptions.finance.currency,
   };
