@@ -92,6 +92,8 @@ describe('auth screens in jsdom against the real API', () => {
 
   it('sends the contact form, says so, and leaves it empty without a single error', async () => {
     renderApp('/getstart', api.baseUrl);
+    // The landing page says what Sunplot does for rooftops, not only for plants.
+    expect((await screen.findByText('Value rooftops by their bills')).closest('li')!.textContent).toMatch(/real utility tariff.*net metering or net billing.*savings and the payback/);
     await fillIn(/^name/i, 'Priya');
     await fillIn(/^email/i, 'priya@example.com');
     await fillIn(/^message/i, 'Does Sunplot screen parcels in Ireland?');

@@ -41,7 +41,7 @@ describe('what the behind-the-meter form sends', () => {
     ];
     expect(handRate(hand).energyratestructure).toEqual([[{ max: 100, unit: 'kWh', rate: 5.88 }, { unit: 'kWh', rate: '' }]]);
     const read = readTariff({ way: 'hand', presetId: 'in-residential-slab', urdbText: '', hand, escalationPct: '3' });
-    expect(read).toEqual({ problems: { 'tariff.energyratestructure.0.1.rate': ['must be a number ≥ 0'] } });
+    expect(read).toEqual({ problems: { 'tariff.energyratestructure.0.1.rate': ['is missing: give a number from 0 to 100 (per kWh)'] } });
   });
 
   it('sets ranges that wrap past December and midnight, and renumbers the hours of a removed period', () => {
@@ -242,8 +242,8 @@ describe('the new-study form behind the meter, in jsdom against the real API', (
     weekday[3]![14] = 5;
     const item = { name: 'Office TOU', utility: 'Example Electric Co', energyratestructure: [[{ rate: 0.09 }], [{ rate: 'x' }]], energyweekdayschedule: weekday, energyweekendschedule: scheduleOf(0) };
     type(form, 'OpenEI URDB JSON', JSON.stringify({ items: [item] }));
-    expect(await within(form).findByText('energyratestructure[1][0].rate: must be a number ≥ 0')).toBeTruthy();
-    expect(within(form).getByText('energyweekdayschedule[3][14]: must be a period of energyratestructure (0 to 1)')).toBeTruthy();
+    expect(await within(form).findByText('energyratestructure[1][0].rate: must be a number, not text ("x")')).toBeTruthy();
+    expect(within(form).getByText('energyweekdayschedule[3][14]: April, 14:00: must be a period of energyratestructure (0 to 1)')).toBeTruthy();
 
     type(form, 'Yearly consumption (kWh)', '50000');
     type(form, 'DC size (kW)', '20');
@@ -322,6 +322,8 @@ describe('the new-study form behind the meter, in jsdom against the real API', (
     const { client, storage, project: fresno } = await project({ name: 'Fresno home', location: { lat: 36.74, lng: -119.79 }, country: 'US', postal_code: '93721' });
     const form = await openBehindTheMeter(`/project/${fresno.id}/fresno-home`, storage, 36.74, -119.79);
     expect(within(form).getByText(/^With the owner they decide the federal credits as the law now stands/)).toBeTruthy();
+    // India's rooftop scheme is not offered on a US project.
+    expect(within(form).queryByRole('button', { name: 'PM Surya Ghar (India, 2024)' })).toBeNull();
     type(form, 'Yearly consumption (kWh)', '10500');
     type(form, 'Construction begins', '2026-03-02');
     type(form, 'Placed in service', '2026-05-29');

@@ -1,5 +1,5 @@
 import { Box, Button, Card, Container, Flex, Heading, HStack, Link, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { Calculator, ListChecks, MapPinned, type LucideIcon } from 'lucide-react';
+import { Calculator, House, ListChecks, MapPinned, type LucideIcon } from 'lucide-react';
 import { Link as RouterLink } from 'wouter';
 import { Brand } from '../../components/ui/brand.tsx';
 import { ContactForm } from './contact-form.tsx';
@@ -14,6 +14,11 @@ const features: { icon: LucideIcon; title: string; text: string }[] = [
     icon: Calculator,
     title: 'Run feasibility studies',
     text: 'An hourly energy simulation on real weather and a project cash-flow model with NPV, IRR, LCOE and payback.',
+  },
+  {
+    icon: House,
+    title: 'Value rooftops by their bills',
+    text: "A home's or a business's own system against a real utility tariff, hour by hour, under net metering or net billing, with the bills before and after, the savings and the payback.",
   },
   {
     icon: ListChecks,
@@ -107,7 +112,7 @@ export function GetStartPage() {
         </Box>
         <Container maxW="6xl" px={{ base: 4, md: 8 }} pb={{ base: 12, md: 20 }}>
           <Stack gap={{ base: 12, md: 20 }}>
-            <SimpleGrid as="ul" columns={{ base: 1, md: 3 }} gap={{ base: 4, md: 6 }} listStyleType="none">
+            <SimpleGrid as="ul" columns={{ base: 1, md: 2, xl: 4 }} gap={{ base: 4, md: 6 }} listStyleType="none">
               {features.map(({ icon: Icon, title, text }) => (
                 <Card.Root as="li" key={title} boxShadow="xs">
                   <Card.Body gap={3}>

@@ -27,10 +27,12 @@ interface BehindTheMeterFieldsProps {
   fields: Record<string, string[]> | undefined;
   api: ApiClient;
   store: SessionStore;
+  /** The project's country (ISO 3166 alpha-2, '' when unknown): a country's own schemes are offered only there. */
+  country: string;
 }
 
 /** What a behind-the-meter study asks: the owner, the site's load, its tariff, the export rule and rooftop incentives. */
-export function BehindTheMeterFields({ value, onChange, preset, southern, fields, api, store }: BehindTheMeterFieldsProps) {
+export function BehindTheMeterFields({ value, onChange, preset, southern, fields, api, store, country }: BehindTheMeterFieldsProps) {
   const currency = preset.assumptions.finance.currency;
   const update = <K extends keyof BehindTheMeterChoices>(key: K) => (change: Partial<BehindTheMeterChoices[K]>) =>
     onChange((current) => ({ ...current, [key]: { ...(current[key] as object), ...change } }));
@@ -55,7 +57,7 @@ export function BehindTheMeterFields({ value, onChange, preset, southern, fields
       <LoadFields value={value.load} onChange={update('load')} southern={southern} fields={fields} api={api} store={store} />
       <TariffFields value={value.tariff} onChange={update('tariff')} onPreset={(id) => onChange((current) => withTariffPreset(current, id))} currency={currency} fields={fields} />
       <ExportFields value={value.export} onChange={update('export')} currency={currency} fields={fields} />
-      <IncentiveFields value={value.incentives} onChange={update('incentives')} currency={currency} fields={fields} />
+      <IncentiveFields value={value.incentives} onChange={update('incentives')} currency={currency} fields={fields} offersIndia={country.toUpperCase() === 'IN' || (country === '' && currency === 'INR')} />
     </Stack>
   );
 }
@@ -115,7 +117,8 @@ function ExportFields({ value, onChange, currency, fields }: SectionProps<Export
 }
 
 /** Capital subsidies by size, a cap, and rebates per kW or as a share of the cost; PM Surya Ghar in one click. */
-function IncentiveFields({ value, onChange, currency, fields }: SectionProps<IncentiveChoices>) {
+/** `offersIndia`: the project is in India (or, of no known country, counts in rupees), so India's scheme is offered. */
+function IncentiveFields({ value, onChange, currency, fields, offersIndia }: SectionProps<IncentiveChoices> & { offersIndia: boolean }) {
   const field = (key: string) => fields?.[`incentives.${key}`]?.[0];
   const setStep = (i: number, change: Partial<IncentiveChoices['steps'][number]>) => onChange({ steps: value.steps.map((step, j) => (j === i ? { ...step, ...change } : step)) });
   const shown = (key: string) => /^incentives\.(capital_subsidy_per_kw\.\d+\.(up_to_kw|per_kw)|capital_subsidy_cap|rebate_per_kw|rebate_pct)$/.test(key);
@@ -126,15 +129,17 @@ function IncentiveFields({ value, onChange, currency, fields }: SectionProps<Inc
       <Text fontSize="sm" color="fg.muted">
         Paid at construction: they lower the installed cost. A subsidy by size pays each step's amount for every kW up to the step's end.
       </Text>
-      <HStack gap={2} wrap="wrap">
-        <Button size="xs" variant="outline" onClick={() => onChange(pmSuryaGhar.incentives)}>
-          {pmSuryaGhar.label}
-        </Button>
-        <Text fontSize="xs" color="fg.muted">
-          ₹30,000/kW up to 2 kW, ₹18,000/kW for the 3rd kW, at most ₹78,000. Source: {pmSuryaGhar.source}.
-          {currency !== pmSuryaGhar.currency && ` Rupee amounts: this study counts in ${currency}.`}
-        </Text>
-      </HStack>
+      {offersIndia && (
+        <HStack gap={2} wrap="wrap">
+          <Button size="xs" variant="outline" onClick={() => onChange(pmSuryaGhar.incentives)}>
+            {pmSuryaGhar.label}
+          </Button>
+          <Text fontSize="xs" color="fg.muted">
+            ₹30,000/kW up to 2 kW, ₹18,000/kW for the 3rd kW, at most ₹78,000. Source: {pmSuryaGhar.source}.
+            {currency !== pmSuryaGhar.currency && ` Rupee amounts: this study counts in ${currency}.`}
+          </Text>
+        </HStack>
+      )}
       {value.steps.map((step, i) => (
         <HStack key={i} gap={2} wrap="wrap" align="flex-end">
           <FormField label={`Step ${i + 1} subsidy (${currency}/kW)`} error={field(`capital_subsidy_per_kw.${i}.per_kw`)}>

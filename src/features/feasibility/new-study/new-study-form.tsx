@@ -409,7 +409,7 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
         )}
       </Stack>
       {valuation === 'behind_the_meter' && (
-        <BehindTheMeterFields value={btm} onChange={setBtm} preset={preset} southern={(project.location?.lat ?? 0) < 0} fields={fields} api={api} store={store} />
+        <BehindTheMeterFields value={btm} onChange={setBtm} preset={preset} southern={(project.location?.lat ?? 0) < 0} fields={fields} api={api} store={store} country={project.country} />
       )}
 
       {asksCreditDates && <CreditDatesFields value={creditDates} onChange={setCreditDates} fields={errors?.fields} />}
