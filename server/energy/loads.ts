@@ -6,7 +6,7 @@ import type { Infer } from 'superstruct';
 import { btmMessages, maxLoadFilesPerUser, type LoadFile, type LoadInput, type LoadUsed, type LoadUploadFields } from '../../src/contract/behind-the-meter.ts';
 import { firstWeekdayOf } from '../../src/solar/behind-the-meter.ts';
 import { LOAD_SHAPE_INFO, loadFromShape } from '../../src/solar/load/shapes.ts';
-import { loadSeriesOf } from '../../src/solar/load/parse.ts';
+import { loadSeriesOf, MAX_MONTH_KWH, MAX_STEP_KWH } from '../../src/solar/load/parse.ts';
 import { loadSummary } from '../../src/solar/load/summary.ts';
 import { DomainError, invalid, requireOwned } from '../platform/domain-error.ts';
 import type { UploadForm } from '../platform/multipart.ts';
@@ -113,6 +113,9 @@ export async function resolveLoad(ctx: { loadFiles: LoadFilesRepository }, userI
   if ('upload_id' in input) {
     const file = await ctx.loadFiles.find(userId, input.upload_id);
     if (!file) throw invalid({ 'load.upload_id': ['No such load file: upload it first (load/upload/).'] });
+    // Files kept before the bounds were checked on upload may hold what no bill can be made on.
+    const most = file.kind === 'monthly' ? MAX_MONTH_KWH : MAX_STEP_KWH;
+    if (file.kwh.some((value) => !(value >= 0 && value <= most))) throw invalid({ 'load.upload_id': [btmMessages.loadFileOutOfRange] });
     const shape = input.shape ?? 'residential';
     const parsed = file.kind === 'monthly' ? { kind: 'monthly' as const, kwh: file.kwh } : { kind: file.kind, kwh: Float64Array.from(file.kwh) };
     const kwh = loadSeriesOf(parsed, shape, options);

@@ -4,6 +4,7 @@
  */
 import { any, array, dynamic, enums, nullable, number, object, optional, refine, string, type Infer, type Struct } from 'superstruct';
 import { readUrdbRate } from '../solar/bills/urdb.ts';
+import { MAX_MONTH_KWH, MAX_STEP_KWH } from '../solar/load/parse.ts';
 import { LOAD_SHAPES } from '../solar/load/shapes.ts';
 import { maxLength, text } from './fields.ts';
 import { numeric, within } from './gis.ts';
@@ -37,20 +38,21 @@ export const btmMessages = {
   fileRequired: 'Attach the load file in the field "file".',
   emptyFile: 'The submitted file is empty.',
   tooManyFiles: `You already keep ${maxLoadFilesPerUser} load files: delete one before uploading another.`,
+  loadFileOutOfRange: `This load file holds a value below 0 or above ${MAX_STEP_KWH.toLocaleString('en-US')} kWh an hour (${MAX_MONTH_KWH.toLocaleString('en-US')} kWh a month): correct it and upload it again.`,
 } as const;
 
-/** 8,760 or 35,040 numbers from `low` to 1e6, checked in one pass (superstruct's array() would build a failure per value). */
+/** 8,760 or 35,040 numbers from `low` to MAX_STEP_KWH, checked in one pass (superstruct's array() would build a failure per value). */
 const yearSeries = (low: number, message: string) =>
   refine(any(), 'year series', (value: unknown) => {
     if (!Array.isArray(value) || !(seriesLengths as readonly number[]).includes(value.length)) return btmMessages.series;
-    for (const v of value) if (typeof v !== 'number' || !(v >= low && v <= 1e6)) return message;
+    for (const v of value) if (typeof v !== 'number' || !(v >= low && v <= MAX_STEP_KWH)) return message;
     return true;
   }) as unknown as Struct<number[], null>;
 
 /** A year of consumption, kWh per step. */
 export const YearSeries = yearSeries(0, btmMessages.seriesValue);
 /** A year of generation, kWh per step: an inverter's night-time draw makes a step slightly negative. */
-export const GenerationSeries = yearSeries(-1e6, btmMessages.generationValue);
+export const GenerationSeries = yearSeries(-MAX_STEP_KWH, btmMessages.generationValue);
 
 const calendarYear = numeric(required, (value) => (Number.isInteger(Number(value)) ? undefined : btmMessages.calendarYear), within(1900, 2100, btmMessages.calendarYear));
 const idText = text(required, maxLength(64));
@@ -110,6 +112,8 @@ export const urdbRateFields = [
 ] as const;
 /** Fields of an OpenEI item shown beside the tariff (which utility and rate it is). */
 export const urdbLabelFields = ['label', 'name', 'utility', 'uri', 'startdate', 'sector', 'source'] as const;
+/** The longest label kept with a study (OpenEI's longest are `source` URLs and rate names of a few hundred characters). */
+export const maxUrdbLabelLength = 1000;
 
 /** A tariff as a study used it: URDB's fields and the item's labels when it had a structure. */
 export const urdbFieldsUsed = Object.fromEntries([...urdbRateFields, ...urdbLabelFields].map((key) => [key, optional(any())])) as Record<
@@ -119,14 +123,19 @@ export const urdbFieldsUsed = Object.fromEntries([...urdbRateFields, ...urdbLabe
 
 /**
  * `base` (the tariff's own fields) with URDB's structure read by `readUrdbRate` when it has one: each problem is
- * reported at its own path under the tariff, e.g. `tariff.energyratestructure.0.1.rate`; an OpenEI item's other
+ * reported at its own path under the tariff, e.g. `tariff.energyratestructure.0.1.rate` (the first ten, then a count
+ * at `tariff`); the labels kept with the study are at most `maxUrdbLabelLength` characters; an OpenEI item's other
  * fields pass as they came.
  */
 export function withUrdbRate<T extends object>(base: Struct<T, unknown>, loose: Struct<T, unknown>): Struct<T, null> {
   const urdb = refine(loose, 'urdb', (value, context) => {
+    const at = (field: string) => [...(context.path as (string | number)[]), ...pathOf(field)];
+    const item = value as Record<string, unknown>;
+    const long = urdbLabelFields.filter((key) => typeof item[key] === 'string' && item[key].length > maxUrdbLabelLength);
+    if (long.length > 0) return long.map((key) => ({ path: at(key), message: `must be at most ${maxUrdbLabelLength.toLocaleString('en-US')} characters` }));
     const read = readUrdbRate(value);
     if ('rate' in read) return true;
-    return read.problems.map((problem) => ({ path: [...(context.path as (string | number)[]), ...pathOf(problem.field)], message: problem.message }));
+    return read.problems.map((problem) => ({ path: at(problem.field), message: problem.message }));
   });
   return dynamic((value) => (typeof value === 'object' && value !== null && isUrdbTariff(value) ? urdb : base));
 }

@@ -256,7 +256,7 @@ describe('the new-study form behind the meter, in jsdom against the real API', (
       creates.restore();
     }
     weekday[3]![14] = 1;
-    type(form, 'OpenEI URDB JSON', JSON.stringify({ items: [{ ...item, energyratestructure: [[{ rate: 0.09 }], [{ rate: '0.21' }]], energyweekdayschedule: weekday }] }));
+    type(form, 'OpenEI URDB JSON', JSON.stringify({ items: [{ ...item, energyratestructure: [[{ rate: 0.09 }], [{ rate: 0.21 }]], energyweekdayschedule: weekday }] }));
     expect(await within(form).findByText('Read Office TOU, Example Electric Co: 2 energy periods.')).toBeTruthy();
     expect(within(form).queryByText(/^energyweekdayschedule\[3\]\[14\]/)).toBeNull();
   });

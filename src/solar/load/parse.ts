@@ -21,6 +21,10 @@ export interface LoadProblem {
 export type LoadCsvResult = { load: ParsedLoad; notes: string[] } | { problems: LoadProblem[] };
 
 const MAX_PROBLEMS = 5;
+/** The most one hour or quarter-hour of load may hold, kWh: a site drawing 1 GW (docs/api.md, "Input bounds"). */
+export const MAX_STEP_KWH = 1e6;
+/** The most one month of load may hold, kWh: a year of 1.2e9 kWh, about a shape's largest annual_kwh (1e9). */
+export const MAX_MONTH_KWH = 1e8;
 const QUARTER_HOURS_PER_YEAR = 4 * HOURS_PER_YEAR;
 /** 29 February starts after 31 + 28 days. */
 const LEAP_DAY_START = 59;
@@ -102,7 +106,7 @@ const isNumber = (field: string, decimalComma: boolean) => NUMBER.test(decimalCo
 const TWO_NUMBERS =
   'more than one number in the row: give one value per row, after an optional timestamp (where "," is the decimal mark, separate the columns with ";")';
 
-/** Reads a CSV of 8760 hourly kWh, 35040 quarter-hour kWh or 12 monthly totals: one value per row, optionally with a header row and/or leading timestamp/month columns; comma, semicolon or tab; a decimal comma when the separator is a semicolon or a tab; BOM and CRLF tolerated; a leap-year file of 8784 hours or 35136 quarter-hours drops Feb 29 (said in `notes`). Refuses a damaged file with the first problems found (max 5). */
+/** Reads a CSV of 8760 hourly kWh, 35040 quarter-hour kWh or 12 monthly totals: one value per row, optionally with a header row and/or leading timestamp/month columns; comma, semicolon or tab; a decimal comma when the separator is a semicolon or a tab; BOM and CRLF tolerated; a leap-year file of 8784 hours or 35136 quarter-hours drops Feb 29 (said in `notes`). Refuses a damaged file, or values above MAX_STEP_KWH (MAX_MONTH_KWH for monthly totals), with the first problems found (max 5). */
 export function parseLoadCsv(text: string): LoadCsvResult {
   if (isBinary(text)) return { problems: [{ line: 0, reason: 'binary content: this is not a text CSV file (an Excel workbook? save it as CSV)' }] };
   const lines = text.replace(/^\ufeff/, '').split(/\r\n|\r|\n/);
@@ -116,6 +120,8 @@ export function parseLoadCsv(text: string): LoadCsvResult {
   if (rows.length === 0) return { problems: [{ line: 0, reason: 'the file is empty' }] };
 
   const values: number[] = [];
+  /** Where each value was read: its line and its text. */
+  const sources: { line: number; field: string }[] = [];
   const problems: LoadProblem[] = [];
   /** Rows whose first column holds a number: accepted only as a row counter (0, 1, 2 … or 1, 2, 3 …). */
   const counter: { line: number; value: number }[] = [];
@@ -126,7 +132,10 @@ export function parseLoadCsv(text: string): LoadCsvResult {
     if ('text' in reading && index === 0) continue; // the header row
     if ('reason' in reading) problems.push({ line, reason: reading.reason });
     else if ('text' in reading) problems.push({ line, reason: fields.length === 1 && hasSeparator ? `no value after ${quoted(last)}` : `${quoted(last)} is not a number` });
-    else values.push(reading.value);
+    else {
+      values.push(reading.value);
+      sources.push({ line, field: last });
+    }
     const [first, ...others] = fields.slice(0, -1);
     if (others.some((label) => isNumber(label, decimalComma))) problems.push({ line, reason: TWO_NUMBERS });
     else if (first !== undefined && isNumber(first, decimalComma)) counter.push({ line, value: INTEGER.test(first) ? Number(first) : NaN });
@@ -137,15 +146,18 @@ export function parseLoadCsv(text: string): LoadCsvResult {
     if (notCounting) problems.push({ line: notCounting.line, reason: TWO_NUMBERS });
   }
   if (problems.length > 0) return { problems: problems.slice(0, MAX_PROBLEMS) };
-  return loadOf(values);
+  return loadOf(values, sources);
 }
 
-function loadOf(values: number[]): LoadCsvResult {
+function loadOf(values: number[], sources: readonly { line: number; field: string }[]): LoadCsvResult {
   const length = LENGTHS[values.length];
   if (!length) {
     const found = `found ${count(values.length)} value${values.length === 1 ? '' : 's'}`;
     return { problems: [{ line: 0, reason: `${found}: expected ${count(HOURS_PER_YEAR)} hourly, ${count(QUARTER_HOURS_PER_YEAR)} quarter-hourly or 12 monthly` }] };
   }
+  const [most, span] = length.kind === 'monthly' ? [MAX_MONTH_KWH, 'a month'] : [MAX_STEP_KWH, 'an hour or a quarter-hour'];
+  const tooLarge = values.flatMap((value, k) => (value > most ? [{ line: sources[k]!.line, reason: `${sources[k]!.field} kWh is above ${count(most)} kWh, the most ${span} may hold` }] : []));
+  if (tooLarge.length > 0) return { problems: tooLarge.slice(0, MAX_PROBLEMS) };
   const notes: string[] = [];
   if (length.stepsPerDay) {
     values.splice(LEAP_DAY_START * length.stepsPerDay, length.stepsPerDay);

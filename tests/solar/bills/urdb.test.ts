@@ -20,7 +20,7 @@ describe('an OpenEI item (tests/fixtures/sam-utilityrate/openei-item-illustrativ
   const read = readUrdbRate(item);
   const rate = 'rate' in read ? read.rate : undefined;
 
-  it('reads the tariff, numbers given as strings and absent fields given as null included, other fields ignored', () => {
+  it('reads the tariff, absent fields given as null included, other fields ignored', () => {
     expect(rate).toBeDefined();
     expect(rate!.energyratestructure).toEqual([
       [{ unit: 'kWh', rate: 0.08, adj: 0.005 }],
@@ -58,15 +58,45 @@ describe('problems, each with its field', () => {
       fixedchargeunits: '$/week',
     };
     expect(problemsOf(broken)).toEqual([
-      { field: 'energyratestructure[0][0].rate', message: 'must be a number ≥ 0' },
+      // What is not even a number comes first, then the checks of the numbers.
+      { field: 'energyratestructure[1][0].max', message: 'must be a number, not text ("lots")' },
+      { field: 'energyratestructure[0][0].rate', message: 'must be a number from 0 to 100 (per kWh)' },
       { field: 'energyratestructure[0][1].max', message: 'follows tier 0, which has no max (unbounded) and the same unit' },
-      { field: 'energyratestructure[1][0].max', message: 'must be a number > 0' },
       { field: 'energyratestructure[1][0].unit', message: 'must be one of kWh, kWh/kW, kWh daily, kWh/kW daily' },
-      { field: 'energyweekdayschedule', message: 'must be 12 months × 24 hours of period indices' },
-      { field: 'energyweekendschedule[2][5]', message: 'must be a period of energyratestructure (0 to 1)' },
-      { field: 'flatdemandmonths', message: 'must give 12 months, each a period of flatdemandstructure' },
+      { field: 'energyweekdayschedule', message: 'has 11 months: give 12 months × 24 hours of period indices' },
+      { field: 'energyweekendschedule[2][5]', message: 'March, 05:00: must be a period of energyratestructure (0 to 1)' },
+      { field: 'flatdemandmonths', message: 'is missing: give 12, January to December, each a period of flatdemandstructure' },
       { field: 'fixedchargeunits', message: 'must be one of $/month, $/day, $/year' },
     ]);
+  });
+
+  it('refuses a number written as text, and every number out of its range (docs/bills.md, "Input bounds")', () => {
+    const tier = (fields: Record<string, unknown>) => problemsOf({ ...simple(), energyratestructure: [[{ rate: 0.1, ...fields }]] });
+    expect(tier({ rate: '0.7' })).toEqual([{ field: 'energyratestructure[0][0].rate', message: 'must be a number, not text ("0.7")' }]);
+    expect(tier({ rate: 1e21 })).toEqual([{ field: 'energyratestructure[0][0].rate', message: 'must be a number from 0 to 100 (per kWh)' }]);
+    expect(tier({ adj: -101 })).toEqual([{ field: 'energyratestructure[0][0].adj', message: 'must be a number from -100 to 100 (per kWh)' }]);
+    expect(tier({ max: 1e308 })).toEqual([{ field: 'energyratestructure[0][0].max', message: 'must be a number above 0 and at most 1,000,000,000' }]);
+    expect(tier({ rate: '' })).toEqual([{ field: 'energyratestructure[0][0].rate', message: 'is missing: give a number from 0 to 100 (per kWh)' }]);
+    expect(problemsOf({ ...simple(), flatdemandstructure: [[{ rate: 10_001 }]], flatdemandmonths: Array<number>(12).fill(0) })).toEqual([
+      { field: 'flatdemandstructure[0][0].rate', message: 'must be a number from 0 to 10,000 (per kW)' },
+    ]);
+    expect(problemsOf({ ...simple(), fixedchargefirstmeter: '45', mincharge: 1e8 })).toEqual([
+      { field: 'fixedchargefirstmeter', message: 'must be a number, not text ("45")' },
+      { field: 'mincharge', message: 'must be a number from 0 to 10,000,000' },
+    ]);
+  });
+
+  it('refuses arrays past their limits from their lengths, and lists the first ten problems and a count of the rest', () => {
+    expect(problemsOf({ ...simple(), energyratestructure: [Array.from({ length: 17 }, (_, t) => ({ max: t + 1, rate: 'x' }))] })).toEqual([
+      { field: 'energyratestructure[0]', message: 'has 17 tiers: at most 16' },
+    ]);
+    expect(problemsOf({ ...simple(), demandratestructure: Array.from({ length: 73 }, () => [{ rate: 1 }]) })).toEqual([{ field: 'demandratestructure', message: 'has 73 periods: at most 72' }]);
+    expect(problemsOf({ ...simple(), energyweekdayschedule: flat(0).map((row, m) => (m === 5 ? [...row, 0] : row)) })).toEqual([
+      { field: 'energyweekdayschedule[5]', message: 'June has 25 hours: give 24 period indices, 00:00 to 23:00' },
+    ]);
+    const many = problemsOf({ ...simple(), energyratestructure: [Array.from({ length: 16 }, (_, t) => ({ max: t + 1, rate: -1 }))] });
+    expect(many).toHaveLength(11);
+    expect(many[10]).toEqual({ field: '', message: '6 more problems besides the 10 shown.' });
   });
 
   it('names the shape that is wrong instead of what follows from it', () => {
@@ -88,8 +118,8 @@ describe('problems, each with its field', () => {
       { field: 'energyratestructure[0][1].unit', message: 'kWh/kW tiers are billed only when the first tier of the period is kWh/kW too' },
     ]);
     expect(problemsOf({ ...simple(), demandratestructure: [[{ rate: 10 }]] })).toEqual([
-      { field: 'demandweekdayschedule', message: 'must be 12 months × 24 hours of period indices' },
-      { field: 'demandweekendschedule', message: 'must be 12 months × 24 hours of period indices' },
+      { field: 'demandweekdayschedule', message: 'is missing: give 12 months × 24 hours of period indices' },
+      { field: 'demandweekendschedule', message: 'is missing: give 12 months × 24 hours of period indices' },
     ]);
   });
 });
@@ -125,12 +155,14 @@ const validRate: fc.Arbitrary<UrdbRate> = fc
   });
 
 describe('round trip (fast-check)', () => {
-  it('reads back any valid structure, also with its numbers written as strings', () => {
+  it('reads back any valid structure, and refuses it with its numbers written as strings', () => {
     fc.assert(
       fc.property(validRate, (rate) => {
         expect(readUrdbRate(JSON.parse(JSON.stringify(rate)))).toEqual({ rate });
         const asStrings = JSON.parse(JSON.stringify(rate, (key, value: unknown) => (typeof value === 'number' && key !== '' ? String(value) : value))) as unknown;
-        expect(readUrdbRate(asStrings)).toEqual({ rate });
+        const problems = problemsOf(asStrings);
+        expect(problems[0]).toEqual({ field: 'energyratestructure[0][0].rate', message: `must be a number, not text ("${rate.energyratestructure[0]![0]!.rate}")` });
+        expect(problems.length).toBeLessThanOrEqual(11);
       }),
       { numRuns: 50 },
     );
