@@ -37,6 +37,7 @@ import {
   moduleTypes,
   mounts,
   pvwattsV8Fields,
+  quotePerWdc,
 } from './settings.ts';
 import { notBlank, notLessThanOne, required, type Rule } from './validation.ts';
 import { creditOwners } from '../solar/tax-credits.ts';
@@ -220,7 +221,7 @@ export const FinanceBody = object({
     partial(
       object({
         ...costs,
-        capex_per_wdc: atMost(costs.capex_per_wdc, 10_000),
+        capex_per_wdc: atMost(quotePerWdc, 10_000),
         fixed_costs: atMost(costs.fixed_costs, 1e13),
         om_per_kw_yr: atMost(costs.om_per_kw_yr, 1e7),
         om_fixed_per_year: atMost(costs.om_fixed_per_year, 1e13),

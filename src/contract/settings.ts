@@ -94,6 +94,8 @@ const wholeYearsUpTo50 = (message: string, low: number) => numeric(required, (va
 const months = numeric(required, within(0, 120, settingsMessages.months));
 /** Per kWh or per Wdc, quoted to fractions of a cent like a tariff. */
 const smallPrice = numeric(priceNotEmpty, tariffPrice);
+/** A quote per Wdc, given to a hundredth of a cent ($1.0845/Wdc): 4 decimals in a study's request (the spec's message). */
+export const quotePerWdc = smallPrice;
 const scheduleKeys = [...new Set([...DEPRECIATION_SCHEDULES, ...DEPRECIATION_CLASSES])] as const;
 
 const structure = enums(financeStructures);
@@ -132,8 +134,8 @@ export const SystemAssumptions = object({
 });
 
 export const CostAssumptions = object({
-  /** A quote per Wdc is given to a hundredth of a cent ($1.0845/Wdc): 4 decimals, where the seed's other prices keep 2. */
-  capex_per_wdc: smallPrice,
+  /** The preset form keeps the seed's two decimals; a study's request takes a quote's four (quotePerWdc). */
+  capex_per_wdc: price,
   fixed_costs: price,
   om_per_kw_yr: price,
   om_basis: enums(['dc', 'ac']),
