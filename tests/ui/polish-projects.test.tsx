@@ -3,7 +3,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { pageText } from '../support/pdf-text.ts';
-import { fillIn, polyfillBrowser, renderApp, signInThroughApi } from './render-app.tsx';
+import { fillIn, polyfillBrowser, renderApp, signInThroughApi, statusShown } from './render-app.tsx';
 
 configure({ asyncUtilTimeout: 20_000 });
 
@@ -34,7 +34,7 @@ describe('project screens, polish of issue 13, in jsdom against the real API', (
     await fillIn(/^latitude/i, '38.846');
     await fillIn(/^longitude/i, '-77.0098');
     fireEvent.click(screen.getByRole('button', { name: 'Create project' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toContain(`Project "${name}" created.`));
+    await statusShown(`Project "${name}" created.`);
   }
 
   it('shows only links that go somewhere while a first project is required, and all of them once it exists', async () => {

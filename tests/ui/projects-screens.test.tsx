@@ -5,11 +5,11 @@ import { latitudeMessage } from '../../src/contract/gis.ts';
 import { settingsMessages } from '../../src/contract/settings.ts';
 import { messages } from '../../src/contract/validation.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
-import { polyfillBrowser, renderApp, fillIn, signInThroughApi } from './render-app.tsx';
+import { polyfillBrowser, renderApp, fillIn, signInThroughApi, statusShown } from './render-app.tsx';
 
 // The API process answers in milliseconds, but a busy 2-core machine can stretch a navigation past the default 1 s.
 
-const snackbar = (text: RegExp) => waitFor(() => expect(screen.getByRole('status').textContent).toMatch(text), { timeout: 10_000 });
+const snackbar = (text: RegExp) => statusShown(text);
 
 // A 400 m square in Anacostia Park, Washington DC, around the demo parcel PAR 02420088.
 const dcBoundary = { type: 'Polygon', coordinates: [[[-77.012, 38.844], [-77.007, 38.844], [-77.007, 38.848], [-77.012, 38.848], [-77.012, 38.844]]] };

@@ -1,5 +1,5 @@
-import { cleanup, configure, fireEvent, render, screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createAppActors } from '../../src/app/actors.ts';
 import { ActorsProvider } from '../../src/lib/actors-context.tsx';
 import { App } from '../../src/app/app.tsx';
@@ -63,8 +63,32 @@ export function installInThreadWorker() {
 }
 
 /** The whole SPA at `path`, its actors talking to the API at `baseURL` with their own storage and cookies. */
+/**
+ * Every text a status region (the snackbar among them) showed since the last renderApp, recorded as the DOM changes:
+ * on a loaded machine a 3.5 s snackbar can come and go between two polls of a waitFor.
+ */
+export const statusesSeen: string[] = [];
+let statusObserver: MutationObserver | undefined;
+
+function watchStatuses() {
+  statusesSeen.length = 0;
+  statusObserver?.disconnect();
+  statusObserver = new MutationObserver(() => {
+    for (const node of document.querySelectorAll('[role="status"]')) {
+      const text = node.textContent ?? '';
+      if (text !== '' && !statusesSeen.includes(text)) statusesSeen.push(text);
+    }
+  });
+  statusObserver.observe(document.body, { childList: true, subtree: true, characterData: true });
+}
+
+/** Waits until a status region has shown `text`, whether or not it still shows it. */
+export const statusShown = (text: RegExp | string, timeout = 20_000) =>
+  waitFor(() => expect(statusesSeen.some((seen) => (typeof text === 'string' ? seen.includes(text) : text.test(seen))), `no status "${String(text)}" among ${JSON.stringify(statusesSeen)}`).toBe(true), { timeout });
+
 export function renderApp(path: string, baseURL: string, storage = createMemoryStorage()) {
   window.history.replaceState(null, '', path);
+  watchStatuses();
   const jar = createCookieJar();
   const actors = createAppActors({ store: createSessionStore(storage), http: { baseURL, fetch: jar.fetch, readCookie: jar.readCookie } });
   const view = render(
