@@ -107,7 +107,9 @@ describeApi('PVWatts v8 energy', () => {
     expect(pune.status).toBe(201);
     const far = await asha.post<EnergyResult>(energyPath, { project_id: pune.body.id, weather: { source: 'upload', weather_id: weatherId }, system: base });
     expect(far.status).toBe(200);
-    expect(far.body.notes.join(' ')).toMatch(/^.*The weather \(Phoenix, AZ, USA\) is 1\d,\d{3} km from the project: its sun and climate are another place's\./);
+    expect(far.body.notes.join(' ')).toMatch(/^.*The weather \(Phoenix, AZ, USA\) is 1\d,\d{3} km from the project: its sun and climate are another place's, so its confidence is lower\./);
+    expect(far.body.weather).toMatchObject({ confidence: 'low' });
+    expect(far.body.weather.distance_km).toBeGreaterThan(10_000);
     const phoenix = await asha.post<{ id: string }>('/api/project/create/', { name: 'Phoenix plant', location: { lat: 33.45, lng: -112.07 } });
     const near = await asha.post<EnergyResult>(energyPath, { project_id: phoenix.body.id, weather: { source: 'upload', weather_id: weatherId }, system: base });
     expect(near.body.notes.join(' ')).not.toMatch(/from the project/);

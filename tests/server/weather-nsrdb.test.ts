@@ -96,7 +96,12 @@ describeApi('SAM CSV and NSRDB weather uploads', () => {
     broken[1199] = (broken[1199] ?? '').split(',').map((field, k) => (k === 4 ? 'n/a' : field)).join(',');
     expect(await refuse(broken.join('\n'))).toEqual({ file: ["Line 1200, GHI: 'n/a' is not a number"] });
     expect(await refuse(lines.slice(0, 2000).join('\n'))).toEqual({ file: ['Line 2000: the file ends after 1997 of 8760 hourly rows (truncated?)'] });
+    const noDhi = [lines[0], lines[1], (lines[2] ?? '').replace('DHI', 'Diffuse X'), ...lines.slice(3)];
+    expect((await refuse(noDhi.join('\n'))).file?.[0]).toBe('Line 3, DHI: the header has a DNI column but no DHI column: give both, or neither to split them from GHI');
+    // A file without wind is no damaged file: it runs at NOCT's 1 m/s and says so (tests/server/weather-ghi-only.test.ts).
     const noWind = [lines[0], lines[1], (lines[2] ?? '').replace('Wspd', 'Wind'), ...lines.slice(3)];
-    expect((await refuse(noWind.join('\n'))).file?.[0]).toMatch(/^Line 3: the header has no wind speed column/);
+    const windless = await asha.post<{ notes: string[] }>(uploadPath, weatherForm(noWind.join('\n'), 'phoenix.csv'));
+    expect(windless.status).toBe(201);
+    expect(windless.body.notes).toContain("The file has no wind speed column: 1 m/s every hour (NOCT's reference wind).");
   });
 });
