@@ -49,7 +49,7 @@ describe('a rooftop study page names what its bills ran on', () => {
     const money = screen.getByRole('table', { name: 'Costs, tariff and finance' });
     expect(money.textContent).not.toMatch(/PPA price|Electricity price/);
     expect(money.textContent).toContain('Tariff escalation');
-    expect(within(screen.getByRole('table', { name: 'What the bills ran on' })).getByText('Net billing')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Tariff, export and load' })).getByText('Net billing')).toBeTruthy();
   });
 
   it('a flat price is named as the tariff, and a net-metering study its true-up month in words', () => {

@@ -132,7 +132,7 @@ export function StudyAssumptions({ study, preset }: { study: FeasibilityStudy; p
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap={4}>
         {table('System', system)}
         {table('Costs, tariff and finance', money)}
-        {behindTheMeter && table('What the bills ran on', billRows(study.assumptions))}
+        {behindTheMeter && table('Tariff, export and load', billRows(study.assumptions))}
       </SimpleGrid>
     </Stack>
   );
