@@ -3,7 +3,7 @@ import { formatKm } from '../../src/solar/geo-distance.ts';
 import { arrayTypeWords, energyModelWords, pvwattsV8Extras } from '../../src/solar/system-words.ts';
 import { dayIn } from '../../src/contract/time-zone.ts';
 import { isAfterTax } from '../../src/contract/settings.ts';
-import type { MonthBill } from '../../src/contract/behind-the-meter.ts';
+import { tariffLabels, type MonthBill } from '../../src/contract/behind-the-meter.ts';
 import type { FinanceResult } from '../../src/contract/energy.ts';
 import { financeAssumptionsOf, singleOwnerTermsOf } from '../../src/solar/answers.ts';
 import { tornado } from '../../src/solar/sensitivity.ts';
@@ -207,9 +207,8 @@ function tariffLine(a: FinanceResult['assumptions']): string {
   const t = a.tariff;
   if (t.energyratestructure === undefined) return `Tariff: ${t.price_per_kwh} per kWh, escalating ${t.escalation_pct} %/yr`;
   const name = [t.utility, t.name].filter((part) => typeof part === 'string' && part !== '').join(', ');
-  const edition = typeof t.startdate === 'number' ? `in force from ${new Date(t.startdate * 1000).toISOString().slice(0, 10)}` : null;
-  const sector = typeof t.sector === 'string' && t.sector !== '' ? `${t.sector} sector` : null;
-  const about = [sector, edition].filter(Boolean).join(', ');
+  const labels = tariffLabels(t);
+  const about = [labels.sector && `${labels.sector} sector`, labels.edition && `in force from ${labels.edition}`].filter(Boolean).join(', ');
   return `Tariff: ${name || 'a URDB rate'}${about ? ` (${about})` : ''} (OpenEI URDB structure${typeof t.uri === 'string' ? `, ${t.uri}` : ''}), every rate and charge escalating ${t.escalation_pct} %/yr; owner: ${a.finance.owner === 'residential' ? 'a household' : 'a business'}`;
 }
 

@@ -144,6 +144,14 @@ export function withUrdbRate<T extends object>(base: Struct<T, unknown>, loose: 
 const pathOf = (field: string) => field.split(/[.[\]]+/).filter((part) => part !== '');
 
 /** Whether a tariff object carries URDB's structure (else it is the flat price_per_kwh of the other structures). */
+/** A tariff item's labels as text: utility, name and sector trimmed, and URDB's startdate (epoch seconds) as its ISO day. */
+export function tariffLabels(tariff: object): { utility?: string; name?: string; sector?: string; edition?: string } {
+  const item = tariff as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+  const edition = typeof item.startdate === 'number' ? new Date(item.startdate * 1000).toISOString().slice(0, 10) : text(item.startdate);
+  return { utility: text(item.utility), name: text(item.name), sector: text(item.sector), edition };
+}
+
 export const isUrdbTariff = (tariff: object | undefined): boolean => tariff !== undefined && Object.hasOwn(tariff, 'energyratestructure');
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import { Badge, Box, HStack, SimpleGrid, Stack, Table, Text } from '@chakra-ui/react';
-import { isUrdbTariff } from '../../contract/behind-the-meter.ts';
+import { isUrdbTariff, tariffLabels } from '../../contract/behind-the-meter.ts';
 import type { FeasibilityStudy } from '../../contract/feasibility.ts';
 import { monthLongNames } from '../../lib/months.ts';
 import { exportRuleInfo } from './new-study/behind-the-meter-choices.ts';
@@ -10,19 +10,17 @@ import { arrayTypeWords, energyModelOf, energyModelWords, moduleTypeWords } from
 
 type Row = [label: string, value: string, sourcePath?: string, raw?: unknown];
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
-
 /** A behind-the-meter study's owner, tariff (utility, name, sector, edition), export rule with its rates, and load. */
 export function billRows(assumptions: FeasibilityStudy['assumptions']): Row[] {
   const { tariff, finance, load } = assumptions;
   const rates = assumptions.export;
   const currency = finance.currency;
-  const labels = tariff as Record<string, unknown>;
   const rows: Row[] = [['Owner', finance.owner === 'residential' ? 'A household' : 'A business']];
   if (isUrdbTariff(tariff)) {
-    const edition = typeof labels.startdate === 'number' ? `from ${new Date(labels.startdate * 1000).toISOString().slice(0, 10)}` : text(labels.startdate);
-    rows.push(['Tariff', [text(labels.utility), text(labels.name) ?? 'a tariff structure entered for this study'].filter(Boolean).join(': ')]);
-    if (text(labels.sector) || edition) rows.push(['Sector and edition', [text(labels.sector), edition].filter(Boolean).join(', ')]);
+    const labels = tariffLabels(tariff);
+    const edition = labels.edition && `from ${labels.edition}`;
+    rows.push(['Tariff', [labels.utility, labels.name ?? 'a tariff structure entered for this study'].filter(Boolean).join(': ')]);
+    if (labels.sector || edition) rows.push(['Sector and edition', [labels.sector, edition].filter(Boolean).join(', ')]);
   } else {
     rows.push(['Tariff', `A flat ${formatNumber(tariff.price_per_kwh)} ${currency}/kWh`]);
   }

@@ -1,4 +1,4 @@
-import { isUrdbTariff } from '../../../contract/behind-the-meter.ts';
+import { isUrdbTariff, tariffLabels } from '../../../contract/behind-the-meter.ts';
 import type { FeasibilityStudy } from '../../../contract/feasibility.ts';
 import { monthLongNames } from '../../../lib/months.ts';
 import { exportRuleInfo } from '../new-study/behind-the-meter-choices.ts';
@@ -63,16 +63,13 @@ export const assumptionSections: readonly { section: string; title: string }[] =
   { section: 'export', title: 'Export' },
 ];
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
-
 /** A tariff as words: a structure by its utility, name, sector and edition (its 288-hour schedules are not compared), or its flat price. */
 function tariffWords(tariff: FeasibilityStudy['assumptions']['tariff']): Record<string, unknown> {
   if (!isUrdbTariff(tariff)) return { price_per_kwh: tariff.price_per_kwh, escalation_pct: tariff.escalation_pct };
-  const t = tariff as Record<string, unknown>;
-  const edition = typeof t.startdate === 'number' ? new Date(t.startdate * 1000).toISOString().slice(0, 10) : text(t.startdate);
+  const { utility, name, sector, edition } = tariffLabels(tariff);
   return {
-    tariff: [text(t.utility), text(t.name) ?? 'a tariff structure entered for the study'].filter(Boolean).join(': '),
-    ...(text(t.sector) ? { sector: text(t.sector) } : {}),
+    tariff: [utility, name ?? 'a tariff structure entered for the study'].filter(Boolean).join(': '),
+    ...(sector ? { sector } : {}),
     ...(edition ? { edition } : {}),
     escalation_pct: tariff.escalation_pct,
   };
