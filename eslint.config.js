@@ -19,10 +19,13 @@ const repositoryImports = {
   regex: String.raw`^(?!.*(repository\.ts|/(db|geo|platform)/.*|/src/contract/.*)$)\.`,
   message: 'A repository imports only db/, geo/, platform/, src/contract and other repositories: never services, routes or plugins.',
 };
-/** Worker threads load pure modules only: no database, services or plugins in a thread. */
+/**
+ * Worker threads load pure modules only: no database, services or plugins in a thread. Besides geo/ and the engine, the
+ * engine's threads (workers/engine.ts) load the pure modules that turn its results into answers and files.
+ */
 const workerImports = {
-  regex: String.raw`^(?!(\./[^/]+|\.\./geo/.*|(\.\./){2}src/(contract|solar)/.*)$)\.`,
-  message: 'A worker imports only server/geo/, other workers, src/contract and src/solar.',
+  regex: String.raw`^(?!(\./[^/]+|\.\./geo/.*|\.\./platform/domain-error\.ts|\.\./(energy/estimates|feasibility/study-workbook|reports/project-report)\.ts|(\.\./){2}src/(contract|solar)/.*)$)\.`,
+  message: 'A worker imports only server/geo/, other workers, src/contract, src/solar, platform/domain-error.ts and the answer builders energy/estimates.ts, feasibility/study-workbook.ts and reports/project-report.ts.',
 };
 /** Infrastructure and pure helpers know no domain. */
 const noDomains = { regex: String.raw`(^|/)(${domains}|plugins)/|(^|/)context\.ts$`, message: 'platform/, geo/, db/ and mail/ import no domain, plugin or the app context.' };

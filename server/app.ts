@@ -53,6 +53,7 @@ import { createBilling } from './billing/service.ts';
 import { costlyWorkRoutes } from './plugins/costly-work.ts';
 import { createMediaStore, maxPhotoBytes } from './platform/media.ts';
 import { createProjectScreening } from './gis/project-screening.ts';
+import { createEngineThreads } from './workers/engine-threads.ts';
 import type { FetchSources } from './gis/sources/types.ts';
 import { createFetchSources } from './gis/sources/index.ts';
 import { sourceCacheRepository } from './gis/sources/cache-repository.ts';
@@ -175,6 +176,7 @@ export async function buildApp(deps: AppDeps) {
     }),
     studies: feasibilityRepository(database.db),
     tasks: tasksRepository(database.db),
+    engine: createEngineThreads({ onError: (error) => app.log.error({ err: error }, 'an engine thread failed') }),
   };
 
   // Old rate-limit windows are deleted hourly, so the table holds only the windows that still count.
@@ -188,6 +190,7 @@ export async function buildApp(deps: AppDeps) {
   pruning.unref();
   app.addHook('onClose', async () => clearInterval(pruning));
   app.addHook('onClose', () => ctx.screening.close());
+  app.addHook('onClose', () => ctx.engine.close());
 
   // While closing, answers still in flight end their keep-alive connection, so close() is not held open by it.
   let closing = false;

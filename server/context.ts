@@ -24,6 +24,7 @@ import type { SessionService } from './auth/sessions.ts';
 import type { WeatherSources } from './energy/weather-sources.ts';
 import type { FastifyRequest } from 'fastify';
 import type { OnlineGeocoder } from './gis/online-geocoders.ts';
+import type { EngineThreads } from './workers/engine-threads.ts';
 
 /** What route plugins need, built once in app.ts. */
 export interface AppContext {
@@ -57,6 +58,8 @@ export interface AppContext {
   weather: WeatherSources;
   studies: FeasibilityRepository;
   tasks: TasksRepository;
+  /** Threads for the engine's runs, study workbooks and PDF reports (ADR 013). */
+  engine: EngineThreads;
 }
 
 export const requestMeta = (request: FastifyRequest): RequestMeta => ({

@@ -10,7 +10,8 @@ import type { ProjectsRepository } from '../projects/repository.ts';
 import type { SettingsPresetsRepository } from '../settings/repository.ts';
 import { lastPresetFor } from '../settings/preset-views.ts';
 import { btmMessages, type LoadInput } from '../../src/contract/behind-the-meter.ts';
-import { estimateEnergy, estimateFinance, givenEnergy, structureOf, type BehindTheMeterSite } from './estimates.ts';
+import type { EngineThreads } from '../workers/engine-threads.ts';
+import { givenEnergy, structureOf, type BehindTheMeterSite } from './estimates.ts';
 import type { LoadFilesRepository } from './load-repository.ts';
 import { resolveLoad } from './loads.ts';
 import type { WeatherFileSummary, WeatherFilesRepository } from './weather-repository.ts';
@@ -23,6 +24,8 @@ export interface EnergyDeps {
   weatherFiles: WeatherFilesRepository;
   loadFiles: LoadFilesRepository;
   weather: WeatherSources;
+  /** Simulations and cash flows run in these threads, never on the request thread. */
+  engine: Pick<EngineThreads, 'estimateEnergy' | 'estimateFinance'>;
 }
 
 const weatherFileView = (row: WeatherFileSummary): WeatherFile => ({
@@ -98,7 +101,7 @@ async function estimateContext(ctx: Pick<EnergyDeps, 'projects' | 'presets'>, us
 export async function annualEnergy(ctx: EnergyDeps, userId: string, body: EnergyBody) {
   const { preset, location } = await estimateContext(ctx, userId, body.project_id);
   const chosen = await ctx.weather.choose(userId, body.weather, location);
-  return estimateEnergy(chosen, body.system, preset, location).answer;
+  return (await ctx.engine.estimateEnergy(chosen, body.system, preset, location)).answer;
 }
 
 /** Cash flows on energy the request gives, or on energy simulated from the weather it names (one or the other). */
@@ -112,13 +115,13 @@ export async function financialEstimate(ctx: EnergyDeps, userId: string, body: F
   if (body.energy) {
     const energy = givenEnergy(body.energy, preset, notes);
     const site = behindTheMeter ? await siteOf(ctx, userId, body.load!, givenGeneration(body.energy), location?.lat) : undefined;
-    return estimateFinance({ ...energy, source: 'given' }, body, preset, null, notes, { site, projectCountry });
+    return ctx.engine.estimateFinance({ ...energy, source: 'given' }, body, preset, null, notes, { site, projectCountry });
   }
   const chosen = await ctx.weather.choose(userId, body.weather!, location);
-  const { result, answer } = estimateEnergy(chosen, body.system, preset, location);
+  const { result, answer } = await ctx.engine.estimateEnergy(chosen, body.system, preset, location);
   const energy = { annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' as const };
   const site = behindTheMeter ? await siteOf(ctx, userId, body.load!, result.hourlyAcKwh, location?.lat ?? chosen.used.lat) : undefined;
-  return estimateFinance(energy, body, preset, answer, notes, { site, projectCountry });
+  return ctx.engine.estimateFinance(energy, body, preset, answer, notes, { site, projectCountry });
 }
 
 /** The generation a behind-the-meter estimate on given energy figures needs: hour by hour, not a yearly total. */

@@ -48,7 +48,8 @@ export async function feasibilityRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
 
   app.get(endpoints.studyFinance.path, auth, async (request) => studyFinance(ctx, currentUser(request).id, parse(endpoints.studyFinance.query, request.query).id));
 
-  app.get(endpoints.studyExport.path, auth, async (request, reply) => {
+  // The workbook is built in an engine thread; a report's limits hold for it (costly work, kind report).
+  app.get(endpoints.studyExport.path, { ...auth, config: { costlyWork: 'report' } }, async (request, reply) => {
     const user = currentUser(request);
     const { id, format } = parse(endpoints.studyExport.query, request.query);
     const { fileName, body } = await exportStudy(ctx, user.id, id, format);

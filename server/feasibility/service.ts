@@ -29,14 +29,14 @@ import { btmMessages, type StudyLoad } from '../../src/contract/behind-the-meter
 import type { LoadFilesRepository } from '../energy/load-repository.ts';
 import { siteOf } from '../energy/service.ts';
 import type { SettingsPresetsRepository } from '../settings/repository.ts';
-import { energyModelVersion, estimateEnergy, estimateFinance, structureOf, type PresetUsed } from '../energy/estimates.ts';
+import { energyModelVersion, structureOf, type PresetUsed } from '../energy/estimates.ts';
 import { findBuiltin } from '../settings/preset-defaults.ts';
 import { builtinView, lastPresetFor, presetView } from '../settings/preset-views.ts';
 import type { WeatherSources } from '../energy/weather-sources.ts';
 import { plotMapType } from './plot-map.ts';
 import { studyCsv } from './study-csv.ts';
-import { studyWorkbook } from './study-workbook.ts';
 import { financeView, studyView } from './views.ts';
+import type { EngineThreads } from '../workers/engine-threads.ts';
 
 /** What the feasibility use cases work with; the app's context gives all of it. */
 export interface FeasibilityDeps {
@@ -47,6 +47,8 @@ export interface FeasibilityDeps {
   studies: FeasibilityRepository;
   weather: WeatherSources;
   screening: ProjectScreening;
+  /** Simulations, cash flows and workbooks run in these threads, never on the request thread. */
+  engine: Pick<EngineThreads, 'estimateEnergy' | 'estimateFinance' | 'studyWorkbook'>;
 }
 
 interface StudyDraft {
@@ -96,7 +98,7 @@ function mountOf(body: StudyCreateBody, preset: PresetUsed) {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-async function draftStudy(deps: Pick<FeasibilityDeps, 'presets' | 'weather' | 'loadFiles' | 'screening'>, userId: string, project: ProjectRow, body: StudyCreateBody): Promise<StudyDraft> {
+async function draftStudy(deps: Pick<FeasibilityDeps, 'presets' | 'weather' | 'loadFiles' | 'screening' | 'engine'>, userId: string, project: ProjectRow, body: StudyCreateBody): Promise<StudyDraft> {
   const preset = await presetFor(deps.presets, userId, project, body.preset_id);
   const behindTheMeter = structureOf(body, preset) === 'behind_the_meter';
   if (behindTheMeter && !body.load) throw invalid({ load: [btmMessages.needsLoad] });
@@ -105,14 +107,14 @@ async function draftStudy(deps: Pick<FeasibilityDeps, 'presets' | 'weather' | 'l
   const sizing = await sizingFor(deps, userId, body, preset, project);
   const tracker = mountOf(body, preset) !== 'fixed';
   const system = sizing ? { ...body.system, dc_kw: sizing.dc_kw, ...(tracker ? { gcr: sizing.gcr } : {}) } : body.system;
-  const { result, answer: energy } = estimateEnergy(chosen, system, preset, location);
+  const { result, answer: energy } = await deps.engine.estimateEnergy(chosen, system, preset, location);
   if (sizing) {
     const ha = (sizing.area_m2 / 10_000).toFixed(2);
     const land = sizing.area_source === 'parcels' ? `the buildable land of ${sizing.parcels} ${sizing.parcels === 1 ? 'parcel' : 'parcels'} passing screening` : 'the boundary';
     energy.notes.push(`Sized from ${land}: ${ha} ha × ${sizing.usable_pct} % usable × GCR ${sizing.gcr} × ${sizing.module_w_per_m2} W/m² of module = ${sizing.dc_kw} kWdc.`);
   }
   const site = behindTheMeter ? await siteOf(deps, userId, body.load!, result.hourlyAcKwh, location?.lat ?? chosen.used.lat) : undefined;
-  const finance = estimateFinance({ annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' }, body, preset, null, [], { site, projectCountry: project.country });
+  const finance = await deps.engine.estimateFinance({ annualAcKwh: result.annualAcKwh, dcKw: result.dcKw, acKw: result.acKw, source: 'computed' }, body, preset, null, [], { site, projectCountry: project.country });
   const spread = energyUncertainty(result.annualAcKwh, uncertaintyTerms(energy.weather));
   const uncertainty: EnergyUncertaintyView = {
     p50_annual_kwh: spread.p50Kwh,
@@ -214,13 +216,13 @@ export async function studyFinance(ctx: Pick<FeasibilityDeps, 'studies'>, userId
 }
 
 /** The study's finance as a workbook with live formulas (ADR 022) or its yearly cash flows as CSV. */
-export async function exportStudy(ctx: Pick<FeasibilityDeps, 'projects' | 'studies'>, userId: string, id: string, format: string) {
+export async function exportStudy(ctx: Pick<FeasibilityDeps, 'projects' | 'studies' | 'engine'>, userId: string, id: string, format: string) {
   const study = requireOwned(await ctx.studies.find(userId, id));
   const results = requireOwned(await ctx.studies.results(userId, id));
   const project = await ctx.projects.find(userId, study.projectId);
   const finance = financeView(results.finance);
   const body =
-    format === 'csv' ? Buffer.from(studyCsv(finance), 'utf8') : await studyWorkbook({ projectName: project?.name ?? 'Project', studyName: study.name, finance });
+    format === 'csv' ? Buffer.from(studyCsv(finance), 'utf8') : await ctx.engine.studyWorkbook({ projectName: project?.name ?? 'Project', studyName: study.name, finance });
   return { fileName: datedFileName([project?.name ?? 'Project', study.name], study.createdAt, format), body };
 }
 

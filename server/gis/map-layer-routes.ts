@@ -8,5 +8,5 @@ import { createMapLayers } from './map-layers-service.ts';
 /** /api/gis/map_layers/: the constraint layers' features in the visible map area, for the screening map. */
 export async function mapLayerRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const mapLayers = createMapLayers({ layers: ctx.layers, sources: ctx.screeningSources });
-  app.get(endpoints.mapLayers.path, { preHandler: app.authenticate }, async (request) => mapLayers.inBox(currentUser(request).id, parse(endpoints.mapLayers.query, request.query).bbox));
+  app.get(endpoints.mapLayers.path, { preHandler: app.authenticate, config: { costlyWork: 'layers' } }, async (request) => mapLayers.inBox(currentUser(request).id, parse(endpoints.mapLayers.query, request.query).bbox));
 }

@@ -24,7 +24,7 @@ export async function ownLayerRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.get(endpoints.ownLayerList.path, auth, async (request) => listOwnLayers(ctx, currentUser(request).id));
 
-  app.get(endpoints.ownLayerFeatures.path, auth, async (request) => ownLayerFeatures(ctx, currentUser(request).id, parse(endpoints.ownLayerFeatures.query, request.query).id));
+  app.get(endpoints.ownLayerFeatures.path, { ...auth, config: { costlyWork: 'layers' } }, async (request) => ownLayerFeatures(ctx, currentUser(request).id, parse(endpoints.ownLayerFeatures.query, request.query).id));
 
   app.delete(endpoints.ownLayerDelete.path, auth, async (request, reply) => {
     await deleteOwnLayer(ctx, currentUser(request).id, parse(endpoints.ownLayerDelete.query, request.query).id);

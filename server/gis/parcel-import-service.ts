@@ -1,7 +1,7 @@
 /** A planner's own parcels from an uploaded GeoJSON, zipped shapefile or KML file, read in worker threads. */
 import { parcelImportMessages, type ParcelImportAnswer, type ParcelImportFields } from '../../src/contract/gis.ts';
 import { apnKey } from '../geo/geometry.ts';
-import { parcelUploadLimits, sniffGeoFormat, type Refusal } from '../geo/parcel-import.ts';
+import { parcelUploadLimits, sniffGeoFormat, type NewParcel, type Refusal } from '../geo/parcel-import.ts';
 import { DomainError, invalid, requireOwned } from '../platform/domain-error.ts';
 import type { UploadForm } from '../platform/multipart.ts';
 import type { ProjectsRepository } from '../projects/repository.ts';
@@ -67,12 +67,14 @@ export async function importParcels(ctx: ParcelImportDeps, userId: string, body:
     limits: parcelUploadLimits,
   });
   if (!read.ok) throw read.status === 413 ? new DomainError('tooLarge', read.message) : invalid({ [read.field]: [read.message] });
-  const { rows, refused, indexes, total } = read;
+  const { batches, apns, refused, indexes, total } = read;
+  // Each batch is read just before it is written.
+  const rows = (function* () {
+    for (const batch of batches) yield JSON.parse(batch) as NewParcel[];
+  })();
   const { added, kept, attached } = await ctx.parcels.importOwnAndAttach(userId, rows, project?.id);
   const keptKeys = new Set(kept.map((row) => row.apnKey));
-  const alreadyYours = rows.flatMap((row, k) =>
-    keptKeys.has(apnKey(row.apn)) ? [{ index: indexes[k]!, apn: row.apn, reason: parcelImportMessages.alreadyYours }] : [],
-  );
+  const alreadyYours = apns.flatMap((apn, k) => (keptKeys.has(apnKey(apn)) ? [{ index: indexes[k]!, apn, reason: parcelImportMessages.alreadyYours }] : []));
   const allRefused = [...refused, ...alreadyYours].sort((a, b) => a.index - b.index).map(refusalView);
   return { imported: added.length, attached, refused: allRefused, total };
 }

@@ -1,5 +1,7 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { and, asc, count, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/raw-rows.ts';
 import { parcels, projectParcels, projects } from '../db/schema.ts';
 import { apnKey, type Bbox } from '../geo/geometry.ts';
 import type { NewParcel } from '../geo/parcel-import.ts';
@@ -62,26 +64,68 @@ export function parcelsRepository(db: Db) {
       return { added, kept };
     },
 
-    /** Attaches parcels to a project; answers how many were not attached before. */
-    async attachMany(projectId: string, parcelIds: string[], tx: Db = db): Promise<number> {
-      let attached = 0;
+    /** Attaches parcels to a project (at `at`, else now); answers the ids of those not attached before. */
+    async attachMany(projectId: string, parcelIds: string[], tx: Db = db, at?: Date): Promise<string[]> {
+      const attached: string[] = [];
       for (let i = 0; i < parcelIds.length; i += insertChunk) {
-        const values = parcelIds.slice(i, i + insertChunk).map((parcelId) => ({ projectId, parcelId }));
-        attached += (await tx.insert(projectParcels).values(values).onConflictDoNothing().returning({ id: projectParcels.parcelId })).length;
+        const values = parcelIds.slice(i, i + insertChunk).map((parcelId) => ({ projectId, parcelId, ...(at ? { createdAt: at } : {}) }));
+        const rows = await tx.insert(projectParcels).values(values).onConflictDoNothing().returning({ id: projectParcels.parcelId });
+        attached.push(...rows.map((row) => row.id));
       }
       return attached;
     },
 
     /**
-     * Stores parcels as the user's own (as importOwn) and attaches every stored one to the project when given, in one
-     * transaction: a failure part-way leaves neither parcels nor attachments behind.
+     * Stores parcels as the user's own (as importOwn) and attaches every stored one to the project when given, all or
+     * nothing: one transaction per batch of `batches` (the file reader's 500 parcels), so other users' queries run
+     * between them (on PGlite every statement runs on the request thread and an open transaction holds every other
+     * query until it ends), and a failure part-way deletes the parcels this import added and detaches those it attached
+     * before answering.
      */
-    async importOwnAndAttach(userId: string, rows: Omit<NewParcel, 'ownerId'>[], projectId: string | undefined): Promise<{ added: ParcelRef[]; kept: ParcelRef[]; attached: number }> {
-      return db.transaction(async (tx) => {
-        const stored = await this.importOwn(userId, rows, tx);
-        const ids = [...stored.added, ...stored.kept].map((row) => row.id);
-        return { ...stored, attached: projectId ? await this.attachMany(projectId, ids, tx) : 0 };
-      });
+    async importOwnAndAttach(userId: string, batches: Iterable<Omit<NewParcel, 'ownerId'>[]>, projectId: string | undefined): Promise<{ added: ParcelRef[]; kept: ParcelRef[]; attached: number }> {
+      const added: ParcelRef[] = [];
+      const kept: ParcelRef[] = [];
+      const attachedKept: string[] = [];
+      let attached = 0;
+      // Every attachment of one import carries one time, the database's, as in one transaction: a project lists its
+      // parcels by when they were attached, then by number.
+      const at = projectId ? new Date(rowsOf<{ ms: number }>(await db.execute(sql`select (extract(epoch from now()) * 1000)::float8 as ms`))[0]!.ms) : undefined;
+      try {
+        for (const batch of batches) {
+          await db.transaction(async (tx) => {
+            const stored = await this.importOwn(userId, batch, tx);
+            added.push(...stored.added);
+            kept.push(...stored.kept);
+            if (!projectId) return;
+            attached += (await this.attachMany(projectId, stored.added.map((row) => row.id), tx, at)).length;
+            const keptIds = await this.attachMany(projectId, stored.kept.map((row) => row.id), tx, at);
+            attached += keptIds.length;
+            attachedKept.push(...keptIds);
+          });
+          await yieldToRequests();
+        }
+      } catch (error) {
+        try {
+          await this.undoImport(userId, added, projectId, attachedKept);
+        } catch (undoError) {
+          throw new AggregateError([error, undoError], 'a parcel import failed part-way, and so did deleting what it had stored', { cause: undoError });
+        }
+        throw error;
+      }
+      return { added, kept, attached };
+    },
+
+    /** Deletes the parcels an import added (their attachments go with them) and detaches the kept ones it attached. */
+    async undoImport(userId: string, added: ParcelRef[], projectId: string | undefined, attachedKept: string[]) {
+      for (let i = 0; i < added.length; i += insertChunk) {
+        const ids = added.slice(i, i + insertChunk).map((row) => row.id);
+        await db.delete(parcels).where(and(eq(parcels.ownerId, userId), inArray(parcels.id, ids)));
+        await yieldToRequests();
+      }
+      if (!projectId) return;
+      for (let i = 0; i < attachedKept.length; i += insertChunk) {
+        await db.delete(projectParcels).where(and(eq(projectParcels.projectId, projectId), inArray(projectParcels.parcelId, attachedKept.slice(i, i + insertChunk))));
+      }
     },
 
     async countShared(): Promise<number> {

@@ -10,50 +10,58 @@ const tooDeepMessage = `Nested too deeply: at most ${maxDepth} levels.`;
 // Keys that shadow what JavaScript calls when it turns a value into text (superstruct does, for its messages).
 const reservedKeys = new Set(['toString', 'valueOf', 'toJSON', 'toLocaleString']);
 
-/** A value met on the walk and the key that leads to it: the path is joined only for an answer. */
-interface Step {
-  node: unknown;
+/** An array or object on the walk's way down, by its key and its parent: the path is joined only for an answer. */
+interface Way {
   key: string | number;
-  parent: Step | undefined;
-  depth: number;
+  parent: Way | undefined;
 }
 
-const pathOf = (step: Step): (string | number)[] => {
-  const keys: (string | number)[] = [];
-  for (let at: Step | undefined = step; at?.parent; at = at.parent) keys.push(at.key);
+/** The keys from the top of the body down to `way`, then `last`. */
+const keysOf = (way: Way | undefined, last?: string | number): (string | number)[] => {
+  const keys = last === undefined ? [] : [last];
+  for (let at = way; at; at = at.parent) keys.push(at.key);
   return keys.reverse();
 };
+
+type Refused = Record<string, string[]> | undefined;
 
 /**
  * The first thing no request may hold anywhere, whatever its struct says (an `any()` geometry or attribute bag too),
  * as `{field: [message]}`: a key that shadows a conversion method, text with NUL or a lone surrogate (no PostgreSQL
- * text or jsonb column can hold them), a number JSON overflowed to Infinity, or nesting past `maxDepth`. Iterative;
- * each step keeps its parent rather than a copy of its path (a 3.6 MB body of 170,000 tariff tiers took a second
- * when every value copied its path).
+ * text or jsonb column can hold them), a number JSON overflowed to Infinity, or nesting past `maxDepth`. Recursive, at
+ * most `maxDepth` + 1 calls deep; it visits an object's or array's values from the last (an object's keys are all
+ * checked first) and allocates for arrays and objects only, never for a number or a text: a 3.6 MB body of 170,000
+ * tariff tiers took 250 ms on the request thread, 4 MB of zeros 1.2 s, when every value had a step of its own; now
+ * 13 and 9 ms.
  */
-function refusedAnywhere(value: unknown): Record<string, string[]> | undefined {
-  const stack: Step[] = [{ node: value, key: '', parent: undefined, depth: 0 }];
-  while (stack.length > 0) {
-    const step = stack.pop()!;
-    const { node, depth } = step;
-    // Keys join the path only once checked, so a path is always showable.
-    const field = () => pathOf(step).join('.') || 'non_field_errors';
-    // Deeper values would overflow the stack of whatever turns them into text (superstruct's messages, for one).
-    if (depth > maxDepth) return { [pathOf(step)[0]!]: [tooDeepMessage] };
-    if (typeof node === 'string') {
-      if (isIllFormedText(node)) return { [field()]: [illFormedTextMessage] };
-    } else if (typeof node === 'number') {
-      if (!Number.isFinite(node)) return { [field()]: [numberMessage] };
-    } else if (Array.isArray(node)) {
-      // JSON's arrays hold their indices as keys and nothing else: no key to check.
-      for (let index = 0; index < node.length; index++) stack.push({ node: node[index], key: index, parent: step, depth: depth + 1 });
-    } else if (typeof node === 'object' && node !== null) {
-      for (const [key, child] of Object.entries(node)) {
-        if (reservedKeys.has(key)) return { [[...pathOf(step), key].join('.')]: [unknownFieldMessage] };
-        if (isIllFormedText(key)) return { [[...pathOf(step), toWellFormedText(key)].join('.')]: [illFormedTextMessage] };
-        stack.push({ node: child, key, parent: step, depth: depth + 1 });
-      }
+function refusedAnywhere(value: unknown): Refused {
+  return refusedIn(value, '', undefined, 0);
+}
+
+function refusedIn(node: unknown, key: string | number, way: Way | undefined, depth: number): Refused {
+  // Deeper values would overflow the stack of whatever turns them into text (superstruct's messages, for one).
+  if (depth > maxDepth) return { [keysOf(way, key)[0]!]: [tooDeepMessage] };
+  if (typeof node === 'string') return isIllFormedText(node) ? { [keysOf(way, key).join('.') || 'non_field_errors']: [illFormedTextMessage] } : undefined;
+  if (typeof node === 'number') return Number.isFinite(node) ? undefined : { [keysOf(way, key).join('.') || 'non_field_errors']: [numberMessage] };
+  if (typeof node !== 'object' || node === null) return undefined;
+  const here = depth === 0 ? undefined : { key, parent: way };
+  if (Array.isArray(node)) {
+    // JSON's arrays hold their indices as keys and nothing else: no key to check.
+    for (let index = node.length - 1; index >= 0; index--) {
+      const refused = refusedIn(node[index], index, here, depth + 1);
+      if (refused) return refused;
     }
+    return undefined;
+  }
+  // Keys join the path only once checked, so a path is always showable.
+  const keys = Object.keys(node);
+  for (const name of keys) {
+    if (reservedKeys.has(name)) return { [[...keysOf(here), name].join('.')]: [unknownFieldMessage] };
+    if (isIllFormedText(name)) return { [[...keysOf(here), toWellFormedText(name)].join('.')]: [illFormedTextMessage] };
+  }
+  for (let index = keys.length - 1; index >= 0; index--) {
+    const refused = refusedIn((node as Record<string, unknown>)[keys[index]!], keys[index]!, here, depth + 1);
+    if (refused) return refused;
   }
   return undefined;
 }

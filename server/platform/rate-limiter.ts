@@ -28,6 +28,9 @@ export const defaultLimits = {
   energyPerUser: { limit: 60, seconds: 60 },
   parcelImportPerUser: { limit: 30, seconds: 60 * 60 },
   reportPerUser: { limit: 60, seconds: 60 * 60 },
+  // The map asks for its layers once it rests after a pan or zoom (300 ms), and for an own layer's features when one is
+  // shown: each reads layers (and online sources) for the whole visible area.
+  layersPerUser: { limit: 120, seconds: 60 },
   // Each checkout asks Stripe for a customer and a Checkout Session.
   checkoutPerUser: { limit: 20, seconds: 60 * 60 },
   // Verifications that ask Stripe (ADR 019): a checkout needs one (four with the client's retries) and one session

@@ -1,6 +1,6 @@
 /**
- * Costly work (screening, energy and finance runs, parcel imports, the PDF report): each user may run a few such
- * requests at once and a number of each kind per window. A route takes part with one line in its options,
+ * Costly work (screening, energy and finance runs, parcel imports, the PDF report, the map's layers): each user may run
+ * a few such requests at once and a number of each kind per window. A route takes part with one line in its options,
  * `config: { costlyWork: 'report' }`; the plugin below wraps its handler, after authentication, in `run`.
  *
  * The windows are the database rate limiter's, so several instances share the counts. The at-once limit is per
@@ -14,7 +14,7 @@ import { currentUser } from '../auth/request-user.ts';
 import { secondsLeft } from '../platform/rate-limits-repository.ts';
 import type { Limits, RateLimiter } from '../platform/rate-limiter.ts';
 
-export type CostlyKind = 'screening' | 'energy' | 'import' | 'report' | 'checkout';
+export type CostlyKind = 'screening' | 'energy' | 'import' | 'report' | 'checkout' | 'layers';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,8 +27,9 @@ const kinds: Record<CostlyKind, { window: keyof Limits; label: string }> = {
   screening: { window: 'screeningPerUser', label: 'screening' },
   energy: { window: 'energyPerUser', label: 'energy and finance' },
   import: { window: 'parcelImportPerUser', label: 'parcel import' },
-  report: { window: 'reportPerUser', label: 'report' },
+  report: { window: 'reportPerUser', label: 'report and export' },
   checkout: { window: 'checkoutPerUser', label: 'checkout' },
+  layers: { window: 'layersPerUser', label: 'map layer' },
 };
 
 const period = (seconds: number) =>
@@ -44,7 +45,7 @@ export function createCostlyWork(rateLimiter: RateLimiter) {
       const atOnce = rateLimiter.limits.costlyWorkAtOncePerUser;
       const busy = running.get(userId) ?? 0;
       if (busy >= atOnce.limit) {
-        throw tooMany(`You already have ${busy} costly requests running (screening, energy and finance, parcel import, report); one user may run at most ${atOnce.limit} at once. Wait for one to finish.`, atOnce.seconds);
+        throw tooMany(`You already have ${busy} costly requests running (screening, energy and finance, parcel import, report and export, map layers); one user may run at most ${atOnce.limit} at once. Wait for one to finish.`, atOnce.seconds);
       }
       // Taken before the first await, so requests arriving together cannot all pass the check.
       running.set(userId, busy + 1);

@@ -7,7 +7,7 @@ import { projectCriteria } from '../projects/criteria-service.ts';
 import type { ProjectsRepository } from '../projects/repository.ts';
 import type { SettingsPresetsRepository } from '../settings/repository.ts';
 import { lastPresetFor } from '../settings/preset-views.ts';
-import { projectReportPdf } from './project-report.ts';
+import type { EngineThreads } from '../workers/engine-threads.ts';
 
 /** What the report use case works with; the app's context gives all of it. */
 export interface ReportDeps {
@@ -15,6 +15,8 @@ export interface ReportDeps {
   presets: SettingsPresetsRepository;
   screening: ProjectScreening;
   studies: FeasibilityRepository;
+  /** The PDF is drawn in these threads, never on the request thread. */
+  engine: Pick<EngineThreads, 'projectReportPdf'>;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function projectReport(ctx: ReportDeps, userId: string, projectId: 
   const generatedAt = new Date();
   const criteria = projectCriteria(project);
   const { results, layersUsed } = await ctx.screening.screenInWorker(userId, rows, criteria);
-  const pdf = await projectReportPdf({
+  const pdf = await ctx.engine.projectReportPdf({
     project,
     criteria: { values: criteria, saved: project.screeningCriteria !== null },
     parcels: results,
