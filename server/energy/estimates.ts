@@ -17,8 +17,8 @@ import { HOURS_PER_YEAR } from '../../src/solar/weather/weather-year.ts';
 import { simulate, type EngineSystem, type SimulationResult } from '../../src/solar/simulate.ts';
 import { DEFAULT_SYSTEM, equatorFacingAzimuth, systemProblems } from '../../src/solar/system-spec.ts';
 import { distanceKm, formatKm, type LatLon } from '../../src/solar/geo-distance.ts';
-import { btmMessages, isUrdbTariff, urdbLabelFields, type ExportUsed } from '../../src/contract/behind-the-meter.ts';
-import { DEFAULT_EXPORT } from '../../src/solar/behind-the-meter.ts';
+import { btmMessages, isUrdbTariff, urdbLabelFields } from '../../src/contract/behind-the-meter.ts';
+import { behindTheMeterNotes, exportUsedOf } from '../../src/solar/behind-the-meter.ts';
 import { readUrdbRate } from '../../src/solar/bills/urdb.ts';
 import { DomainError, invalid } from '../platform/domain-error.ts';
 import type { ResolvedLoad } from './loads.ts';
@@ -257,13 +257,6 @@ function behindTheMeterOnly(body: Pick<FinanceBody, FinanceSection | 'load' | 'e
   return Object.fromEntries(fields.map((field) => [field, [btmMessages.onlyBehindTheMeter]]));
 }
 
-const exportUsed = (given: FinanceBody['export']): ExportUsed => ({
-  rule: given?.rule ?? DEFAULT_EXPORT.rule,
-  sell_rate_per_kwh: given?.sell_rate_per_kwh ?? DEFAULT_EXPORT.sell_rate_per_kwh,
-  true_up_month: given?.true_up_month ?? DEFAULT_EXPORT.true_up_month,
-  year_end_rate_per_kwh: given?.year_end_rate_per_kwh ?? DEFAULT_EXPORT.year_end_rate_per_kwh,
-});
-
 /** Today's date where the server is, YYYY-MM-DD (UTC). */
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -311,7 +304,8 @@ export function estimateFinance(
   const fieldProblems = { ...crossFieldErrors(merged), ...(behindTheMeter ? {} : behindTheMeterOnly(body)) };
   if (Object.keys(fieldProblems).length > 0) throw invalid(fieldProblems);
   if (behindTheMeter && !site) throw new RangeError('A behind-the-meter estimate needs its load and generation.');
-  const sections: FinanceResult['assumptions'] = site ? { ...merged, load: site.load.used, export: exportUsed(body.export) } : merged;
+  const sections: FinanceResult['assumptions'] = site ? { ...merged, load: site.load.used, export: exportUsedOf(body.export) } : merged;
+  if (site) notes.push(...behindTheMeterNotes(sections));
   const assumptions = financeAssumptionsOf(sections);
   const terms = singleOwnerTermsOf(sections, energy.dcKw);
   const problems = [...financeProblems(assumptions), ...(terms ? singleOwnerProblems(assumptions, terms) : [])];

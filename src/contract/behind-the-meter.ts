@@ -3,6 +3,7 @@
  * structure, and the rule for exported energy; and the bills the answer gives. docs/bills.md states the conventions.
  */
 import { any, array, dynamic, enums, nullable, number, object, optional, refine, string, type Infer, type Struct } from 'superstruct';
+import { SELL_RATE_SERIES_RULES } from '../solar/bills/bill.ts';
 import { readUrdbRate } from '../solar/bills/urdb.ts';
 import { MAX_MONTH_KWH, MAX_STEP_KWH } from '../solar/load/parse.ts';
 import { LOAD_SHAPES } from '../solar/load/shapes.ts';
@@ -19,6 +20,8 @@ export const seriesLengths = [8760, 35040] as const;
 export const maxLoadFileBytes = 5 * 1024 * 1024;
 /** Load files one user may keep. */
 export const maxLoadFilesPerUser = 50;
+/** The dearest export price a sell rate (single or one of a series) may have, per kWh: 100 fits the rupee as well as the dollar. */
+export const MAX_SELL_RATE_PER_KWH = 100;
 /** A body carrying 35,040 values of load and of generation is about 1.5 MB of JSON. */
 export const seriesBodyLimit = 4 * 1024 * 1024;
 
@@ -29,6 +32,10 @@ export const btmMessages = {
   seriesValue: 'Each value must be a number from 0 to 1,000,000 kWh.',
   generationValue: 'Each value must be a number from -1,000,000 to 1,000,000 kWh.',
   rate: 'A rate must be from 0 to 100 per kWh.',
+  sellRateSeries: 'Give 8,760 hourly or 35,040 quarter-hourly sell rates, January 1st first.',
+  sellRateSeriesValue: `Each sell rate must be a number from 0 to ${MAX_SELL_RATE_PER_KWH} per kWh.`,
+  sellRateSeriesRule: `Hourly sell rates value each step's export: give them with the rule ${SELL_RATE_SERIES_RULES.join(', ')} (as NREL SAM, which refuses time-series sell rates under net metering).`,
+  sellRateOrSeries: 'Give one sell rate or hourly sell rates, not both: the hourly rates replace the single one.',
   month: 'Give a month from 1 (January) to 12 (December).',
   calendarYear: 'Give a calendar year from 1900 to 2100.',
   growth: 'Load growth must be a percentage a year from -50 to 100.',
@@ -41,22 +48,24 @@ export const btmMessages = {
   loadFileOutOfRange: `This load file holds a value below 0 or above ${MAX_STEP_KWH.toLocaleString('en-US')} kWh an hour (${MAX_MONTH_KWH.toLocaleString('en-US')} kWh a month): correct it and upload it again.`,
 } as const;
 
-/** 8,760 or 35,040 numbers from `low` to MAX_STEP_KWH, checked in one pass (superstruct's array() would build a failure per value). */
-const yearSeries = (low: number, message: string) =>
+/** 8,760 or 35,040 numbers from `low` to `high`, checked in one pass (superstruct's array() would build a failure per value). */
+const yearSeries = (low: number, high: number, messages: { length: string; value: string }) =>
   refine(any(), 'year series', (value: unknown) => {
-    if (!Array.isArray(value) || !(seriesLengths as readonly number[]).includes(value.length)) return btmMessages.series;
-    for (const v of value) if (typeof v !== 'number' || !(v >= low && v <= MAX_STEP_KWH)) return message;
+    if (!Array.isArray(value) || !(seriesLengths as readonly number[]).includes(value.length)) return messages.length;
+    for (const v of value) if (typeof v !== 'number' || !(v >= low && v <= high)) return messages.value;
     return true;
   }) as unknown as Struct<number[], null>;
 
 /** A year of consumption, kWh per step. */
-export const YearSeries = yearSeries(0, btmMessages.seriesValue);
+export const YearSeries = yearSeries(0, MAX_STEP_KWH, { length: btmMessages.series, value: btmMessages.seriesValue });
 /** A year of generation, kWh per step: an inverter's night-time draw makes a step slightly negative. */
-export const GenerationSeries = yearSeries(-MAX_STEP_KWH, btmMessages.generationValue);
+export const GenerationSeries = yearSeries(-MAX_STEP_KWH, MAX_STEP_KWH, { length: btmMessages.series, value: btmMessages.generationValue });
+/** A year of export prices, currency per kWh per step (SAM's ur_ts_sell_rate). */
+export const SellRateSeries = yearSeries(0, MAX_SELL_RATE_PER_KWH, { length: btmMessages.sellRateSeries, value: btmMessages.sellRateSeriesValue });
 
 const calendarYear = numeric(required, (value) => (Number.isInteger(Number(value)) ? undefined : btmMessages.calendarYear), within(1900, 2100, btmMessages.calendarYear));
 const idText = text(required, maxLength(64));
-const rate = numeric(required, within(0, 100, btmMessages.rate));
+const rate = numeric(required, within(0, MAX_SELL_RATE_PER_KWH, btmMessages.rate));
 /** How much the load changes each year after the first, percent; 0 when omitted. */
 const growthPct = numeric(required, within(-50, 100, btmMessages.growth));
 const common = { calendar_year: optional(calendarYear), growth_pct: optional(growthPct) };
@@ -84,8 +93,7 @@ export const LoadInput = dynamic<AnyLoad>((value) => {
   return (has('hourly_kwh') ? GivenLoad : has('upload_id') ? UploadLoad : ShapeLoad) as unknown as Struct<AnyLoad, null>;
 });
 
-/** What to do with energy the site does not use: SAM's metering options, and `none` (curtailed). */
-export const ExportInput = object({
+const exportFields = object({
   rule: enums(exportRules),
   /** Paid per kWh exported where the tariff's tier gives no `sell` rate. */
   sell_rate_per_kwh: optional(rate),
@@ -93,6 +101,20 @@ export const ExportInput = object({
   true_up_month: optional(numeric(required, (value) => (Number.isInteger(Number(value)) ? undefined : btmMessages.month), within(1, 12, btmMessages.month))),
   /** Net metering: the rate the credits left at the true-up are paid at. */
   year_end_rate_per_kwh: optional(rate),
+  /** 8,760 or 35,040 export prices, one a step of the year (SAM's ur_ts_sell_rate), in place of the tariff's sell rates and sell_rate_per_kwh. */
+  hourly_sell_rate_per_kwh: optional(SellRateSeries),
+});
+
+/**
+ * What to do with energy the site does not use: SAM's metering options, and `none` (curtailed). Hourly sell rates go
+ * with the rules that value each step's export (SAM refuses them under net metering), and replace a single sell rate.
+ */
+export const ExportInput = refine(exportFields, 'export', (value, context) => {
+  if (value.hourly_sell_rate_per_kwh === undefined) return true;
+  const at = (field: string, message: string) => [{ path: [...(context.path as (string | number)[]), field], message }];
+  if (!(SELL_RATE_SERIES_RULES as readonly string[]).includes(value.rule)) return at('hourly_sell_rate_per_kwh', btmMessages.sellRateSeriesRule);
+  if (value.sell_rate_per_kwh !== undefined) return at('sell_rate_per_kwh', btmMessages.sellRateOrSeries);
+  return true;
 });
 
 /** URDB's rate fields (OpenEI API v7/v8 names) that the bill reads; the rest of an OpenEI item is kept as it came. */
@@ -170,11 +192,18 @@ export const LoadUsed = object({
   growth_pct: number(),
 });
 
+/** A sell-rate series in figures: how many values (8,760 or 35,040), a step's length, the lowest, mean and highest rate. */
+export const SellRateSummary = object({ count: number(), steps_per_hour: number(), min: number(), mean: number(), max: number() });
+
 export const ExportUsed = object({
   rule: enums(exportRules),
   sell_rate_per_kwh: number(),
   true_up_month: number(),
   year_end_rate_per_kwh: number(),
+  /** The export prices the bills ran on when given step by step: kept so the what-if and a new run give the same bills. */
+  hourly_sell_rate_per_kwh: optional(array(number())),
+  /** What to show of them: a screen shows these figures, never the 8,760 or 35,040 values. */
+  hourly_sell_rates: optional(SellRateSummary),
 });
 
 const charges = { energy: number(), demand: number(), fixed: number(), minimum: number(), total: number() };
@@ -249,6 +278,7 @@ export type LoadInput = AnyLoad;
 export type ExportInput = Infer<typeof ExportInput>;
 export type LoadUsed = Infer<typeof LoadUsed>;
 export type ExportUsed = Infer<typeof ExportUsed>;
+export type SellRateSummary = Infer<typeof SellRateSummary>;
 export type MonthBill = Infer<typeof MonthBill>;
 export type LoadSummary = Infer<typeof LoadSummary>;
 export type LoadFile = Infer<typeof LoadFile>;

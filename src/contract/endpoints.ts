@@ -118,6 +118,8 @@ export const TariffPresetList = object({
     object({
       id: string(),
       name: string(),
+      /** OpenEI URDB's sector of the customers it serves: Residential or Commercial. */
+      sector: string(),
       currency: string(),
       country: string(),
       rate: any(),

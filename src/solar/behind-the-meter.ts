@@ -4,8 +4,9 @@
  * study's revenue in the cash-flow models; the year-1 bills are the answer's bill figures. One mapping, used by the
  * server and by the browser's what-if, so both give the same figures.
  */
-import { isUrdbTariff, type ExportUsed, type LoadSummary, type MonthBill } from '../contract/behind-the-meter.ts';
+import { isUrdbTariff, tariffLabels, type ExportInput, type ExportUsed, type LoadSummary, type MonthBill, type SellRateSummary } from '../contract/behind-the-meter.ts';
 import type { FinanceResult } from '../contract/energy.ts';
+import { HOURS_PER_YEAR } from './bills/compile.ts';
 import type { ExportRule, MonthBill as EngineMonthBill, YearBill } from './bills/bill.ts';
 import { billsOverYears } from './bills/lifetime.ts';
 import type { UrdbRate } from './bills/tariff.ts';
@@ -49,10 +50,64 @@ export const exportRuleOf = (used: ExportUsed): ExportRule => ({
   sellRatePerKwh: used.sell_rate_per_kwh,
   trueUpMonth: used.true_up_month,
   yearEndRatePerKwh: used.year_end_rate_per_kwh,
+  ...(used.hourly_sell_rate_per_kwh ? { hourlySellRatePerKwh: used.hourly_sell_rate_per_kwh } : {}),
 });
 
 /** The export rule a request leaves out: SAM's default, net metering with a December true-up at no payment. */
 export const DEFAULT_EXPORT: ExportUsed = { rule: 'net_metering', sell_rate_per_kwh: 0, true_up_month: 12, year_end_rate_per_kwh: 0 };
+
+/** The export rule a study runs on: the request's fields, SAM's defaults for the rest, and hourly sell rates with their figures. */
+export function exportUsedOf(given: ExportInput | undefined): ExportUsed {
+  const series = given?.hourly_sell_rate_per_kwh;
+  return {
+    rule: given?.rule ?? DEFAULT_EXPORT.rule,
+    sell_rate_per_kwh: given?.sell_rate_per_kwh ?? DEFAULT_EXPORT.sell_rate_per_kwh,
+    true_up_month: given?.true_up_month ?? DEFAULT_EXPORT.true_up_month,
+    year_end_rate_per_kwh: given?.year_end_rate_per_kwh ?? DEFAULT_EXPORT.year_end_rate_per_kwh,
+    ...(series ? { hourly_sell_rate_per_kwh: series, hourly_sell_rates: sellRateSummary(series) } : {}),
+  };
+}
+
+/** A sell-rate series in figures: its length, steps an hour, lowest, mean and highest rate. */
+export function sellRateSummary(rates: ArrayLike<number>): SellRateSummary {
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  for (let i = 0; i < rates.length; i++) {
+    const rate = rates[i]!;
+    min = Math.min(min, rate);
+    max = Math.max(max, rate);
+    sum += rate;
+  }
+  return { count: rates.length, steps_per_hour: rates.length / HOURS_PER_YEAR, min, mean: sum / rates.length, max };
+}
+
+const price = (value: number) => value.toLocaleString('en-US', { maximumFractionDigits: 4 });
+
+/** A sell-rate series in words: "8,760 hourly sell rates from 0.02 to 0.41 (mean 0.087) per kWh". */
+export const sellRateWords = (summary: SellRateSummary, unit = 'per kWh') =>
+  `${summary.count.toLocaleString('en-US')} ${summary.steps_per_hour === 1 ? 'hourly' : 'quarter-hourly'} sell rates from ${price(summary.min)} to ${price(summary.max)} (mean ${price(summary.mean)}) ${unit}`;
+
+/** OpenEI URDB's `sector` of a tariff a household or a business would not normally take. */
+export function sectorNote(sector: string | undefined, owner: 'residential' | 'commercial' | undefined): string | null {
+  const taken = sector?.trim().toLowerCase();
+  if (!taken || !owner) return null;
+  const named = sector!.trim();
+  const rate = `The tariff is ${/^[aeiou]/i.test(named) ? 'an' : 'a'} ${named} rate (sector from URDB)`;
+  if (taken === 'lighting') return `${rate}, for street or outdoor lighting: check the rate applies to the site's load.`;
+  if (owner === 'residential' && (taken === 'commercial' || taken === 'industrial')) return `${rate} but the owner is a household: check the rate applies.`;
+  if (owner === 'commercial' && taken === 'residential') return `${rate} but the owner is a business: check the rate applies.`;
+  return null;
+}
+
+/** What a behind-the-meter answer says of its tariff and export rule: a sector that does not fit the owner, hourly sell rates. */
+export function behindTheMeterNotes(sections: Pick<Sections, 'tariff' | 'finance' | 'export'>): string[] {
+  const summary = sections.export?.hourly_sell_rates;
+  return [
+    sectorNote(tariffLabels(sections.tariff).sector, sections.finance.owner),
+    summary ? `Exports are valued at ${sellRateWords(summary)}, each escalating with the tariff; the tariff's sell rates and sell_rate_per_kwh are not read.` : null,
+  ].filter((note): note is string => note !== null);
+}
 
 /**
  * Each year's savings (index = year, 1..N; year 0 saves nothing) and the year-1 bill figures. Rates and charges change

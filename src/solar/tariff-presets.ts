@@ -1,17 +1,20 @@
 /**
- * Three real retail tariffs in OpenEI URDB's structure (0-based schedules, as readUrdbRate accepts), one per market the
- * product shows: a US commercial TOU rate with demand charges, an Indian residential slab tariff and a French flat
- * residential tariff, each with the export rule of its market. Every number carries its source and the date it is as
- * of; what a source did not give is an assumption and says so in `notes`. URDB's unit strings say '$' but the amounts
- * are in the preset's `currency`.
+ * Real retail tariffs in OpenEI URDB's structure (0-based schedules, as readUrdbRate accepts), for the markets the
+ * product shows: a US commercial TOU rate with demand charges, two US residential TOU rates (PG&E and SCE), an Indian
+ * residential slab tariff and a French flat residential tariff, each with the export rule of its market and the sector
+ * (URDB's `sector`) of the customers it serves. Every number carries its source and the date it is as of; what a source
+ * did not give is an assumption and says so in `notes`. URDB's unit strings say '$' but the amounts are in the
+ * preset's `currency`.
  */
 import type { ExportUsed } from '../contract/behind-the-meter.ts';
 import { flatRate } from './behind-the-meter.ts';
 import type { EnergyTier, UrdbRate } from './bills/tariff.ts';
 
 export interface TariffPreset {
-  id: 'us-commercial-tou-demand' | 'in-residential-slab' | 'eu-residential-flat';
+  id: 'us-commercial-tou-demand' | 'us-residential-pge-e-tou-c' | 'us-residential-sce-tou-d-4-9pm' | 'in-residential-slab' | 'eu-residential-flat';
   name: string;
+  /** The customers the tariff serves, as OpenEI URDB's `sector` names them. */
+  sector: 'Residential' | 'Commercial';
   currency: 'USD' | 'INR' | 'EUR';
   /** ISO 3166-1 alpha-2. */
   country: string;
@@ -31,9 +34,24 @@ export interface TariffPreset {
 /** One energy period every hour of the year, with the given tier ladder. */
 const allYear = (tiers: EnergyTier[]): UrdbRate => ({ ...flatRate(0), energyratestructure: [tiers] });
 
-/** URDB's month rows: PG&E's winter is November–April (rows 0–3, 10–11), its summer May–October (rows 4–9). */
-const bySeason = (winter: number[], summer: number[]) => Array.from({ length: 12 }, (_, month) => [...(month >= 4 && month <= 9 ? summer : winter)]);
+/** URDB's month rows: the `summer` row in months `first`–`last` (0-based, both in), the `winter` row in the others. */
+const seasonal = (first: number, last: number) => (winter: number[], summer: number[]) => Array.from({ length: 12 }, (_, month) => [...(month >= first && month <= last ? summer : winter)]);
+/** E-19's winter is November–April (rows 0–3, 10–11), its summer May–October (rows 4–9). */
+const bySeason = seasonal(4, 9);
+/** The residential TOU schedules' summer is June–September (rows 5–8): PG&E E-TOU-C, SCE TOU-D. */
+const byResidentialSeason = seasonal(5, 8);
 const allDay = (period: number) => Array.from({ length: 24 }, () => period);
+/** A day's 24 hours (hour 0 first): `evening` from 16:00 to 21:00, `midday` from 8:00 to 16:00, `other` the rest. */
+const fourToNine = (evening: number, other: number, midday = other) => Array.from({ length: 24 }, (_, hour) => (hour >= 16 && hour < 21 ? evening : hour >= 8 && hour < 16 ? midday : other));
+
+/**
+ * A residential rate with a baseline credit, as URDB writes one: the month's first baseline kWh (a daily allowance ×
+ * the days of the month, all periods together) cost `credit` less.
+ */
+const withBaseline = (rate: number, adj: number, baselineKwhPerDay: number, credit: number): EnergyTier[] => [
+  { max: baselineKwhPerDay, unit: 'kWh daily', rate, adj: adj - credit },
+  { unit: 'kWh daily', rate, ...(adj === 0 ? {} : { adj }) },
+];
 // URDB's weekday rows for E-19 (hour 0 first): winter part-peak 8:00–21:00, for energy and demand alike; summer
 // part-peak 8:00–12:00 and 18:00–21:00, peak 12:00–18:00.
 const E19_WINTER_WEEKDAY = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0];
@@ -57,6 +75,65 @@ const PGE_E19_SECONDARY_2019: UrdbRate = {
   fixedchargeunits: '$/day',
 };
 
+/** PG&E E-TOU-C from 1 March 2026: $/kWh, the baseline credit, and territory T's basic allowances (kWh a day). */
+const ETOUC = { winterOffPeak: 0.36757, winterPeak: 0.39757, summerOffPeak: 0.3994, summerPeak: 0.5224, baselineCredit: 0.0814, winterBaseline: 7.5, summerBaseline: 6.5 };
+const etoucTiers = (rate: number, baseline: number) => withBaseline(rate, 0, baseline, ETOUC.baselineCredit);
+
+/** E-TOU-C, bundled service: peak 16:00–21:00 every day, the rest off-peak; summer June–September. */
+const PGE_E_TOU_C_2026: UrdbRate = {
+  // Winter off-peak, winter peak, summer off-peak, summer peak.
+  energyratestructure: [
+    etoucTiers(ETOUC.winterOffPeak, ETOUC.winterBaseline),
+    etoucTiers(ETOUC.winterPeak, ETOUC.winterBaseline),
+    etoucTiers(ETOUC.summerOffPeak, ETOUC.summerBaseline),
+    etoucTiers(ETOUC.summerPeak, ETOUC.summerBaseline),
+  ],
+  energyweekdayschedule: byResidentialSeason(fourToNine(1, 0), fourToNine(3, 2)),
+  energyweekendschedule: byResidentialSeason(fourToNine(1, 0), fourToNine(3, 2)),
+  // The Base Services Charge, standard (non-CARE, non-FERA) customers.
+  fixedchargefirstmeter: 0.79343,
+  fixedchargeunits: '$/day',
+};
+
+/**
+ * SCE Schedule TOU-D, Option 4-9 PM from 1 June 2026, $/kWh: delivery and generation by period, the Fixed Recovery
+ * Charge on every kWh, the baseline credit, and baseline region 9's basic allocations (kWh a day).
+ */
+const TOUD = {
+  delivery: { summerOn: 0.33156, summerMid: 0.33156, summerOff: 0.2727, winterMid: 0.33156, winterOff: 0.2727, winterSuperOff: 0.25153 },
+  generation: { summerOn: 0.25321, summerMid: 0.13326, summerOff: 0.07396, winterMid: 0.17956, winterOff: 0.10245, winterSuperOff: 0.08452 },
+  fixedRecovery: 0.00619,
+  baselineCredit: 0.10099,
+  summerBaseline: 16.9,
+  winterBaseline: 12,
+};
+type ToudPeriod = keyof typeof TOUD.delivery;
+const toudTiers = (period: ToudPeriod, baseline: number) => withBaseline(TOUD.delivery[period] + TOUD.generation[period], TOUD.fixedRecovery, baseline, TOUD.baselineCredit);
+
+/**
+ * TOU-D-4-9PM, bundled service: summer (June–September) on-peak 16:00–21:00 on weekdays, mid-peak then on weekends
+ * (and holidays), off-peak the rest; winter mid-peak 16:00–21:00, super off-peak 8:00–16:00, off-peak the rest.
+ */
+const SCE_TOU_D_4_9PM_2026: UrdbRate = {
+  // Summer on-peak, mid-peak, off-peak; winter mid-peak, off-peak, super off-peak.
+  energyratestructure: [
+    toudTiers('summerOn', TOUD.summerBaseline),
+    toudTiers('summerMid', TOUD.summerBaseline),
+    toudTiers('summerOff', TOUD.summerBaseline),
+    toudTiers('winterMid', TOUD.winterBaseline),
+    toudTiers('winterOff', TOUD.winterBaseline),
+    toudTiers('winterSuperOff', TOUD.winterBaseline),
+  ],
+  energyweekdayschedule: byResidentialSeason(fourToNine(3, 4, 5), fourToNine(0, 2)),
+  energyweekendschedule: byResidentialSeason(fourToNine(3, 4, 5), fourToNine(1, 2)),
+  // The Base Services Charge, per meter per day.
+  fixedchargefirstmeter: 0.794,
+  fixedchargeunits: '$/day',
+};
+
+/** REopt's default annual nominal electricity cost escalation (REopt.jl Financial.elec_cost_escalation_rate_fraction). */
+const REOPT_ESCALATION_PCT = 1.66;
+
 /** ₹/kWh on every slab: MSEDCL bills the wheeling charge per kWh next to the energy charge. */
 const MSEDCL_WHEELING_FY2025 = 1.17;
 
@@ -64,10 +141,11 @@ export const TARIFF_PRESETS: TariffPreset[] = [
   {
     id: 'us-commercial-tou-demand',
     name: 'PG&E E-19 Medium General Demand TOU (Secondary) — TOU energy with maximum, part-peak and peak demand charges',
+    sector: 'Commercial',
     currency: 'USD',
     country: 'US',
     rate: PGE_E19_SECONDARY_2019,
-    escalation_pct: 1.66,
+    escalation_pct: REOPT_ESCALATION_PCT,
     export: { rule: 'net_metering', sell_rate_per_kwh: 0, true_up_month: 12, year_end_rate_per_kwh: 0.04 },
     source:
       'OpenEI Utility Rate Database, label 5cef0a415457a33576f60fe2, utility "Pacific Gas & Electric Co" (EIA 14328), name "E-19 Medium General Demand TOU (Secondary)", ' +
@@ -89,6 +167,7 @@ export const TARIFF_PRESETS: TariffPreset[] = [
   {
     id: 'in-residential-slab',
     name: 'MSEDCL LT-I(B) Residential, single phase — monthly telescopic slabs, FY 2024-25',
+    sector: 'Residential',
     currency: 'INR',
     country: 'IN',
     rate: {
@@ -125,6 +204,7 @@ export const TARIFF_PRESETS: TariffPreset[] = [
   {
     id: 'eu-residential-flat',
     name: 'EDF Tarif Bleu (regulated tariff, TRVE), option Base 6 kVA, France — flat price with a yearly subscription',
+    sector: 'Residential',
     currency: 'EUR',
     country: 'FR',
     rate: { ...flatRate(0.1952), fixedchargefirstmeter: 185.64, fixedchargeunits: '$/year' },
@@ -142,6 +222,61 @@ export const TARIFF_PRESETS: TariffPreset[] = [
       'The 1 February 2026 movement (about −0.7 % on average, a higher subscription and lower kWh price: CRE deliberation of January 2026, order published 30 January 2026) is not applied.',
       'Escalation: an assumption (2 % a year nominal, about the euro area\'s inflation target), not a forecast.',
       'Export: self-consumption with surplus sale, each hour\'s surplus paid at €0.04/kWh (SAM\'s net billing). EDF OA pays yearly, here credited in the month it is earned; the OA price is fixed for the 20-year contract, while the engine escalates sell rates with the tariff. The self-consumption premium (€80/kWp up to 9 kWp under the same order) is a capital incentive, not part of the tariff.',
+    ],
+  },
+  {
+    id: 'us-residential-pge-e-tou-c',
+    name: 'PG&E E-TOU-C Residential Time-of-Use (peak 4–9 p.m. every day), baseline territory T — March 2026',
+    sector: 'Residential',
+    currency: 'USD',
+    country: 'US',
+    rate: PGE_E_TOU_C_2026,
+    escalation_pct: REOPT_ESCALATION_PCT,
+    export: { rule: 'net_metering', sell_rate_per_kwh: 0, true_up_month: 12, year_end_rate_per_kwh: 0 },
+    source:
+      'Pacific Gas and Electric Company, Electric Schedule E-TOU-C (Residential Time-of-Use, Peak Pricing 4–9 p.m. Every Day), total bundled rates in force from 1 March 2026 ' +
+      '(Advice Letter 7846-E, https://www.pge.com/tariffs/assets/pdf/adviceletter/ELEC_7846-E.pdf; PG&E residential rates table https://www.pge.com/assets/rates/tariffs/res-inclu-tou-current.xlsx). ' +
+      'The workbook itself was not read here: peak / off-peak $0.52240 / $0.39940 a kWh in summer and $0.39757 / $0.36757 in winter, baseline credit $0.08140 a kWh and Base Services Charge ' +
+      '$0.79343 a day are as transcribed from PG&E\'s Res_Inclu_TOU workbooks and the March 2026 filing in two public GitHub sources read through the code index (a household\'s ' +
+      'E-TOU-C solar-savings model checked against its bills, and an E-1 / E-TOU-C comparison script citing sheets 61096-E and 61125-E), and agree with an OpenEI URDB item summarised ' +
+      'in a third ("E-TOU-C Residential Time of Use Baseline Region X", sector Residential: tiers 0.31617 / 0.39757 and 0.28617 / 0.36757, i.e. the rates less the baseline credit, fixed charge ' +
+      '$0.79343 a day). The URDB label was not given in full there and was not found. Baseline quantities of territory T, code B (basic electric): 6.5 kWh a day in summer and 7.5 in winter, ' +
+      'from PG&E\'s baseline workbook (sheet ElecBaselineEffec220601, unchanged since 1 June 2022) as transcribed in the first of those sources',
+    retrieved: '2026-03-01',
+    notes: [
+      'URDB structure: four periods (winter and summer, peak and off-peak), each with two daily tiers: the baseline allowance (kWh a day × the days of the month, all periods together) at the rate less the $0.08140 baseline credit (`adj`), and the rest at the rate. Baseline allowances differ by territory (P to Z) and for all-electric homes: territory T, basic, is an assumption; edit the tariff (paste the URDB item of your territory) for another.',
+      'Peak is 4–9 p.m. every day, weekends and holidays included; summer is June–September.',
+      'Left out: CARE, FERA and medical-baseline discounts (the Base Services Charge is the standard tier\'s), the California Climate Credit (a bill credit twice a year), local taxes and a community choice aggregator\'s generation rates (bundled service assumed).',
+      'Escalation: an assumption, REopt\'s default annual nominal electricity cost escalation (REopt.jl Financial.elec_cost_escalation_rate_fraction = 0.0166), not a PG&E forecast.',
+      'Export: NEM 2.0-style monthly netting by TOU period with a December true-up (a customer\'s true-up month is the anniversary of interconnection). PG&E\'s net surplus compensation rate was not found in a source read here, so kWh left at the true-up are paid nothing: an understatement where the system makes more than the home uses.',
+      'Solar interconnected since April 2023 takes the Net Billing Tariff: choose net billing with carry-over and give PG&E\'s hourly export credit values for the system\'s vintage as hourly sell rates (export.hourly_sell_rate_per_kwh).',
+    ],
+  },
+  {
+    id: 'us-residential-sce-tou-d-4-9pm',
+    name: 'SCE TOU-D-4-9PM Domestic Time-of-Use (Schedule TOU-D, Option 4-9 PM), baseline region 9 — June 2026',
+    sector: 'Residential',
+    currency: 'USD',
+    country: 'US',
+    rate: SCE_TOU_D_4_9PM_2026,
+    escalation_pct: REOPT_ESCALATION_PCT,
+    export: { rule: 'net_metering', sell_rate_per_kwh: 0, true_up_month: 12, year_end_rate_per_kwh: 0 },
+    source:
+      'Southern California Edison, Schedule TOU-D (Time-of-Use Domestic), Option 4-9 PM, bundled service, Cal. P.U.C. Sheet No. 91197-E and following, in force from 1 June 2026 ' +
+      '(SCE tariff book, https://www.sce.com); baseline allocations from SCE Preliminary Statement Part H. The tariff sheets were not read here: the figures are as quoted, passage by ' +
+      'passage, from the tariff text in a public GitHub project\'s rate notes read through the code index (a bill explainer\'s session report of 2026-10-01): delivery $0.33156 / $0.33156 / ' +
+      '$0.27270 a kWh (summer on-, mid- and off-peak) and $0.33156 / $0.27270 / $0.25153 (winter mid-, off- and super off-peak), generation $0.25321 / $0.13326 / $0.07396 and $0.17956 / ' +
+      '$0.10245 / $0.08452, Fixed Recovery Charge $0.00619 a kWh, baseline credit $0.10099 a kWh, Base Services Charge $0.794 a meter a day; baseline region 9, basic: 16.9 kWh a day in ' +
+      'summer, 12.0 in winter. SCE\'s Base Services Charge of $24.15 a month (CPUC Decision 24-05-028, as recorded in another public source) agrees: 0.794 × 365 / 12 = 24.15. ' +
+      'No OpenEI URDB item of this edition was found',
+    retrieved: '2026-06-01',
+    notes: [
+      'URDB structure: six periods (summer on-, mid- and off-peak; winter mid-, off- and super off-peak). A period\'s `rate` is its delivery plus generation charge, its `adj` the Fixed Recovery Charge; the first daily tier (the baseline allocation × the days of the month, all periods together) takes the $0.10099 baseline credit off, up to 100 % of the allocation whatever the period, as the schedule says.',
+      'Summer (1 June – 1 October): on-peak 4–9 p.m. on weekdays, mid-peak 4–9 p.m. on weekends; holidays, mid-peak in the schedule, bill as weekdays here. Winter: mid-peak 4–9 p.m., super off-peak 8 a.m.–4 p.m., off-peak the rest.',
+      'Baseline region 9 is an assumption (the region is on the bill); SCE\'s other basic allocations (kWh a day, summer / winter): region 5 17.0 / 18.4, 6 11.4 / 11.0, 8 12.8 / 10.3, 10 19.3 / 12.1, 13 22.2 / 12.2, 14 19.2 / 11.9.',
+      'Left out: the California Climate Credit ($36.00 twice a year), CARE, FERA and medical-baseline rates, all-electric and heat-pump allocations, the CPP option, local taxes and a community choice aggregator\'s generation rates (bundled service assumed).',
+      'Escalation: an assumption, REopt\'s default annual nominal electricity cost escalation (REopt.jl Financial.elec_cost_escalation_rate_fraction = 0.0166), not an SCE forecast.',
+      'Export: NEM 2.0-style monthly netting by TOU period with a December true-up. SCE\'s net surplus compensation rate was not found in a source read here, so kWh left at the true-up are paid nothing. Solar interconnected since April 2023 takes the Solar Billing Plan (net billing): choose net billing with carry-over and give SCE\'s hourly export credit values as hourly sell rates (export.hourly_sell_rate_per_kwh).',
     ],
   },
 ];

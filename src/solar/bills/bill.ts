@@ -24,7 +24,16 @@ export interface ExportRule {
   creditsExpire?: boolean;
   /** net_billing_carryover: a month's credits pay its own charges first (SAM's ur_nb_apply_credit_current_month). */
   applyCreditsInMonthEarned?: boolean;
+  /**
+   * 8760 × n export prices, one a step, January 1st first (SAM's ur_ts_sell_rate): each step's export is worth its
+   * own price times the year's rateScale, in place of the tiers' `sell` and `sellRatePerKwh`. Only under the time-step
+   * rules (SELL_RATE_SERIES_RULES); SAM refuses time-series rates under net metering.
+   */
+  hourlySellRatePerKwh?: ArrayLike<number>;
 }
+
+/** The rules that value each step's export on its own (SAM's metering options 2, 3 and 4): a sell-rate series fits them. */
+export const SELL_RATE_SERIES_RULES: readonly ExportRuleKind[] = ['net_billing', 'net_billing_carryover', 'buy_all_sell_all'];
 
 /** What a year leaves to the next under net metering and net billing with carry-over (SAM's rollovers). */
 export interface BillCarry {
@@ -95,11 +104,26 @@ function stepsPerHourOf(length: number, name: string): number {
   return steps;
 }
 
-/** Spreads a series onto `out`'s finer steps, scaled. */
+/** Spreads a series of energies onto `out`'s finer steps, scaled. */
 function fill(out: Float64Array, source: ArrayLike<number>, scale: number) {
   const ratio = out.length / source.length;
   const share = scale / ratio;
   for (let i = 0; i < out.length; i++) out[i] = source[(i / ratio) | 0]! * share;
+}
+
+/**
+ * A series of prices on `steps` finer steps: each price holds for its steps (an hour's sell rate for its four
+ * quarter-hours, as SAM's rate_data::setup_time_series repeats it).
+ */
+function sellRatesOn(steps: number, rates: ArrayLike<number>): Float64Array {
+  const ratio = steps / rates.length;
+  const out = new Float64Array(steps);
+  for (let i = 0; i < steps; i++) {
+    const rate = rates[(i / ratio) | 0]!;
+    if (!Number.isFinite(rate)) throw new Error(`hourlySellRatePerKwh must be finite numbers (value ${(i / ratio) | 0}: ${rate})`);
+    out[i] = rate;
+  }
+  return out;
 }
 
 /** Adds the load meter's months to the generation meter's (buy all – sell all: the customer's bill is both). */
@@ -133,8 +157,18 @@ export interface BillEngine {
 export function createBillEngine(rate: UrdbRate, rule: ExportRule, loadLength: number, generationLength: number, firstWeekday = 0): BillEngine {
   const loadSteps = stepsPerHourOf(loadLength, 'loadKwh');
   const generationSteps = stepsPerHourOf(generationLength, 'generationKwh');
-  const stepsPerHour = Math.max(loadSteps, generationSteps);
-  if (stepsPerHour % Math.min(loadSteps, generationSteps) !== 0) throw new Error(`loadKwh (${loadSteps} a hour) and generationKwh (${generationSteps} a hour) must divide one another`);
+  const sellRates = rule.hourlySellRatePerKwh;
+  if (sellRates && !SELL_RATE_SERIES_RULES.includes(rule.rule)) {
+    throw new Error(`hourlySellRatePerKwh values each step's export: use it with ${SELL_RATE_SERIES_RULES.join(', ')}, not ${rule.rule} (SAM refuses time-series rates under net metering)`);
+  }
+  const sellSteps = sellRates ? stepsPerHourOf(sellRates.length, 'hourlySellRatePerKwh') : 1;
+  // The bill is made at the finest resolution given: a quarter-hour sell rate against hourly energy spreads the hour's
+  // energy evenly over its quarters (SAM, billing at the generation's resolution, would read the first 8,760 rates as hours).
+  const stepsPerHour = Math.max(loadSteps, generationSteps, sellSteps);
+  if ([loadSteps, generationSteps, sellSteps].some((n) => stepsPerHour % n !== 0)) {
+    const series = `loadKwh (${loadSteps} a hour) and generationKwh (${generationSteps} a hour)`;
+    throw new Error(`${sellRates ? `hourlySellRatePerKwh (${sellSteps} a hour), ${series}` : series} must divide one another`);
+  }
   if (!Number.isInteger(rule.trueUpMonth) || rule.trueUpMonth < 1 || rule.trueUpMonth > 12) throw new Error(`trueUpMonth must be 1 to 12, not ${rule.trueUpMonth}`);
   if (!Number.isInteger(firstWeekday) || firstWeekday < 0 || firstWeekday > 6) throw new Error(`firstWeekday must be 0 (Monday) to 6 (Sunday), not ${firstWeekday}`);
   const tariff = compileTariff(rate, rule.sellRatePerKwh, stepsPerHour, firstWeekday);
@@ -143,6 +177,7 @@ export function createBillEngine(rate: UrdbRate, rule: ExportRule, loadLength: n
   const generation = new Float64Array(steps);
   const withoutNet = new Float64Array(steps);
   const withNet = new Float64Array(steps);
+  const sellRateSteps = sellRates ? sellRatesOn(steps, sellRates) : null;
   const creditMonth = rule.trueUpMonth - 1;
   const timestep = (net: Float64Array, scale: number, carryDollars: number, charges = true, tierDemandKw: Float64Array | null = null) =>
     timestepMeter(tariff, net, {
@@ -152,6 +187,7 @@ export function createBillEngine(rate: UrdbRate, rule: ExportRule, loadLength: n
       applyCreditsInMonthEarned: !!rule.applyCreditsInMonthEarned,
       charges,
       tierDemandKw,
+      sellRates: sellRateSteps,
       rateScale: scale,
       carryDollars,
     });

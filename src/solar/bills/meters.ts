@@ -5,7 +5,8 @@
  *   proportion to each period's share, surplus kWh roll to the next month at the same time of day (or surplus $ carry
  *   at the sell rates), and what is left at the true-up month is paid at the year-end rate;
  * - time step (net billing, carry-over, buy all – sell all): each step's import is bought and export sold at its
- *   period's prices, tiers filling in the order the month's imports (and, separately, exports) arrive.
+ *   period's prices, tiers filling in the order the month's imports (and, separately, exports) arrive; or each export
+ *   at its own step's price when a sell-rate series is given.
  * `net` is the grid exchange per step in kWh: positive to the grid, negative from it.
  */
 import type { BillCarry } from './bill.ts';
@@ -202,6 +203,8 @@ export interface TimestepOptions {
   charges: boolean;
   /** Billing demand of kWh/kW tiers when not this meter's peak (the generation meter is sized by the load's). */
   tierDemandKw: Float64Array | null;
+  /** Per step, the export price in place of the tiers' (SAM's ur_ts_sell_rate); null: the tiers' sell rates. */
+  sellRates: Float64Array | null;
   rateScale: number;
   /** Carry-over credit from last year. */
   carryDollars: number;
@@ -248,7 +251,8 @@ export function timestepMeter(tariff: CompiledTariff, net: Float64Array, o: Time
     for (const end = tariff.monthEnd[m]!; c < end; c++) {
       const energy = net[c]!;
       const base = tariff.energyRow[c]! * tiers.count;
-      if (energy >= 0) credits += stepCost(energy, tiers, base, tiers.sell, sold);
+      // A time-series sell rate prices the step's export alone, on no tier (SAM's ur_calc_timestep).
+      if (energy >= 0) credits += o.sellRates ? energy * o.sellRates[c]! : stepCost(energy, tiers, base, tiers.sell, sold);
       else charges += stepCost(-energy, tiers, base, tiers.buy, bought);
     }
     const energy = charges * scale;

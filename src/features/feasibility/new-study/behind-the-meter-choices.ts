@@ -3,10 +3,11 @@
  * site's load, the tariff, the rule for exported energy and the rooftop incentives, as form values; and the request
  * sections they become.
  */
-import type { ExportRuleName, ExportUsed, LoadFile, LoadInput } from '../../../contract/behind-the-meter.ts';
+import { MAX_SELL_RATE_PER_KWH, seriesLengths, type ExportRuleName, type ExportUsed, type LoadFile, type LoadInput, type SellRateSummary } from '../../../contract/behind-the-meter.ts';
 import type { StudyCreateBody } from '../../../contract/feasibility.ts';
 import type { Preset } from '../../../contract/settings.ts';
 import { formatPercent } from '../../../lib/number-format.ts';
+import { sellRateSummary } from '../../../solar/behind-the-meter.ts';
 import type { LoadShape } from '../../../solar/load/shapes.ts';
 import { numberOrText } from './form-values.ts';
 import { defaultHandTariff, readTariff, tariffPresetById, tariffPresetFor, type TariffChoices } from './tariff-choices.ts';
@@ -25,11 +26,20 @@ export interface LoadChoices {
   growthPct: string;
 }
 
+/** A year of sell rates read from a file: the values sent, and the figures shown. */
+export interface HourlySellRates {
+  fileName: string;
+  values: number[];
+  summary: SellRateSummary;
+}
+
 export interface ExportChoices {
   rule: ExportRuleName;
   sellRate: string;
   trueUpMonth: string;
   yearEndRate: string;
+  /** Sent in place of the sell rate, under the rules that read them. */
+  hourlySellRates?: HourlySellRates | null;
 }
 
 export interface SubsidyStepChoice {
@@ -52,7 +62,7 @@ export interface BehindTheMeterChoices {
   incentives: IncentiveChoices;
 }
 
-type ExportField = 'sellRate' | 'trueUpMonth' | 'yearEndRate';
+type ExportField = 'sellRate' | 'trueUpMonth' | 'yearEndRate' | 'hourlySellRates';
 
 /** Each rule in one sentence (docs/bills.md "Export rules", SAM's metering options) and the fields it reads. */
 export const exportRuleInfo: Record<ExportRuleName, { label: string; sentence: string; reads: readonly ExportField[] }> = {
@@ -66,16 +76,16 @@ export const exportRuleInfo: Record<ExportRuleName, { label: string; sentence: s
     sentence: "Each month's surplus is worth its sell rate; the credit pays the next months' energy charges, and what is left in the true-up month is paid.",
     reads: ['sellRate', 'trueUpMonth'],
   },
-  net_billing: { label: 'Net billing', sentence: 'Each kWh exported is credited at the sell rate in the month it is exported.', reads: ['sellRate'] },
+  net_billing: { label: 'Net billing', sentence: 'Each kWh exported is credited at the sell rate in the month it is exported.', reads: ['sellRate', 'hourlySellRates'] },
   net_billing_carryover: {
     label: 'Net billing with carry-over',
     sentence: "Exports earn the sell rate; the credit pays the next months' energy charges, and what is left in the true-up month is paid.",
-    reads: ['sellRate', 'trueUpMonth'],
+    reads: ['sellRate', 'trueUpMonth', 'hourlySellRates'],
   },
   buy_all_sell_all: {
     label: 'Buy all, sell all',
     sentence: 'Two meters: the site buys all its load at the tariff and sells all the generation at the sell rate (a feed-in tariff).',
-    reads: ['sellRate'],
+    reads: ['sellRate', 'hourlySellRates'],
   },
   none: { label: 'No export', sentence: 'Energy the site does not use at once is curtailed and earns nothing.', reads: [] },
 };
@@ -85,7 +95,46 @@ export const exportChoicesOf = (used: ExportUsed): ExportChoices => ({
   sellRate: String(used.sell_rate_per_kwh),
   trueUpMonth: String(used.true_up_month),
   yearEndRate: String(used.year_end_rate_per_kwh),
+  hourlySellRates: used.hourly_sell_rate_per_kwh ? hourlySellRatesOf('the hourly sell rates used', used.hourly_sell_rate_per_kwh) : null,
 });
+
+const hourlySellRatesOf = (fileName: string, values: number[]): HourlySellRates => ({ fileName, values, summary: sellRateSummary(values) });
+
+const SELL_RATE_NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const MAX_SELL_RATE_PROBLEMS = 5;
+
+/**
+ * A file of sell rates: one column of 8,760 hourly or 35,040 quarter-hourly prices per kWh, January 1st first, an
+ * optional header row, blank lines ignored; each from 0 to MAX_SELL_RATE_PER_KWH as the API takes them. Read in the
+ * browser: the values go with the request. Refused with "Line N: reason" (the first five).
+ */
+export function readSellRates(fileName: string, text: string): HourlySellRates | { problems: string[] } {
+  const values: number[] = [];
+  const problems: string[] = [];
+  const lines = text.replace(/^\ufeff/, '').split(/\r\n|\r|\n/);
+  let first = true;
+  for (const [index, content] of lines.entries()) {
+    if (problems.length >= MAX_SELL_RATE_PROBLEMS) break;
+    const fields = content.split(/[,;\t]/).map((field) => field.trim().replace(/^"(.*)"$/, '$1')).filter((field) => field !== '');
+    if (fields.length === 0) continue;
+    const isHeader = first && fields.length === 1 && !SELL_RATE_NUMBER.test(fields[0]!);
+    first = false;
+    if (isHeader) continue;
+    const line = `Line ${index + 1}`;
+    if (fields.length > 1) problems.push(`${line}: ${fields.length} columns; give one sell rate a line`);
+    else if (!SELL_RATE_NUMBER.test(fields[0]!)) problems.push(`${line}: "${fields[0]!.slice(0, 40)}" is not a number`);
+    else {
+      const value = Number(fields[0]);
+      if (!(value >= 0 && value <= MAX_SELL_RATE_PER_KWH)) problems.push(`${line}: ${fields[0]} is not a sell rate from 0 to ${MAX_SELL_RATE_PER_KWH} per kWh`);
+      else values.push(value);
+    }
+  }
+  if (problems.length > 0) return { problems };
+  if (!(seriesLengths as readonly number[]).includes(values.length)) {
+    return { problems: [`${values.length.toLocaleString('en-US')} sell rates found: give 8,760 hourly or 35,040 quarter-hourly sell rates, January 1st first.`] };
+  }
+  return hourlySellRatesOf(fileName, values);
+}
 
 /** India's rooftop scheme for homes: ₹30,000/kW up to 2 kW, ₹18,000 for the 3rd kW, ₹78,000 at most. */
 export const pmSuryaGhar = {
@@ -103,7 +152,7 @@ export const pmSuryaGhar = {
   } satisfies IncentiveChoices,
 } as const;
 
-/** The form's start: a household on the residential shape, the cited tariff of the study's currency and its export rule. */
+/** The form's start: a household on the residential shape, the cited household tariff of the study's currency and its export rule. */
 export function defaultBehindTheMeter(currency: string): BehindTheMeterChoices {
   const preset = tariffPresetFor(currency);
   return {
@@ -115,10 +164,14 @@ export function defaultBehindTheMeter(currency: string): BehindTheMeterChoices {
   };
 }
 
-/** The tariff preset's escalation and export rule come with it. */
+/** The tariff preset's escalation and export rule come with it; hourly sell rates read from a file stay. */
 export function withTariffPreset(choices: BehindTheMeterChoices, id: TariffChoices['presetId']): BehindTheMeterChoices {
   const preset = tariffPresetById(id);
-  return { ...choices, tariff: { ...choices.tariff, presetId: id, escalationPct: String(preset.escalation_pct) }, export: exportChoicesOf(preset.export) };
+  return {
+    ...choices,
+    tariff: { ...choices.tariff, presetId: id, escalationPct: String(preset.escalation_pct) },
+    export: { ...exportChoicesOf(preset.export), hourlySellRates: choices.export.hourlySellRates ?? null },
+  };
 }
 
 const filled = (text: string) => text.trim() !== '';
@@ -141,9 +194,11 @@ function loadInput(load: LoadChoices): LoadInput {
 function exportInput(choices: ExportChoices): NonNullable<StudyCreateBody['export']> {
   const reads = exportRuleInfo[choices.rule].reads;
   const sent = (field: ExportField, text: string) => reads.includes(field) && filled(text);
+  // Hourly sell rates replace the single one (the API refuses both).
+  const hourly = reads.includes('hourlySellRates') ? choices.hourlySellRates : undefined;
   return {
     rule: choices.rule,
-    ...(sent('sellRate', choices.sellRate) ? { sell_rate_per_kwh: numberOf(choices.sellRate) } : {}),
+    ...(hourly ? { hourly_sell_rate_per_kwh: hourly.values } : sent('sellRate', choices.sellRate) ? { sell_rate_per_kwh: numberOf(choices.sellRate) } : {}),
     ...(sent('trueUpMonth', choices.trueUpMonth) ? { true_up_month: numberOf(choices.trueUpMonth) } : {}),
     ...(sent('yearEndRate', choices.yearEndRate) ? { year_end_rate_per_kwh: numberOf(choices.yearEndRate) } : {}),
   };

@@ -12,6 +12,7 @@ import { FieldMessages } from './energy-model-fields.tsx';
 import { otherMessages } from './form-values.ts';
 import { LoadFields } from './load-fields.tsx';
 import { RadioChoices } from './radio-choices.tsx';
+import { SellRateFields } from './sell-rate-fields.tsx';
 import { RemoveButton, TariffFields } from './tariff-fields.tsx';
 
 /** The contract's most subsidy steps. */
@@ -62,7 +63,7 @@ export function BehindTheMeterFields({ value, onChange, preset, southern, fields
   );
 }
 
-const exportKeys = new Set(['export.rule', 'export.sell_rate_per_kwh', 'export.true_up_month', 'export.year_end_rate_per_kwh']);
+const exportKeys = new Set(['export.rule', 'export.sell_rate_per_kwh', 'export.true_up_month', 'export.year_end_rate_per_kwh', 'export.hourly_sell_rate_per_kwh']);
 
 interface SectionProps<T> {
   value: T;
@@ -89,7 +90,7 @@ function ExportFields({ value, onChange, currency, fields }: SectionProps<Export
         options={exportRules.map((rule) => ({ value: rule, label: exportRuleInfo[rule].label }))}
       />
       <HStack gap={3} wrap="wrap" align="flex-start">
-        {info.reads.includes('sellRate') && (
+        {info.reads.includes('sellRate') && !(info.reads.includes('hourlySellRates') && value.hourlySellRates) && (
           <FormField label={`Sell rate (${currency}/kWh)`} error={field('sell_rate_per_kwh')} helper="For exports in periods whose tariff gives no sell rate of its own; 0 when blank.">
             <Input size="sm" inputMode="decimal" maxW="32" value={value.sellRate} onChange={(event) => onChange({ sellRate: event.target.value })} />
           </FormField>
@@ -111,6 +112,9 @@ function ExportFields({ value, onChange, currency, fields }: SectionProps<Export
           </FormField>
         )}
       </HStack>
+      {info.reads.includes('hourlySellRates') && (
+        <SellRateFields value={value.hourlySellRates} onChange={(hourlySellRates) => onChange({ hourlySellRates })} currency={currency} error={field('hourly_sell_rate_per_kwh')} />
+      )}
       {others.length > 0 && <FieldMessages messages={others} />}
     </Stack>
   );

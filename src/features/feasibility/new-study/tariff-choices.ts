@@ -99,8 +99,9 @@ export function defaultHandTariff(): HandTariff {
   };
 }
 
-/** The cited preset of the study's currency, else the first. */
-export const tariffPresetFor = (currency: string) => TARIFF_PRESETS.find((preset) => preset.currency === currency) ?? TARIFF_PRESETS[0]!;
+/** The cited preset of the study's currency for the sector (a household's, unless told), else of the currency, else the first. */
+export const tariffPresetFor = (currency: string, sector: TariffPreset['sector'] = 'Residential') =>
+  TARIFF_PRESETS.find((preset) => preset.currency === currency && preset.sector === sector) ?? TARIFF_PRESETS.find((preset) => preset.currency === currency) ?? TARIFF_PRESETS[0]!;
 export const tariffPresetById = (id: TariffPreset['id']) => TARIFF_PRESETS.find((preset) => preset.id === id) ?? TARIFF_PRESETS[0]!;
 
 const filled = (text: string) => text.trim() !== '';
@@ -169,9 +170,10 @@ export function readTariff(choices: TariffChoices): TariffRead {
     return { problems: byKey };
   };
   if (choices.way === 'preset') {
-    // The bundled tariff's name and edition go with the study, so its page and report can say what it ran on.
+    // The bundled tariff's name, sector and edition go with the study, so its page and report can say what it ran on
+    // and the answer can say when the sector does not fit the owner.
     const preset = tariffPresetById(choices.presetId);
-    return { rate: preset.rate, labels: { name: preset.name, source: `Sunplot's bundled tariff ${preset.id}, as of ${preset.retrieved} (docs/bills.md)` } };
+    return { rate: preset.rate, labels: { name: preset.name, sector: preset.sector, source: `Sunplot's bundled tariff ${preset.id}, as of ${preset.retrieved} (docs/bills.md)` } };
   }
   const source = choices.way === 'hand' ? { item: handRate(choices.hand) } : openEiItem(choices.urdbText);
   if ('problems' in source) return found(source.problems);
