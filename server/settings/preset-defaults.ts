@@ -3,6 +3,8 @@
  * shared/reference/assumption-defaults.md; `approximate` marks values that source itself flags "(≈, verify)" or that
  * are placeholders to replace with the site's own figure. Each `source` is written for the planner: what the value
  * stands for, then a short name of its source (the fuller reference, where there is one, in a comment beside it).
+ * Cost and price figures name the edition they are from and the year the figure is in (`figure`); each is the newest
+ * edition that could be read, and docs/finance.md says which newer ones could not.
  */
 import type { Assumptions, BuiltinPresetId, ValueSource } from '../../src/contract/settings.ts';
 
@@ -15,6 +17,8 @@ export interface BuiltinPreset {
 
 /** "What the value stands for — short source name", as the settings hints, study tables and reports show it. */
 const cite = (meaning: string, source: string, year: number | null, approximate = false): ValueSource => ({ source: `${meaning} — ${source}`, year, approximate });
+/** A cost or price: what it stands for, the edition of the publication it is from, and the year the figure is in (data or dollar year). */
+const figure = (meaning: string, edition: string, year: number, approximate = false): ValueSource => ({ source: `${meaning} — ${edition}`, edition, year, approximate });
 
 // ssc cmod_pvwattsv8.cpp: inv_eff ?= 96, dc_ac_ratio ?= 1.1, gcr ?= 0.4, rotlim ?= 45
 const pvwattsInverter = cite('Nominal inverter efficiency', 'NREL PVWatts v8 default', 2022);
@@ -39,6 +43,14 @@ const noPropertyTax = cite('No property tax on the plant assumed: enter the loca
 const noExtraOm = cite('O&M is all in the per-kW rate', 'Sunplot assumption', null);
 const noConstructionLoan = cite('No construction loan interest: enter yours (SAM computes it from a draw schedule)', 'Sunplot placeholder', null, true);
 const samDebtSizing = cite('Debt sized by coverage, not as a share', 'NREL SAM Single Owner default', 2022);
+// LBNL, Seel et al., Utility-Scale Solar 2024 Edition (October 2024): plants completed in 2023, contracts in 2023 $
+const lbnlUtility2024 = 'LBNL Utility-Scale Solar, 2024 Edition';
+// NREL SAM's default files (NREL/SAM deploy/runtime/defaults/PVWatts_*.json, read at commit 052006c); the residential O&M,
+// discount rate and period are the same in the cash-loan inputs ssc's tests took from SAM's defaults in August 2022
+const samDefaults2022 = 'NREL SAM 2022 defaults';
+// IRENA, Renewable Power Generation Costs in 2023 (published 2024): the 2024 edition's European figures were not reachable
+const irena2023 = 'IRENA Renewable Power Generation Costs in 2023 (2024)';
+const samInverterReserve = figure('Inverter replacement, $0.10/Wdc every 15 years, on MACRS 5', samDefaults2022, 2022, true);
 
 /** The costs the pre-tax model leaves out, at SAM's PVWatts Single Owner defaults (none); presets override some. */
 const samCosts = {
@@ -145,7 +157,7 @@ const usUtility: BuiltinPreset = {
   sources: {
     'system.module_power_w': moduleMarket,
     'system.module_efficiency_pct': premiumEfficiency,
-    'system.mount': cite('Most new US utility plants use single-axis trackers', 'LBNL Utility-Scale Solar', 2024),
+    'system.mount': cite('Most new US utility plants use single-axis trackers', lbnlUtility2024, 2024),
     'system.tilt_deg': cite('Horizontal tracker axis', 'NREL PVWatts tracker convention', 2022),
     'system.azimuth_deg': cite('North-south tracker axis', 'NREL PVWatts tracker convention', 2022),
     'system.gcr': cite('Default ground coverage ratio; trackers run 0.30-0.40', 'NREL PVWatts v8 default', 2022),
@@ -153,12 +165,13 @@ const usUtility: BuiltinPreset = {
     'system.losses_pct': pvwattsLosses,
     'system.dc_ac_ratio': cite('Representative tracker plant', 'NREL ATB', 2020),
     'system.inverter_efficiency_pct': pvwattsInverter,
-    'costs.capex_per_wdc': cite('Installed cost of 2023 plants, capacity-weighted: $1.43/WAC, about $1.08/WDC', 'LBNL Utility-Scale Solar', 2024),
+    'costs.capex_per_wdc': figure('Installed cost of plants completed in 2023, capacity-weighted: $1.43/WAC, about $1.08/WDC (2023 $)', lbnlUtility2024, 2023),
     'costs.fixed_costs': noFixedCosts,
-    'costs.om_per_kw_yr': cite('Fixed O&M of $15-25 per kWac and year', 'NREL ATB', 2024, true),
-    'costs.om_basis': cite('Fixed O&M is quoted per kWac', 'NREL ATB', 2024),
+    // ATB 2024's base and dollar year is 2022 (atb.nrel.gov/electricity/2024/changes_in_2024)
+    'costs.om_per_kw_yr': figure('Fixed O&M of $15-25 per kWac and year (2022 $)', 'NREL ATB 2024', 2022, true),
+    'costs.om_basis': cite('Fixed O&M is quoted per kWac', 'NREL ATB 2024', 2024),
     'costs.om_escalation_pct': samInflation,
-    'tariff.price_per_kwh': cite('Levelised PPA price of new contracts, about $35/MWh (2023 $)', 'LBNL Utility-Scale Solar', 2024),
+    'tariff.price_per_kwh': figure('Levelised price of PPAs signed in 2023, about $35/MWh (2023 $)', lbnlUtility2024, 2023),
     'tariff.escalation_pct': flatPpa,
     'finance.discount_rate_pct': samFinance,
     'finance.degradation_pct': jordanKurtz,
@@ -177,7 +190,7 @@ const usUtility: BuiltinPreset = {
     'reserves.working_capital_months': cite('Working-capital reserve, months of operating costs', 'NREL SAM Single Owner default', 2022),
     'reserves.debt_service_months': cite('Debt service reserve, months of debt service', 'NREL SAM Single Owner default', 2022),
     'reserves.interest_pct': cite('Interest earned on reserves', 'NREL SAM Single Owner default', 2022),
-    'reserves.equipment': cite('Inverter replacement, $0.10/Wdc every 15 years, on MACRS 5', 'NREL SAM Single Owner default', 2022, true),
+    'reserves.equipment': samInverterReserve,
   },
 };
 
@@ -227,12 +240,12 @@ const indiaUtility: BuiltinPreset = {
     'system.losses_pct': pvwattsLosses,
     'system.dc_ac_ratio': cite('High-CUF bids use 1.3-1.5', 'Indian auction practice', null, true),
     'system.inverter_efficiency_pct': pvwattsInverter,
-    'costs.capex_per_wdc': cite('₹3.6-3.7 Cr/MW up to FY22, about ₹36/Wdc; ₹3.3-4.0 Cr/MW since', 'Crisil via Livemint', 2021, true),
+    'costs.capex_per_wdc': figure('₹3.6-3.7 Cr/MW up to FY22, about ₹36/Wdc; ₹3.3-4.0 Cr/MW since', 'Crisil via Livemint, 25 October 2021', 2021, true),
     'costs.fixed_costs': noFixedCosts,
-    'costs.om_per_kw_yr': cite('₹4-7 lakh per MW and year, escalated', 'CERC RE tariff orders', null, true),
+    'costs.om_per_kw_yr': cite('₹4-7 lakh per MW and year, escalated: a range reported for CERC tariff orders, no order read (enter your O&M contract)', 'Sunplot placeholder', null, true),
     'costs.om_basis': cite('Quoted per MW of plant capacity', 'CERC RE tariff orders', null),
     'costs.om_escalation_pct': cite('Yearly O&M escalation', 'CERC RE tariff orders', null, true),
-    'tariff.price_per_kwh': cite('SECI ISTS solar allocations at ₹2.54-2.60/kWh', 'energyheadlines.com, Nov 2024', 2024),
+    'tariff.price_per_kwh': figure('SECI ISTS solar allocations at ₹2.54-2.60/kWh', 'energyheadlines.com, November 2024', 2024),
     'tariff.escalation_pct': cite('Fixed tariff for 25 years', 'SECI PPAs', 2024),
     'finance.discount_rate_pct': cite('Nominal WACC of 9-10.5 %: 70 % debt at SBI MCLR + 200 bp, 30 % equity at 14 % return', 'CERC tariff method', 2020, true),
     'finance.degradation_pct': cite('Yearly degradation', 'CERC RE tariff assumptions FY2016-17', 2016),
@@ -297,9 +310,9 @@ const commercialRooftop: BuiltinPreset = {
     'system.losses_pct': pvwattsLosses,
     'system.dc_ac_ratio': cite('Default DC/AC ratio', 'NREL PVWatts v8 default', 2022),
     'system.inverter_efficiency_pct': pvwattsInverter,
-    'costs.capex_per_wdc': cite('Commercial rooftops at $1.6-2.2/Wdc', 'NREL Q1-2023 cost benchmark', 2023, true),
+    'costs.capex_per_wdc': figure('Commercial rooftops at $1.6-2.2/Wdc', 'NREL Q1 2023 PV cost benchmark', 2023, true),
     'costs.fixed_costs': noFixedCosts,
-    'costs.om_per_kw_yr': cite('Residential and commercial O&M', 'older NREL SAM default', null, true),
+    'costs.om_per_kw_yr': figure('$29 per kWdc and year, SAM’s residential rooftop default, taken for small commercial roofs', `${samDefaults2022} (PVWatts–Residential)`, 2022, true),
     'costs.om_basis': cite('Quoted per kWdc installed', 'NREL SAM', null),
     'costs.om_escalation_pct': samInflation,
     'tariff.price_per_kwh': cite('Placeholder for the retail rate the system offsets: enter the site’s own', 'Sunplot placeholder', null, true),
@@ -321,7 +334,108 @@ const commercialRooftop: BuiltinPreset = {
     'reserves.working_capital_months': cite('No reserves held without a lender', 'Sunplot assumption', null, true),
     'reserves.debt_service_months': cite('No loan', 'Sunplot assumption', null, true),
     'reserves.interest_pct': cite('Interest earned on reserves', 'NREL SAM default', 2022),
-    'reserves.equipment': cite('Inverter replacement, $0.10/Wdc every 15 years, on MACRS 5', 'NREL SAM default', 2022, true),
+    'reserves.equipment': samInverterReserve,
+  },
+};
+
+// SAM's PVWatts–Residential defaults (deploy/runtime/defaults/PVWatts_Residential.json): array type 1 (fixed roof
+// mount), tilt 20, azimuth 180, DC/AC 1.15, GCR 0.3, O&M $29/kW-yr, 25 years, 6.4 % real and 9.06 % nominal discount rate
+const samResidential = `${samDefaults2022} (PVWatts–Residential)`;
+// §25D(h) as amended by Pub. L. 119-21 §70506: no credit for expenditures after 31 December 2025 (src/solar/tax-credits.ts)
+const no25D = cite('No federal credit: §25D ends for home systems completed after 31 December 2025, and §48E is not for a household’s own system', 'IRC §25D as amended by P.L. 119-21 §70506', 2025);
+const householdTax = cite('No income tax: a household’s bill savings are not taxable income', 'Sunplot household convention (docs/finance.md)', null);
+
+const usResidential: BuiltinPreset = {
+  id: 'builtin:us-residential',
+  name: 'US residential rooftop (household purchase)',
+  assumptions: {
+    system: {
+      module_power_w: 400,
+      module_efficiency_pct: 21,
+      mount: 'fixed',
+      tilt_deg: 20,
+      azimuth_deg: 180,
+      gcr: 0.3,
+      max_angle_deg: 45,
+      losses_pct: 14.08,
+      dc_ac_ratio: 1.15,
+      inverter_efficiency_pct: 96,
+      model: 'pvwatts_v8',
+      module_type: 'premium',
+      array_type: 'fixed-roof',
+    },
+    costs: { capex_per_wdc: 4.2, fixed_costs: 0, om_per_kw_yr: 29, om_basis: 'dc', om_escalation_pct: 2.5, ...samCosts },
+    tariff: { price_per_kwh: 0.16, escalation_pct: 2.2 },
+    finance: {
+      discount_rate_pct: 9.06,
+      degradation_pct: 0.5,
+      analysis_years: 25,
+      currency: 'USD',
+      structure: 'behind_the_meter',
+      owner: 'residential',
+      federal_tax_rate_pct: 0,
+      state_tax_rate_pct: 0,
+      equity_discount_rate_pct: 9.06,
+      inflation_pct: 2.5,
+      target_irr_pct: 9.06,
+      target_irr_year: null,
+    },
+    incentives: { ...noCredits, depreciation: 'none' },
+    debt: { fraction_pct: 0, min_dscr: null, rate_pct: 4, tenor_years: 0, upfront_fee_pct: 0, closing_costs: 0 },
+    reserves: { working_capital_months: 0, debt_service_months: 0, interest_pct: 1.75, equipment: [] },
+  },
+  sources: {
+    'system.module_power_w': cite('Panel power', 'Google Solar API assumption', 2024),
+    'system.module_efficiency_pct': premiumEfficiency,
+    'system.mount': cite('Fixed on the roof', samResidential, 2022),
+    'system.tilt_deg': cite('A typical roof pitch: set it to the roof’s', samResidential, 2022, true),
+    'system.azimuth_deg': facingSouth,
+    'system.gcr': cite('Ground coverage ratio', samResidential, 2022),
+    'system.max_angle_deg': unusedRotation,
+    'system.losses_pct': pvwattsLosses,
+    'system.dc_ac_ratio': cite('DC/AC ratio of a home system', samResidential, 2022),
+    'system.inverter_efficiency_pct': pvwattsInverter,
+    'system.model': cite('PVWatts v8 as SAM runs it, which models the roof mount', 'NREL PVWatts v8', 2022),
+    'system.module_type': cite('Premium modules, about 21 % efficient', 'NREL PVWatts v8 module types', 2022),
+    'system.array_type': cite('Fixed roof mount: modules close to the roof run hotter', samResidential, 2022),
+    // Inside Climate News on Tracking the Sun 2024 (via cclnv.org): "$4.20 nationally", Nevada $3.40, Utah $5.20
+    'costs.capex_per_wdc': figure('National median installed price of host-owned home systems installed in 2023, $4.2/W (2023 $); states differ', 'LBNL Tracking the Sun, 2024 Edition', 2023),
+    'costs.fixed_costs': noFixedCosts,
+    'costs.om_per_kw_yr': figure('$29 per kWdc and year', samResidential, 2022),
+    'costs.om_basis': cite('Quoted per kWdc installed', 'NREL SAM', 2022),
+    'costs.om_escalation_pct': samInflation,
+    ...samCostSources,
+    // As republished by theuncontained.com: "a little more than 12 cents per kWh in 2013 to 16 cents per kWh in 2023"
+    'tariff.price_per_kwh': figure('U.S. average residential price, about 16 ¢/kWh in 2023: enter the household’s own rate or tariff', 'EIA Today in Energy, “Retail electricity prices closely tracked inflation over the last 10 years”', 2023, true),
+    'tariff.escalation_pct': cite('Utility price escalation (costIncreaseFactor 1.022)', 'Google Solar API US default', 2024),
+    'finance.discount_rate_pct': cite('Nominal rate: 6.4 % real plus 2.5 % inflation', samResidential, 2022),
+    'finance.degradation_pct': jordanKurtz,
+    'finance.analysis_years': cite('Analysis period', samResidential, 2022),
+    'finance.currency': usDollar,
+    'finance.structure': cite('A home system is worth the bills it saves', 'Sunplot behind-the-meter model (NREL SAM utility-rate conventions)', null),
+    'finance.owner': cite('A household buying its system', 'IRC §25D', 2025),
+    'finance.federal_tax_rate_pct': householdTax,
+    'finance.state_tax_rate_pct': householdTax,
+    'finance.equity_discount_rate_pct': cite('Nominal rate: 6.4 % real plus 2.5 % inflation', samResidential, 2022),
+    'finance.inflation_pct': cite('General inflation', samResidential, 2022),
+    'finance.target_irr_pct': cite('Return sought: the household’s discount rate', samResidential, 2022),
+    'finance.target_irr_year': wholePeriod,
+    ...noCreditSources,
+    'incentives.itc_pct': no25D,
+    'incentives.itc_classes': no25D,
+    'incentives.capital_subsidy': cite('No grant assumed: enter state or utility rebates', 'Sunplot placeholder', null, true),
+    'incentives.depreciation': cite('A household does not depreciate its own system', 'Sunplot household convention (docs/finance.md)', null),
+    'incentives.depreciation_years': cite('Unused: no depreciation', 'Sunplot default', null),
+    'debt.fraction_pct': cite('Paid in cash: enter the share a loan covers', 'Sunplot assumption', null, true),
+    'debt.min_dscr': cite('Debt sized as a share of the cost, not by coverage', 'Sunplot assumption', null),
+    'debt.rate_pct': cite('Loan interest, if a loan is added', samResidential, 2022, true),
+    'debt.tenor_years': cite('No loan', 'Sunplot assumption', null, true),
+    'debt.upfront_fee_pct': cite('No loan', 'Sunplot assumption', null, true),
+    'debt.closing_costs': noClosingCosts,
+    'reserves.working_capital_months': cite('No reserves held without a lender', 'Sunplot assumption', null, true),
+    'reserves.debt_service_months': cite('No loan', 'Sunplot assumption', null, true),
+    'reserves.interest_pct': cite('Interest earned on reserves', 'NREL SAM default', 2022),
+    'reserves.equipment': cite('No replacement reserve, as SAM’s residential model holds none: add an inverter replacement if you expect one', samResidential, 2022, true),
   },
 };
 
@@ -342,7 +456,7 @@ const euUtility: BuiltinPreset = {
       inverter_efficiency_pct: 96,
     },
     costs: { capex_per_wdc: 0.6, fixed_costs: 0, om_per_kw_yr: 12, om_basis: 'dc', om_escalation_pct: 2, ...samCosts, insurance_pct: 0.3 },
-    tariff: { price_per_kwh: 0.05, escalation_pct: 0 },
+    tariff: { price_per_kwh: 0.0628, escalation_pct: 0 },
     finance: {
       discount_rate_pct: 7,
       degradation_pct: 0.5,
@@ -371,15 +485,16 @@ const euUtility: BuiltinPreset = {
     'system.losses_pct': pvwattsLosses,
     'system.dc_ac_ratio': cite('Fixed-tilt plants run 1.2-1.3', 'industry range', null, true),
     'system.inverter_efficiency_pct': pvwattsInverter,
-    'costs.capex_per_wdc': cite('Utility-scale PV in European markets, about €0.55-0.70/Wdc', 'IRENA Renewable Power Generation Costs', 2023, true),
+    'costs.capex_per_wdc': figure('Utility-scale PV in European markets, about €0.55-0.70/Wdc (2023)', irena2023, 2023, true),
     'costs.fixed_costs': noFixedCosts,
-    'costs.om_per_kw_yr': cite('Fixed O&M of utility-scale PV in Europe', 'IRENA Renewable Power Generation Costs', 2023, true),
-    'costs.om_basis': cite('Quoted per kWdc installed', 'IRENA', 2023),
+    'costs.om_per_kw_yr': figure('Fixed O&M of utility-scale PV in Europe (2023)', irena2023, 2023, true),
+    'costs.om_basis': cite('Quoted per kWdc installed', irena2023, 2023),
     'costs.om_escalation_pct': cite('ECB inflation target', 'European Central Bank', 2021),
-    'costs.insurance_pct': cite('Plant insurance, of the installed cost', 'European project-finance practice', null, true),
+    'costs.insurance_pct': cite('Plant insurance of about 0.3 % of the installed cost a year, usual in European project finance: enter your quote', 'Sunplot placeholder', null, true),
     ...localCostSources,
     'costs.salvage_pct': cite('Decommissioning assumed to cost what the plant fetches', 'Sunplot assumption', null, true),
-    'tariff.price_per_kwh': cite('Solar PPA prices in Europe, about €50/MWh', 'LevelTen European PPA Price Index', 2024, true),
+    // As reported of LevelTen's Q2 2024 European index (sunroverpv.com, ghpvsolar.com): solar down 27 % on the quarter
+    'tariff.price_per_kwh': figure('Average European solar PPA price of Q2 2024, €62.83/MWh; countries differ widely', 'LevelTen European PPA Price Index, Q2 2024', 2024, true),
     'tariff.escalation_pct': flatPpa,
     'finance.discount_rate_pct': cite('Nominal cost of capital of European utility-scale PV', 'IEA / IRENA cost-of-capital surveys', 2023, true),
     'finance.degradation_pct': jordanKurtz,
@@ -404,11 +519,11 @@ const euUtility: BuiltinPreset = {
     'reserves.working_capital_months': cite('Working-capital reserve', 'European project-finance practice', null, true),
     'reserves.debt_service_months': cite('Debt service reserve of six months', 'European project-finance practice', null, true),
     'reserves.interest_pct': cite('Interest earned on reserves', 'Sunplot assumption', null, true),
-    'reserves.equipment': cite('Inverter replacement, €0.04/Wdc every 12 years', 'Sunplot assumption', null, true),
+    'reserves.equipment': cite('Inverter replacement, €0.04/Wdc every 12 years', 'Sunplot placeholder', null, true),
   },
 };
 
-export const builtinPresets: readonly BuiltinPreset[] = [usUtility, indiaUtility, commercialRooftop, euUtility];
+export const builtinPresets: readonly BuiltinPreset[] = [usUtility, indiaUtility, commercialRooftop, euUtility, usResidential];
 
 export const findBuiltin = (id: string) => builtinPresets.find((preset) => preset.id === id);
 

@@ -18,7 +18,7 @@ export const moduleTypes = ['standard', 'premium', 'thin-film'] as const;
 export type ModuleType = (typeof moduleTypes)[number];
 export const arrayTypes = ['fixed-open', 'fixed-roof', '1-axis', '1-axis-backtrack', '2-axis'] as const;
 export type ArrayType = (typeof arrayTypes)[number];
-export const builtinPresetIds = ['builtin:us-utility', 'builtin:india-utility', 'builtin:commercial-rooftop', 'builtin:eu-utility'] as const;
+export const builtinPresetIds = ['builtin:us-utility', 'builtin:india-utility', 'builtin:commercial-rooftop', 'builtin:eu-utility', 'builtin:us-residential'] as const;
 export type BuiltinPresetId = (typeof builtinPresetIds)[number];
 
 export const settingsMessages = {
@@ -289,7 +289,12 @@ export const PresetBody = object({
 
 export const PresetQuery = object({ project_id: optional(text(required, maxLength(64))) });
 
-export const ValueSource = object({ source: string(), year: nullable(number()), approximate: boolean() });
+/**
+ * Where a value comes from. `source` is what the screens show ("what the value stands for — source"); a cost or price
+ * names in it the edition of the publication the figure is from, also given alone as `edition`, and `year` is then the
+ * year the figure is in (its data or dollar year). Sunplot's own placeholders name no edition.
+ */
+export const ValueSource = object({ source: string(), edition: optional(string()), year: nullable(number()), approximate: boolean() });
 
 export const Preset = object({
   id: string(),

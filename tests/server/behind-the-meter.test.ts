@@ -154,6 +154,8 @@ describeApi('behind-the-meter studies: load, URDB tariff, export rule, bills', (
     }
     expect(f.bill_without_solar_year1!).toBeGreaterThan(f.bill_with_solar_year1!);
     expect(f.savings_year1!).toBeGreaterThan(0);
+    // The study's headline carries year 1's bills, as the study list, the cards and the compare page read them.
+    expect(study.body.headline).toMatchObject({ bill_without_solar_year1: f.bill_without_solar_year1, bill_with_solar_year1: f.bill_with_solar_year1, savings_year1: f.savings_year1 });
     expect(f.self_consumption_pct!).toBeGreaterThan(0);
     expect(f.self_consumption_pct!).toBeLessThanOrEqual(100);
     expect(f.self_sufficiency_pct!).toBeGreaterThan(0);
@@ -247,7 +249,7 @@ describeApi('behind-the-meter studies: load, URDB tariff, export rule, bills', (
   it('lists the cited tariff presets, each of which a study takes as it is', async () => {
     const list = await asha.get<{ count: number; results: { id: string; currency: string; rate: object; escalation_pct: number; export: object; source: string }[] }>('/api/gis/tariff_presets/');
     expect(list.status).toBe(200);
-    expect(list.body.results.map((t) => t.id)).toEqual(['us-commercial-tou-demand', 'in-residential-slab', 'eu-residential-flat']);
+    expect(list.body.results.map((t) => t.id)).toEqual(['us-commercial-tou-demand', 'in-residential-slab', 'eu-residential-flat', 'us-residential-pge-e-tou-c', 'us-residential-sce-tou-d-4-9pm']);
     const load = { shape: 'office', annual_kwh: 200_000 };
     const generation = Array.from({ length: 8760 }, (_, i) => (i % 24 >= 8 && i % 24 < 17 ? 40 : 0));
     for (const preset of list.body.results) {

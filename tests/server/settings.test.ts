@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Project } from '../../src/contract/projects.ts';
-import { settingsMessages, type Preset, type PresetList } from '../../src/contract/settings.ts';
+import { builtinPresetIds, settingsMessages, type Preset, type PresetList } from '../../src/contract/settings.ts';
 import { messages } from '../../src/contract/validation.ts';
 import { signedInPair } from '../support/accounts.ts';
 import { describeApi } from '../support/describe-api.ts';
@@ -30,7 +30,8 @@ describeApi('settings presets API', () => {
     const india = await asha.get<Preset>(`/api/settings/last/get/?project_id=${indianProject.id}`);
     expect(india.body).toMatchObject({ id: 'builtin:india-utility', assumptions: { finance: { currency: 'INR' } } });
     const list = await asha.get<PresetList>('/api/settings/list/');
-    expect(list.body.results.map((p) => p.id)).toEqual(['builtin:us-utility', 'builtin:india-utility', 'builtin:commercial-rooftop', 'builtin:eu-utility']);
+    expect(list.body.results.map((p) => p.id)).toEqual([...builtinPresetIds]);
+    expect(builtinPresetIds).toEqual(['builtin:us-utility', 'builtin:india-utility', 'builtin:commercial-rooftop', 'builtin:eu-utility', 'builtin:us-residential']);
     for (const preset of list.body.results) {
       const paths = Object.entries(preset.assumptions).flatMap(([section, values]) => Object.keys(values).map((field) => `${section}.${field}`));
       expect(Object.keys(preset.sources).sort()).toEqual(paths.sort());
@@ -62,8 +63,8 @@ describeApi('settings presets API', () => {
     const copy = await asha.post<Preset>('/api/settings/update/v2/', { name: 'Copy', based_on: created.body.id });
     expect(copy.body).toMatchObject({ based_on: 'builtin:india-utility', assumptions: { finance: { discount_rate_pct: 11 } } });
     const list = await asha.get<PresetList>('/api/settings/list/');
-    expect(list.body.count).toBe(7);
-    expect(list.body.results.slice(4).map((p) => p.name)).toEqual(['Copy', 'Bhadla v2', 'Rooftop']);
+    expect(list.body.count).toBe(builtinPresetIds.length + 3);
+    expect(list.body.results.slice(builtinPresetIds.length).map((p) => p.name)).toEqual(['Copy', 'Bhadla v2', 'Rooftop']);
   });
 
   it('takes a PVWatts v8 choice away when an edit sends it as null, and refuses null for the other assumptions', async () => {
@@ -155,7 +156,7 @@ describeApi('settings presets API', () => {
     expect((await ravi.post('/api/settings/update/v2/', { name: 'x', project_id: indianProject.id })).status).toBe(404);
     expect((await ravi.patch('/api/settings/update/v2/', { id: 'not-a-uuid', name: 'x' })).status).toBe(404);
     expect((await ravi.get('/api/settings/last/get/?project_id=nope')).status).toBe(404);
-    expect((await ravi.get<PresetList>('/api/settings/list/')).body.count).toBe(4);
+    expect((await ravi.get<PresetList>('/api/settings/list/')).body.count).toBe(builtinPresetIds.length);
     expect((await ravi.get('/api/settings/list/', { access: null })).status).toBe(401);
   });
 });

@@ -57,7 +57,7 @@ describe('the settings preset modal, in jsdom against the real API', () => {
     expect(actors.modal.getSnapshot().context.settingId).toBe('builtin:us-utility');
     await within(dialog).findByText('Installed cost per Wdc');
     expect(within(dialog).getByText('Built-in, read-only')).toBeTruthy();
-    expect(row(dialog, 'Installed cost per Wdc')).toEqual(['1.08 USD', 'Installed cost of 2023 plants, capacity-weighted: $1.43/WAC, about $1.08/WDC — LBNL Utility-Scale Solar, 2024.']);
+    expect(row(dialog, 'Installed cost per Wdc')).toEqual(['1.08 USD', 'Installed cost of plants completed in 2023, capacity-weighted: $1.43/WAC, about $1.08/WDC (2023 $) — LBNL Utility-Scale Solar, 2024 Edition, 2023.']);
     expect(row(dialog, 'Degradation')[1]).toBe('Median degradation measured in the field — Jordan & Kurtz, 2012.');
     expect(row(dialog, 'Mounting')[0]).toBe('Single-axis tracker');
     // Every section of the preset, by the settings form's titles.
@@ -99,7 +99,7 @@ describe('the settings preset modal, in jsdom against the real API', () => {
     expect(within(dialog).getByText('This project only')).toBeTruthy();
     expect(row(dialog, 'Installed cost per Wdc')).toEqual([
       '0.95 USD',
-      'Your value. Built-in default 1.08: Installed cost of 2023 plants, capacity-weighted: $1.43/WAC, about $1.08/WDC — LBNL Utility-Scale Solar, 2024.',
+      'Your value. Built-in default 1.08: Installed cost of plants completed in 2023, capacity-weighted: $1.43/WAC, about $1.08/WDC (2023 $) — LBNL Utility-Scale Solar, 2024 Edition, 2023.',
     ]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
