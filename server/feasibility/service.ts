@@ -143,6 +143,9 @@ async function draftStudy(deps: Pick<FeasibilityDeps, 'presets' | 'weather' | 'l
     equity_irr_pct: finance.equity_irr_pct,
     breakeven_ppa_per_kwh: finance.breakeven_ppa_per_kwh,
     min_dscr: finance.min_dscr,
+    ...(finance.bill_without_solar_year1 === undefined
+      ? {}
+      : { bill_without_solar_year1: finance.bill_without_solar_year1, bill_with_solar_year1: finance.bill_with_solar_year1 ?? 0, savings_year1: finance.savings_year1 ?? 0 }),
   };
   const name = body.name?.trim();
   return {

@@ -123,6 +123,10 @@ export const StudyHeadline = object({
   equity_irr_pct: optional(nullable(number())),
   breakeven_ppa_per_kwh: optional(nullable(number())),
   min_dscr: optional(nullable(number())),
+  /** Behind the meter (absent on other studies and on those saved before the headline carried bills): year 1's bills. */
+  bill_without_solar_year1: optional(number()),
+  bill_with_solar_year1: optional(number()),
+  savings_year1: optional(number()),
 });
 
 export const FeasibilityStudy = object({

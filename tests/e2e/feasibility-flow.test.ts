@@ -54,12 +54,12 @@ describeE2e('a feasibility study in Chromium, as a new user', () => {
     expect(await weather.getByTestId('weather-distance').textContent()).toMatch(/^\d+(\.\d)? km from the project\.$/);
     expect(await weather.textContent()).toContain('Standard confidence');
     // The US utility-scale preset finances the plant as a single owner: after-tax figures, debt sized at DSCR 1.3.
-    expect(await figures.textContent()).toMatch(/After-tax NPV.*Equity IRR.*Min DSCR1\.30.*PPA price needed\$0\.\d{4}\/kWh/);
+    expect(await figures.textContent()).toMatch(/After-tax NPV.*Equity IRR.*Min DSCR1\.30.*PPA price needed\$\d+\.\d\/MWh/);
     await page.getByRole('img', { name: 'Monthly AC energy in MWh' }).locator('svg rect').first().waitFor();
     await page.getByRole('img', { name: /Yearly equity cash flow after tax in USD/ }).locator('svg rect').first().waitFor();
     const summary = await page.getByTestId('finance-summary').textContent();
     expect(summary).toContain('Debt / equity');
-    expect(summary).toMatch(/PPA price needed\$0\.\d{4}\/kWh in year 1, for an equity IRR of 11 ?% at year 25/);
+    expect(summary).toMatch(/PPA price needed\$\d+\.\d\/MWh in year 1, for an equity IRR of 11 ?% at year 25/);
     const table = page.getByRole('table', { name: 'Yearly cash flows in USD' });
     expect(await table.getByRole('row').count()).toBe(27);
     expect(await table.getByRole('columnheader').allTextContents()).toContain('Equity cash flow');

@@ -76,6 +76,15 @@ describe('exploring a study’s finance, in jsdom against the real API', () => {
     expect(breakeven()).toBe(saved.breakeven);
     await waitFor(() => expect(tornadoBase()).toBe(savedTornado));
     expect(screen.getByLabelText('Name of the new study')).toHaveProperty('value', 'Greensboro base (what-if)');
+
+    // The PPA it assumed is on a card, per MWh as the breakeven; its slider moves in steps of $0.50/MWh.
+    expect(card('PPA price').textContent).toBe('PPA price$35.0/MWhflat, all years');
+    const ppa = screen.getByRole('slider', { name: 'PPA price' });
+    expect(ppa.getAttribute('aria-valuetext')).toBe('35.00 USD/MWh');
+    act(() => ppa.focus());
+    fireEvent.keyDown(ppa, { key: 'ArrowRight' });
+    await waitFor(() => expect(ppa.getAttribute('aria-valuetext')).toBe('35.50 USD/MWh'));
+    await waitFor(() => expect(card('PPA price').textContent).toBe('PPA price$35.5/MWhwhat-if; saved $35.0/MWh'));
     // The whole study page renders in jsdom at each answer: slow on a busy machine, hence the test's own time limit.
   }, 180_000);
 });

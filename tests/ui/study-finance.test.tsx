@@ -45,7 +45,7 @@ describe('study finance: summary and yearly table', () => {
     expect(text).toContain('Debt / equity$500,000 / $500,000');
     expect(text).toContain('Equity IRR (after tax)13.13% over 10 years; 13.13% at year 10');
     expect(text).toContain('After-tax NPV$48,228 at 8%');
-    expect(text).toMatch(/PPA price needed\$0\.07\d\d\/kWh in year 1, for an equity IRR of 10% at year 10/);
+    expect(text).toMatch(/PPA price needed\$7\d\.\d\/MWh in year 1, for an equity IRR of 10% at year 10/);
   });
 
   it('names the owner, the dates and each federal credit with the law’s reason for a US study', () => {
@@ -94,11 +94,12 @@ describe('study finance: summary and yearly table', () => {
       currency: 'USD', capex: money.capex, npv: money.npv, irr_pct: money.irr_pct, lcoe_per_kwh: money.lcoe_per_kwh, simple_payback_years: money.simple_payback_years, discounted_payback_years: money.discounted_payback_years,
       monthly_ac_kwh: Array<number>(12).fill(133_333), structure: 'single_owner', equity_irr_pct: money.equity_irr_pct, breakeven_ppa_per_kwh: money.breakeven_ppa_per_kwh, min_dscr: money.min_dscr,
     } satisfies StudyHeadline;
-    renderIn(<StudyFigures study={{ headline, uncertainty: { combined_sigma_pct: 5 } } as never} />);
+    renderIn(<StudyFigures study={{ headline, uncertainty: { combined_sigma_pct: 5 }, assumptions: { tariff: { price_per_kwh: 0.07, escalation_pct: 1 } } } as never} />);
     const text = screen.getByTestId('study-figures').textContent;
     expect(text).toContain('After-tax NPV$48,228');
     expect(text).toContain('Equity IRR13.13%');
     expect(text).toContain('Min DSCR1.43');
-    expect(text).toMatch(/PPA price needed\$0\.07\d\d\/kWh/);
+    expect(text).toMatch(/PPA price needed\$7\d\.\d\/MWh/);
+    expect(text).toContain('PPA price$70.0/MWhyear 1, rising 1% a year');
   });
 });

@@ -23,6 +23,21 @@ describe('the compare page', () => {
     expect(bestOf('IRR', headline(1), headline(2))).toEqual([false, false]);
   });
 
+  it('compares rooftops by their bills, and reads every energy price in one unit: per MWh for plants, per kWh for rooftops', () => {
+    const rooftop = (savings: number): StudyHeadline => ({ ...headline(50_000), structure: 'behind_the_meter', bill_without_solar_year1: 10_000, bill_with_solar_year1: 10_000 - savings, savings_year1: savings });
+    const rows = figureRows([rooftop(4_000), rooftop(3_000)].map((h) => ({ headline: h })));
+    const row = (label: string) => rows.find((r) => r.label === label);
+    expect(row('Bill without solar, year 1')!.cells.map((c) => c.text)).toEqual(['$10,000', '$10,000']);
+    expect(row('Bill with solar, year 1')!.cells.map((c) => [c.text, c.best])).toEqual([['$6,000', true], ['$7,000', false]]);
+    expect(row('Savings, year 1')!.cells.map((c) => [c.text, c.best])).toEqual([['$4,000', true], ['$3,000', false]]);
+    expect(row('LCOE')!.cells[0]!.text).toBe('$0.0500/kWh');
+    // Plants (and a plant beside a rooftop): per MWh; no bill rows where no study has bills.
+    const plants = figureRows([headline(1), headline(2)].map((h) => ({ headline: h })));
+    expect(plants.find((r) => r.label === 'LCOE')!.cells[0]!.text).toBe('$50.0/MWh');
+    expect(plants.some((r) => r.label.startsWith('Bill') || r.label.startsWith('Savings'))).toBe(false);
+    expect(figureRows([headline(1), rooftop(1)].map((h) => ({ headline: h }))).find((r) => r.label === 'LCOE')!.cells.map((c) => c.text)).toEqual(['$50.0/MWh', '$50.0/MWh']);
+  });
+
   it("reads a rooftop study's tariff, load and export in words: no URDB keys, no 288-number schedules, a year as a year", () => {
     const preset = builtinPresets.find((p) => p.id === 'builtin:commercial-rooftop')!;
     const pge = TARIFF_PRESETS.find((t) => t.id === 'us-commercial-tou-demand')!;

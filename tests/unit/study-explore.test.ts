@@ -3,7 +3,7 @@
  * the breakeven sentences, on the worked example of docs/finance.md and on hand-made figures.
  */
 import { describe, expect, it } from 'vitest';
-import { breakevenText } from '../../src/features/feasibility/breakeven-line.tsx';
+import { breakevenText, type BreakevenText } from '../../src/features/feasibility/breakeven-line.tsx';
 import { partsOf, yearParts } from '../../src/features/feasibility/cash-flow-parts.ts';
 import { tornadoView } from '../../src/features/feasibility/tornado-rows.ts';
 import { financeFiguresFor, type StudyAssumptions } from '../../src/solar/answers.ts';
@@ -105,7 +105,7 @@ describe('breakeven sentences', () => {
   it('name the study’s own target and give the price per MWh and the cost per W the solvers found', () => {
     const assumptions = workedExample('single_owner');
     const figures = figuresOf(assumptions);
-    const [ppa, capex] = breakevenText(figures, assumptions);
+    const [ppa, capex] = breakevenText(figures, assumptions) as [BreakevenText, BreakevenText];
     expect(ppa.label).toBe('PPA needed for 10% equity IRR');
     expect(ppa.value).toBe(`$${(figures.breakeven_ppa_per_kwh! * 1000).toFixed(1)}/MWh`);
     expect(capex.label).toBe('Capex that still reaches 10%');
@@ -121,11 +121,18 @@ describe('breakeven sentences', () => {
     expect(breakevenText(figuresOf(early), early).map((line) => line.label)).toEqual(['PPA needed for 9.5% equity IRR at year 8', 'Capex that still reaches 9.5% at year 8']);
 
     const preTax = workedExample('pre_tax');
-    expect(breakevenText(figuresOf(preTax), preTax)[0].label).toBe('PPA needed for 8% IRR (NPV = 0)');
+    expect(breakevenText(figuresOf(preTax), preTax)[0]!.label).toBe('PPA needed for 8% IRR (NPV = 0)');
 
     const dark = financeFiguresFor({ ...energy, annualAcKwh: 0 }, preTax).figures;
-    const [ppa, capex] = breakevenText(dark, preTax);
+    const [ppa, capex] = breakevenText(dark, preTax) as [BreakevenText, BreakevenText];
     expect(ppa).toEqual({ label: 'PPA needed for 8% IRR (NPV = 0)', value: 'none', note: 'The system produces no energy, so no price meets the target.' });
     expect(capex).toEqual({ label: 'Capex that still reaches 8%', value: 'none', note: 'The target is not met even at no installed cost.' });
+  });
+
+  it('give a rooftop, which earns the bills it saves, the installed cost alone: no PPA sentence', () => {
+    const rooftop = workedExample('single_owner');
+    rooftop.finance = { ...rooftop.finance, structure: 'behind_the_meter' };
+    const figures = { ...figuresOf(workedExample('single_owner')), breakeven_ppa_per_kwh: null, breakeven_ppa_note: 'A behind-the-meter system earns the bills it saves, not a PPA price.' };
+    expect(breakevenText(figures, rooftop).map((line) => line.label)).toEqual(['Capex that still reaches 10%']);
   });
 });

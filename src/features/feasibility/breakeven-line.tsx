@@ -3,7 +3,7 @@ import { isAfterTax } from '../../contract/settings.ts';
 import type { FinanceResult } from '../../contract/energy.ts';
 import type { StudyAssumptions } from '../../solar/answers.ts';
 import { formatPercent } from '../../lib/number-format.ts';
-import { formatPerMwh, formatPerW } from './study-format.ts';
+import { energyPriceUnit, formatEnergyPrice, formatPerW } from './study-format.ts';
 
 /** The solvers' answers (src/solar/breakeven.ts) as a study or a what-if gives them. */
 export type BreakevenFigures = Pick<FinanceResult, 'currency' | 'breakeven_ppa_per_kwh' | 'breakeven_ppa_note' | 'max_capex_per_wdc' | 'max_capex_note'>;
@@ -18,23 +18,24 @@ export interface BreakevenText {
 const percent = (value: number) => formatPercent(value, 2, { minDigits: 0 });
 
 /**
- * The two breakeven sentences: the year-1 PPA price that meets the study's own target and the highest installed cost
- * that still does. The target is the single owner's equity IRR at its target year, or pre-tax the project IRR equal to
+ * The breakeven sentences: the year-1 PPA price that meets the study's own target and the highest installed cost that
+ * still does; a rooftop, which earns the bills it saves and sells at no PPA, has the installed cost's alone. The target is the single owner's equity IRR at its target year, or pre-tax the project IRR equal to
  * the discount rate (NPV = 0), as the solvers take it (docs/finance.md, Solvers).
  */
-export function breakevenText(figures: BreakevenFigures, assumptions: StudyAssumptions): [BreakevenText, BreakevenText] {
+export function breakevenText(figures: BreakevenFigures, assumptions: StudyAssumptions): BreakevenText[] {
   const { finance } = assumptions;
   const afterTax = isAfterTax(finance.structure);
   const target = afterTax ? finance.target_irr_pct! : finance.discount_rate_pct;
   const targetYear = afterTax && finance.target_irr_year !== null && finance.target_irr_year !== undefined && finance.target_irr_year !== finance.analysis_years ? ` at year ${finance.target_irr_year}` : '';
   const goal = afterTax ? `${percent(target)} equity IRR${targetYear}` : `${percent(target)} IRR (NPV = 0)`;
   const { currency } = figures;
+  const ppa: BreakevenText = {
+    label: `PPA needed for ${goal}`,
+    value: formatEnergyPrice(figures.breakeven_ppa_per_kwh, currency, energyPriceUnit(finance.structure, currency)),
+    note: figures.breakeven_ppa_per_kwh === null ? (figures.breakeven_ppa_note ?? 'No price meets the target.') : null,
+  };
   return [
-    {
-      label: `PPA needed for ${goal}`,
-      value: figures.breakeven_ppa_per_kwh === null ? 'none' : formatPerMwh(figures.breakeven_ppa_per_kwh, currency),
-      note: figures.breakeven_ppa_per_kwh === null ? (figures.breakeven_ppa_note ?? 'No price meets the target.') : null,
-    },
+    ...(finance.structure === 'behind_the_meter' ? [] : [ppa]),
     {
       label: `Capex that still reaches ${percent(target)}${targetYear}`,
       value: figures.max_capex_per_wdc === null ? 'none' : formatPerW(figures.max_capex_per_wdc, currency),

@@ -12,7 +12,7 @@ import { StudyModals } from './study-modals.tsx';
 import { comparePath } from '../../lib/project-path.ts';
 import { firstToCompare, minCompared } from './compare/compare-path.ts';
 import { formatPercent } from '../../lib/number-format.ts';
-import { formatMoney, formatMwh, formatPerKwh } from './study-format.ts';
+import { energyPriceUnit, formatEnergyPrice, formatMoney, formatMwh } from './study-format.ts';
 import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { EmptyPanel } from '../../components/ui/empty-panel.tsx';
@@ -135,14 +135,14 @@ function StudyTable({ project, feasibility }: { project: ProjectDetail; feasibil
                 {formatMoney(study.headline.npv, study.headline.currency)}
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
-                {formatPerKwh(study.headline.lcoe_per_kwh, study.headline.currency)}
+                {formatEnergyPrice(study.headline.lcoe_per_kwh, study.headline.currency, energyPriceUnit(study.headline.structure, study.headline.currency))}
               </Table.Cell>
               {/* After-tax figures: a pre-tax study has no equity IRR; one saved before the solver has no breakeven price. */}
               <Table.Cell textAlign="end" whiteSpace="nowrap">
                 {isAfterTax(study.headline.structure) ? (study.headline.equity_irr_pct == null ? 'none' : formatPercent(study.headline.equity_irr_pct, 2)) : 'pre-tax'}
               </Table.Cell>
               <Table.Cell textAlign="end" whiteSpace="nowrap">
-                {study.headline.breakeven_ppa_per_kwh == null ? '—' : formatPerKwh(study.headline.breakeven_ppa_per_kwh, study.headline.currency)}
+                {study.headline.breakeven_ppa_per_kwh == null ? '—' : formatEnergyPrice(study.headline.breakeven_ppa_per_kwh, study.headline.currency, energyPriceUnit(study.headline.structure, study.headline.currency))}
               </Table.Cell>
               <Table.Cell>
                 <HStack gap={1} justify="flex-end">

@@ -3,7 +3,7 @@ import { isAfterTax } from '../../contract/settings.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import type { FinanceResult } from '../../contract/energy.ts';
 import { formatDecimal, formatInteger, formatPercent } from '../../lib/number-format.ts';
-import { formatMoney, formatPerKwh, formatPerWdc } from './study-format.ts';
+import { energyPriceUnit, formatEnergyPrice, formatMoney, formatPerWdc } from './study-format.ts';
 
 type Year = FinanceResult['years'][number];
 
@@ -18,21 +18,24 @@ export function FinanceSummary({ finance }: { finance: FinanceResult }) {
   const afterTax = isAfterTax(finance.structure);
   const targetYear = assumptions.finance.target_irr_year ?? assumptions.finance.analysis_years;
   const target = afterTax ? `an equity IRR of ${rate(assumptions.finance.target_irr_pct!)} at year ${targetYear}` : `NPV = 0 at ${rate(assumptions.finance.discount_rate_pct)}`;
+  // A rooftop earns the bills it saves: no PPA to solve for, and coverage only with a loan.
+  const behindTheMeter = finance.structure === 'behind_the_meter';
+  const price = (perKwh: number | null) => formatEnergyPrice(perKwh, currency, energyPriceUnit(finance.structure, currency));
   const rows: [string, string][] = [
-    ['Financing', afterTax ? 'Single owner, after tax and levered (NREL SAM conventions)' : 'Pre-tax project cash flows, no debt'],
+    ['Financing', behindTheMeter ? 'The owner’s bill savings, after tax and any loan (NREL SAM conventions)' : afterTax ? 'Single owner, after tax and levered (NREL SAM conventions)' : 'Pre-tax project cash flows, no debt'],
     ...(afterTax
       ? ([
           ['Total installed cost', `${formatMoney(finance.total_installed_cost, currency)} (capex ${formatMoney(finance.capex, currency)} with financing costs and reserves)`],
           ['Debt / equity', `${formatMoney(finance.debt_amount, currency)} / ${formatMoney(finance.total_installed_cost - finance.debt_amount, currency)}`],
-          ['DSCR', `minimum ${ratio(finance.min_dscr)}, average ${ratio(finance.avg_dscr)}`],
+          ...(behindTheMeter && finance.debt_amount === 0 ? [] : [['DSCR', `minimum ${ratio(finance.min_dscr)}, average ${ratio(finance.avg_dscr)}`]]),
           ['Equity IRR (after tax)', `${pctOrNone(finance.equity_irr_pct, finance.irr_note ?? 'none')} over ${assumptions.finance.analysis_years} years; ${pctOrNone(finance.irr_at_target_year_pct)} at year ${targetYear}`],
           ['After-tax NPV', `${formatMoney(finance.after_tax_npv ?? finance.npv, currency)} at ${rate(assumptions.finance.equity_discount_rate_pct!)}`],
           ['Project IRR after tax, without debt', pctOrNone(finance.project_irr_after_tax_pct)],
-          ['LCOE real / nominal', `${formatPerKwh(finance.lcoe_real_per_kwh, currency)} / ${formatPerKwh(finance.lcoe_nominal_per_kwh, currency)}`],
+          ['LCOE real / nominal', `${price(finance.lcoe_real_per_kwh)} / ${price(finance.lcoe_nominal_per_kwh)}`],
         ] as [string, string][])
       : []),
     ...creditRows(finance),
-    ['PPA price needed', finance.breakeven_ppa_per_kwh === null ? (finance.breakeven_ppa_note ?? 'none') : `${formatPerKwh(finance.breakeven_ppa_per_kwh, currency)} in year 1, for ${target}`],
+    ...(behindTheMeter ? [] : ([['PPA price needed', finance.breakeven_ppa_per_kwh === null ? (finance.breakeven_ppa_note ?? 'none') : `${price(finance.breakeven_ppa_per_kwh)} in year 1, for ${target}`]] as [string, string][])),
     ['Highest installed cost', finance.max_capex_per_wdc === null ? (finance.max_capex_note ?? 'none') : `${formatPerWdc(finance.max_capex_per_wdc, currency)} for ${target}`],
   ];
   return (

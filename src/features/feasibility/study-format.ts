@@ -32,6 +32,18 @@ export const formatPerWdc = formatPer('Wdc');
 
 /** A PPA price as planners quote it, per MWh to a tenth: $41.2/MWh. */
 export const formatPerMwh = (perKwh: number, currency: string) => `${formatCurrency(perKwh * 1000, currency, { digits: 1 })}/MWh`;
+
+/**
+ * The unit every energy price of a study reads in, the same on its cards, tables, sliders and the compare page: a
+ * plant's PPA, LCOE and breakeven per MWh, as utility contracts are quoted (in rupees per kWh, as Indian tariffs
+ * are); a rooftop's retail prices and LCOE per kWh, as bills are.
+ */
+export type EnergyPriceUnit = 'kWh' | 'MWh';
+export const energyPriceUnit = (structure: string | null | undefined, currency: string): EnergyPriceUnit =>
+  structure === 'behind_the_meter' || currency === 'INR' ? 'kWh' : 'MWh';
+/** A price held per kWh, in `unit`: $41.2/MWh, $0.0412/kWh; 'none' for no price. */
+export const formatEnergyPrice = (perKwh: number | null | undefined, currency: string, unit: EnergyPriceUnit) =>
+  perKwh === null || perKwh === undefined ? 'none' : unit === 'MWh' ? formatPerMwh(perKwh, currency) : formatPerKwh(perKwh, currency);
 /** An installed cost per watt (DC) to the cent: $0.93/W. */
 export const formatPerW = (perW: number, currency: string) => `${formatCurrency(perW, currency, { digits: 2 })}/W`;
 

@@ -21,6 +21,7 @@ import { CashFlowChart } from './cash-flow-chart.tsx';
 import { MonthlyEnergyChart } from './study-charts.tsx';
 import { TornadoChart } from './tornado-chart.tsx';
 import { StudyFigures, UncertaintyNote } from './study-figures.tsx';
+import { withBills } from './headline-bills.ts';
 import { CashFlowTable, FinanceSummary } from './study-finance.tsx';
 import { StudyModals } from './study-modals.tsx';
 import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './use-feasibility.ts';
@@ -184,7 +185,7 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
       </Stack>
 
       <Stack gap={{ base: 2, md: 3 }}>
-        <StudyFigures study={study} whatIf={moved} />
+        <StudyFigures study={study} whatIf={moved} whatIfAssumptions={assumptions} savedBills={results?.finance.finance} />
         {shown ? <BreakevenLine figures={shown} assumptions={assumptions} whatIf={moved !== null} /> : <Skeleton h="16" rounded="lg" />}
       </Stack>
       <UncertaintyNote study={study} />
@@ -228,7 +229,7 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
                     key={study.id}
                     weather={results.weather}
                     study={whatIfStudy}
-                    saved={study.headline}
+                    saved={study.headline.bill_without_solar_year1 === undefined ? withBills(study.headline, results.finance.finance) : study.headline}
                     saving={saving}
                     p90Ratio={p90Ratio}
                     onChange={setWhatIf}

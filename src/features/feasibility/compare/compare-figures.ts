@@ -1,7 +1,7 @@
 import type { FeasibilityStudy, StudyHeadline } from '../../../contract/feasibility.ts';
 import { isAfterTax } from '../../../contract/settings.ts';
 import { formatDecimal, formatInteger, formatPercent } from '../../../lib/number-format.ts';
-import { formatMoney, formatMw, formatMwh, formatPct, formatPerKwh, paybackText } from '../study-format.ts';
+import { energyPriceUnit, formatEnergyPrice, formatMoney, formatMw, formatMwh, formatPct, paybackText, type EnergyPriceUnit } from '../study-format.ts';
 
 export interface FigureCell {
   text: string;
@@ -34,23 +34,28 @@ const money = (h: StudyHeadline) => `${h.currency} ${h.structure ?? 'pre_tax'}`;
 const structure = (h: StudyHeadline) => h.structure ?? 'pre_tax';
 const percent = (value: number | null) => (value === null ? 'none' : formatPercent(value, 2));
 
-const figures: Figure[] = [
+/** Every figure of the table; energy prices in `unit`, the one the whole page reads them in. */
+const figuresIn = (unit: EnergyPriceUnit): Figure[] => [
   { label: 'DC / AC size', value: (h) => h.dc_kw, text: (h) => `${formatMw(h.dc_kw)}dc / ${formatMw(h.ac_kw)}ac` },
   { label: 'Energy (P50)', value: (h) => h.p50_annual_kwh, text: (h) => formatMwh(h.p50_annual_kwh), better: 'higher' },
   { label: 'Energy (P90, one year)', value: (h) => h.p90_annual_kwh, text: (h) => formatMwh(h.p90_annual_kwh), better: 'higher' },
   { label: 'Specific yield', value: (h) => h.specific_yield_kwh_per_kwp, text: (h) => `${formatInteger(h.specific_yield_kwh_per_kwp)} kWh/kWp`, better: 'higher' },
   { label: 'Capacity factor (AC)', value: (h) => h.capacity_factor_ac, text: (h) => formatPct(h.capacity_factor_ac), better: 'higher' },
   { label: 'Capex', value: (h) => h.capex, text: (h) => formatMoney(h.capex, h.currency) },
+  // A rooftop's bills (shown when a study has them): the tariff's year-1 bill without and with the array.
+  { label: 'Bill without solar, year 1', value: (h) => h.bill_without_solar_year1, text: (h) => (h.bill_without_solar_year1 === undefined ? '—' : formatMoney(h.bill_without_solar_year1, h.currency)), optional: true },
+  { label: 'Bill with solar, year 1', value: (h) => h.bill_with_solar_year1, text: (h) => (h.bill_with_solar_year1 === undefined ? '—' : formatMoney(h.bill_with_solar_year1, h.currency)), better: 'lower', basis: money, optional: true },
+  { label: 'Savings, year 1', value: (h) => h.savings_year1, text: (h) => (h.savings_year1 === undefined ? '—' : formatMoney(h.savings_year1, h.currency)), better: 'higher', basis: money, optional: true },
   { label: 'NPV', value: (h) => h.npv, text: (h) => formatMoney(h.npv, h.currency), note: (h) => (afterTaxOf(h) ? 'after tax, equity' : 'pre-tax'), better: 'higher', basis: money },
   { label: 'IRR', value: (h) => h.irr_pct, text: (h) => percent(h.irr_pct), note: (h) => (afterTaxOf(h) ? 'equity, after tax' : 'project, pre-tax'), better: 'higher', basis: structure },
-  { label: 'LCOE', value: (h) => h.lcoe_per_kwh, text: (h) => formatPerKwh(h.lcoe_per_kwh, h.currency), note: (h) => (afterTaxOf(h) ? 'nominal, after incentives' : 'discounted'), better: 'lower', basis: money },
+  { label: 'LCOE', value: (h) => h.lcoe_per_kwh, text: (h) => formatEnergyPrice(h.lcoe_per_kwh, h.currency, unit), note: (h) => (afterTaxOf(h) ? 'nominal, after incentives' : 'discounted'), better: 'lower', basis: money },
   // A study that never pays back ranks after every one that does.
   { label: 'Payback', value: (h) => h.simple_payback_years ?? Infinity, text: (h) => paybackText(h.simple_payback_years, h.discounted_payback_years).value, better: 'lower', basis: structure },
   { label: 'Min DSCR', value: (h) => h.min_dscr, text: (h) => (h.min_dscr == null ? 'no debt' : formatDecimal(h.min_dscr, 2)), better: 'higher', optional: true },
   {
     label: 'PPA price needed',
     value: (h) => h.breakeven_ppa_per_kwh,
-    text: (h) => (h.breakeven_ppa_per_kwh == null ? 'none' : formatPerKwh(h.breakeven_ppa_per_kwh, h.currency)),
+    text: (h) => formatEnergyPrice(h.breakeven_ppa_per_kwh, h.currency, unit),
     note: (h) => (afterTaxOf(h) ? 'for the target equity IRR' : 'for NPV = 0'),
     better: 'lower',
     basis: money,
@@ -77,7 +82,9 @@ function bestOf(values: (number | null | undefined)[], texts: string[], better: 
  */
 export function figureRows(studies: readonly Pick<FeasibilityStudy, 'headline'>[]): FigureRow[] {
   const headlines = studies.map((study) => study.headline);
-  return figures
+  // One unit for a quantity across the page: per kWh only when every study reads so (rooftops, rupee tariffs).
+  const unit = headlines.every((h) => energyPriceUnit(h.structure, h.currency) === 'kWh') ? 'kWh' : 'MWh';
+  return figuresIn(unit)
     .filter((figure) => !figure.optional || headlines.some((h) => figure.value(h) != null))
     .map((figure) => {
       const comparable = !figure.basis || new Set(headlines.map(figure.basis)).size === 1;

@@ -10,7 +10,7 @@ import { useWhatIf, type WhatIfState } from './use-what-if.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 import { formatCurrency, formatDecimal, formatInteger, formatPercent, minus } from '../../../lib/number-format.ts';
-import { noPayback } from '../study-format.ts';
+import { energyPriceUnit, noPayback, type EnergyPriceUnit } from '../study-format.ts';
 
 /** The saved figures shown beside the what-if's; a study's headline has all of them. */
 export type SavedFigures = Pick<
@@ -26,8 +26,8 @@ export type SavedFigures = Pick<
   | 'simple_payback_years'
   | 'discounted_payback_years'
 > &
-  // Absent from the headline of a study saved before the after-tax model.
-  Partial<Pick<WhatIfFigures, 'min_dscr' | 'breakeven_ppa_per_kwh'>>;
+  // Absent from the headline of a study saved before the after-tax model; the bills, behind the meter only.
+  Partial<Pick<WhatIfFigures, 'min_dscr' | 'breakeven_ppa_per_kwh' | 'bill_with_solar_year1' | 'savings_year1'>>;
 
 export interface WhatIfPanelProps {
   /** The weather the study ran on (GET feasibility/weather/get/); undefined while it loads. */
@@ -82,6 +82,18 @@ function moneyRange(saved: number): Pick<SliderSpec, 'min' | 'max' | 'step'> {
 }
 
 const money = (step: number, unit: string) => (value: number) => `${formatDecimal(value, decimalsOf(step))} ${unit}`;
+
+/**
+ * The energy price's slider in the unit the page reads it in: per MWh, a PPA moves in steps of 0.50 from 0 to three
+ * times the study's price (at least 100); per kWh, in about 300 steps of a power of ten. Values stay per kWh.
+ */
+function priceRange(saved: number, unit: EnergyPriceUnit): Pick<SliderSpec, 'min' | 'max' | 'step'> {
+  if (unit === 'kWh') return moneyRange(saved);
+  const step = 0.0005;
+  return { min: 0, max: Math.ceil(Math.max(0.1, saved * 3) / step) * step, step };
+}
+const priceFormat = (range: Pick<SliderSpec, 'step'>, unit: EnergyPriceUnit, currency: string) =>
+  unit === 'MWh' ? (value: number) => `${formatDecimal(value * 1000, 2)} ${currency}/MWh` : money(range.step, `${currency}/kWh`);
 const percent = (digits: number) => (value: number) => formatPercent(value, digits);
 
 function slidersFor(study: WhatIfInputs): { energy: SliderSpec[]; money: SliderSpec[] } {
@@ -94,7 +106,8 @@ function allSlidersFor(study: WhatIfInputs): SliderSpec[] {
   const tracker = study.system.mount === 'single_axis';
   const currency = study.assumptions.finance.currency;
   const capex = moneyRange(study.assumptions.costs.capex_per_wdc);
-  const tariff = moneyRange(study.assumptions.tariff.price_per_kwh);
+  const unit = energyPriceUnit(study.assumptions.finance.structure, currency);
+  const tariff = priceRange(study.assumptions.tariff.price_per_kwh, unit);
   return [
     // The engine takes a tracker axis up to, not including, 90°.
     { key: 'tilt_deg', label: tracker ? 'Axis tilt' : 'Tilt', min: 0, max: tracker ? 89 : 90, step: 1, format: (v) => `${formatInteger(v)}°` },
@@ -103,7 +116,7 @@ function allSlidersFor(study: WhatIfInputs): SliderSpec[] {
     { key: 'losses_pct', label: 'System losses', min: 0, max: 50, step: 0.5, format: percent(1) },
     { key: 'capex_per_wdc', label: 'Installed cost', ...capex, format: money(capex.step, `${currency}/Wdc`) },
     // Behind the meter the price is the tariff's own (a flat one has a price to move; a URDB structure has its rates).
-    ...(isUrdbTariff(study.assumptions.tariff) ? [] : [{ key: 'price_per_kwh' as const, label: behindTheMeter(study) ? 'Electricity price' : afterTax(study) ? 'PPA price' : 'Tariff', ...tariff, format: money(tariff.step, `${currency}/kWh`) }]),
+    ...(isUrdbTariff(study.assumptions.tariff) ? [] : [{ key: 'price_per_kwh' as const, label: behindTheMeter(study) ? 'Electricity price' : afterTax(study) ? 'PPA price' : 'Tariff', ...tariff, format: priceFormat(tariff, unit, currency) }]),
     ...behindTheMeterSliders(study),
     {
       key: 'discount_rate_pct',
@@ -167,9 +180,12 @@ const signed = (text: string, delta: number) => (delta > 0 ? `+${text}` : delta 
 
 const afterTax = (study: WhatIfInputs) => isAfterTax(study.assumptions.finance.structure);
 
-function figureRows(currency: string, ownerAfterTax: boolean): FigureRow[] {
+function figureRows(currency: string, structure: WhatIfInputs['assumptions']['finance']['structure']): FigureRow[] {
+  const ownerAfterTax = isAfterTax(structure);
+  const rooftop = structure === 'behind_the_meter';
   const money = (value: number) => formatCurrency(value, currency, { digits: 0 });
   const years = (value: number) => `${formatDecimal(value, 1)} years`;
+  const price = energyPriceUnit(structure, currency) === 'MWh' ? (v: number) => `${formatDecimal(v * 1000, 1)} ${currency}/MWh` : (v: number) => `${formatDecimal(v, 4)} ${currency}/kWh`;
   return [
     {
       label: 'Annual energy',
@@ -183,9 +199,16 @@ function figureRows(currency: string, ownerAfterTax: boolean): FigureRow[] {
     { label: 'Capex', of: (f) => f.capex, format: money },
     { label: ownerAfterTax ? 'After-tax NPV' : 'NPV', of: (f) => f.npv, format: money },
     { label: ownerAfterTax ? 'Equity IRR' : 'IRR', of: (f) => f.irr_pct, format: percent(2), none: 'none' },
-    { label: 'LCOE', of: (f) => f.lcoe_per_kwh, format: (v) => `${formatDecimal(v, 4)} ${currency}/kWh`, none: 'none' },
-    ...(ownerAfterTax ? [{ label: 'Min DSCR', of: (f: SavedFigures) => f.min_dscr ?? null, format: (v: number) => formatDecimal(v, 2), none: 'no debt' }] : []),
-    { label: 'PPA price needed', of: (f) => f.breakeven_ppa_per_kwh ?? null, format: (v) => `${formatDecimal(v, 4)} ${currency}/kWh`, none: 'none' },
+    { label: 'LCOE', of: (f) => f.lcoe_per_kwh, format: price, none: 'none' },
+    ...(rooftop
+      ? [
+          { label: 'Bill with solar, year 1', of: (f: SavedFigures) => f.bill_with_solar_year1 ?? null, format: money },
+          { label: 'Savings, year 1', of: (f: SavedFigures) => f.savings_year1 ?? null, format: money },
+        ]
+      : [
+          ...(ownerAfterTax ? [{ label: 'Min DSCR', of: (f: SavedFigures) => f.min_dscr ?? null, format: (v: number) => formatDecimal(v, 2), none: 'no debt' }] : []),
+          { label: 'PPA price needed', of: (f: SavedFigures) => f.breakeven_ppa_per_kwh ?? null, format: price, none: 'none' },
+        ]),
     { label: 'Simple payback', of: (f) => f.simple_payback_years, format: years, none: noPayback },
     { label: 'Discounted payback', of: (f) => f.discounted_payback_years, format: years, none: noPayback },
   ];
@@ -243,7 +266,7 @@ export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false
   const inputs = useMemo(() => withWhatIf(study, values), [study, values]);
   const behindTheMeter = study.assumptions.finance.structure === 'behind_the_meter';
   const whatIf = useWhatIf(weather, inputs, { transport, sensitivity: p90Ratio === undefined ? undefined : { p90Ratio }, sweep: behindTheMeter });
-  const rows = figureRows(study.assumptions.finance.currency, afterTax(study));
+  const rows = figureRows(study.assumptions.finance.currency, study.assumptions.finance.structure);
   const changed = [...groups.energy, ...groups.money].some((spec) => values[spec.key] !== start[spec.key]);
   useEffect(() => onChange?.({ inputs, changed, state: whatIf }), [onChange, inputs, changed, whatIf]);
   const slider = (spec: SliderSpec) => <ValueSlider key={spec.key} spec={spec} value={values[spec.key] ?? 0} onChange={(value) => setValues((v) => ({ ...v, [spec.key]: value }))} />;
