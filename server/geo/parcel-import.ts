@@ -249,6 +249,13 @@ const propertyText = (properties: Record<string, unknown>, field: string | undef
   return typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
 };
 
+/**
+ * Parcel rows with their land use read from the property `field` of their attributes: an upload names the property in
+ * its form, and its rows are read (in a worker thread) before the form's fields are looked at.
+ */
+export const withLandUse = <Row extends Pick<NewParcel, 'attributes' | 'landUse'>>(rows: Row[], field: string): Row[] =>
+  rows.map((row) => ({ ...row, landUse: propertyText(row.attributes ?? {}, field) }));
+
 /** Parcel rows from a collection; features without a usable APN or polygon are refused with the reason. */
 export function parcelRowsFrom(collection: FeatureCollection, options: ParcelImportOptions): { rows: NewParcel[]; refused: Refusal[]; indexes: number[] } {
   const rows: NewParcel[] = [];

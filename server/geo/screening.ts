@@ -1,13 +1,13 @@
 /**
  * Parcel screening: every criterion gives one reason (rule, threshold, measured value, verdict, layer). A criterion
- * whose layer is missing, or whose layer does not cover the parcel, or whose online source failed, is `unknown`: never
- * a silent pass. A kind may have several layers (shared, the user's own, fetched online), which count together. Pure
+ * whose layer is missing, or whose layer does not cover the parcel (unless what the layer holds there decides anyway),
+ * or whose online source failed, is `unknown`: never a silent pass. A kind may have several layers (shared, the user's own, fetched online), which count together. Pure
  * functions over GeoJSON and an elevation grid, with one flatbush index per layer; the database is not touched here.
  */
 import Flatbush from 'flatbush';
 import type { Feature, Geometry, Position } from 'geojson';
 import { builtInKinds, criterionLabel, criterionLabels as contractLabels, type LayerRef, type Reason, type ScreeningCriteria, type Verdict } from '../../src/contract/gis.ts';
-import { acresToM2, areaUnits, bboxContains, bboxOf, round, type AreaGeometry, type Bbox } from './geometry.ts';
+import { acresToM2, areaUnits, bboxContains, bboxesOverlap, bboxOf, round, widened, type AreaGeometry, type Bbox } from './geometry.ts';
 import { area, contains, coveredArea, distance, intersectionArea, localProjection, projectFeature, projectRings, shapeOf, type Polygons, type Projection, type Shape } from './planar.ts';
 import { rectangle, slopeCells, slopeShares, type ElevationRaster } from './slope.ts';
 
@@ -196,11 +196,43 @@ const allLayers = (layers: IndexedLayer[]) => (layers.length > 1 ? { layers: lay
 /** The failed sources of a kind as a reason's layer and note. */
 const failed = (failures: LayerFailure[]) => ({ layer: failures[0]!.ref, note: failures.map((failure) => failure.reason).join('; ') });
 
+/** A box as notes give it: "longitude -77.12 to -76.9, latitude 38.79 to 39". */
+const boxText = ([w, s, e, n]: Bbox) => `longitude ${round(w, 5)} to ${round(e, 5)}, latitude ${round(s, 5)} to ${round(n, 5)}`;
+
+/**
+ * The area the layers are taken to cover, named in notes: a stored layer's declared coverage (the DC sample's, the
+ * CLI's --coverage), an uploaded layer's extent of its features, an online source's tiles asked. Those that reach the
+ * parcel are named, or all of them when none does.
+ */
+function coverageText(layers: IndexedLayer[], box: Bbox): string {
+  const reaching = layers.filter((layer) => bboxesOverlap(layer.coverage, box));
+  const named = reaching.length > 0 ? reaching : layers;
+  if (named.length === 1) return `the area this layer is taken to cover (${boxText(named[0]!.coverage)})`;
+  return `the areas these layers are taken to cover (${named.map((layer) => `${layer.ref.name}: ${boxText(layer.coverage)}`).join('; ')})`;
+}
+
+/** The share of the parcel, 0-1, that no layer's coverage holds (their union measured on the parcel's projection). */
+function uncoveredShare(parcel: PreparedParcel, layers: IndexedLayer[]): number {
+  if (parcel.planarArea <= 0) return 0;
+  const [w, s, e, n] = parcel.box;
+  const rectangles = layers.flatMap(({ coverage: [cw, cs, ce, cn] }) => {
+    const cut: Bbox = [Math.max(cw, w - pad), Math.max(cs, s - pad), Math.min(ce, e + pad), Math.min(cn, n + pad)];
+    if (cut[0] >= cut[2] || cut[1] >= cut[3]) return [];
+    const [x0, y0] = parcel.project([cut[0], cut[1]]);
+    const [x1, y1] = parcel.project([cut[2], cut[3]]);
+    return [[rectangle(x0, y0, x1, y1)]];
+  });
+  return Math.max(0, 1 - coveredArea(parcel.polygons, rectangles) / parcel.planarArea);
+}
+
 const overlapLabels: Record<string, string> = { flood: 'a flood zone', wetland: 'wetlands', protected: 'protected land' };
 
 /**
- * The reason for one excluded kind, and the pieces of its layers over the parcel when together they speak for it. A
- * failed source of the kind leaves it `unknown` unless the layers that answered already put the parcel over the limit.
+ * The reason for one excluded kind, and the pieces of its layers over the parcel when together they speak for all of
+ * it. Ground the layers' shapes share with the parcel is there whatever area the layers are taken to cover: past the
+ * limit it fails. Part of the parcel outside that area leaves the verdict unknown only when it could change it (as
+ * ground of unknown slope does): a pass when the limit holds even with all of that part counted in. A failed source
+ * of the kind leaves it `unknown` unless the layers that answered already put the parcel over the limit.
  */
 function overlapReason(kind: string, thresholdPct: number, parcel: PreparedParcel, layers: IndexedLayer[], failures: LayerFailure[]): { reason: Reason; pieces?: Piece[] } {
   const label = overlapLabels[kind] ?? `"${criterionLabel(kind)}"`;
@@ -208,16 +240,30 @@ function overlapReason(kind: string, thresholdPct: number, parcel: PreparedParce
   const base = { criterion: kind, rule, threshold: thresholdPct, unit: '%' };
   if (layers.length === 0 && failures.length === 0) return { reason: { ...base, measured: null, verdict: 'unknown', layer: null, note: `No ${kind} layer is loaded.` } };
   const covered = covers(layers, parcel.box);
-  if (!covered && failures.length === 0) return { reason: { ...base, measured: null, verdict: 'unknown', layer: layers[0]!.ref, note: 'The parcel lies outside the area this layer covers.', ...allLayers(layers) } };
   const byLayer = layers.map((layer) => ({ layer, pieces: layerPieces(parcel, layer) }));
   const pieces = byLayer.flatMap((entry) => entry.pieces);
   const pct = round(coveredShare(parcel, pieces) * 100, 2);
   const shared = (entry: (typeof byLayer)[number]) => entry.pieces.reduce((sum, piece) => sum + piece.shared, 0);
   const decider = byLayer.reduce<(typeof byLayer)[number] | undefined>((best, entry) => (shared(entry) > (best ? shared(best) : 0) ? entry : best), undefined)?.layer;
   const named = decider ?? layers.find((layer) => bboxContains(layer.coverage, parcel.box)) ?? layers[0];
-  if (pct > thresholdPct) return { reason: { ...base, measured: pct, verdict: 'fail', layer: named!.ref, ...allLayers(layers) }, ...(failures.length === 0 ? { pieces } : {}) };
-  if (failures.length > 0) return { reason: { ...base, measured: null, verdict: 'unknown', ...failed(failures), ...allLayers(layers) } };
-  return { reason: { ...base, measured: pct, verdict: 'pass', layer: named!.ref, ...allLayers(layers) }, pieces };
+  const several = allLayers(layers);
+  const outsidePct = covered ? 0 : round(uncoveredShare(parcel, layers) * 100, 2);
+  // A sliver outside that rounds to nothing is no reason to doubt the measure.
+  const whole = outsidePct === 0;
+  const outside = `${outsidePct}% of the parcel lies outside ${coverageText(layers, parcel.box)}`;
+  if (pct > thresholdPct) {
+    const partly = whole ? {} : { note: `${outside}: at least ${pct}% of the parcel lies in ${label}.` };
+    return { reason: { ...base, measured: pct, verdict: 'fail', layer: named!.ref, ...several, ...partly }, ...(whole && failures.length === 0 ? { pieces } : {}) };
+  }
+  if (failures.length > 0) return { reason: { ...base, measured: null, verdict: 'unknown', ...failed(failures), ...several } };
+  if (whole) return { reason: { ...base, measured: pct, verdict: 'pass', layer: named!.ref, ...several }, pieces };
+  if (pct === 0 && outsidePct >= 100) return { reason: { ...base, measured: null, verdict: 'unknown', layer: named!.ref, note: `The parcel lies outside ${coverageText(layers, parcel.box)}.`, ...several } };
+  if (round(pct + outsidePct, 2) <= thresholdPct) {
+    return { reason: { ...base, measured: pct, verdict: 'pass', layer: named!.ref, note: `${outside}: even with all of that part in ${label}, the share stays within ${thresholdPct}%.`, ...several } };
+  }
+  return {
+    reason: { ...base, measured: pct, verdict: 'unknown', layer: named!.ref, note: `${outside}, where it is not known whether it is in ${label}; ${pct}% of the parcel lies in ${label} inside that area.`, ...several },
+  };
 }
 
 /** The parcel's area outside every excluded layer checked, or nulls when none is checked or one cannot tell. */
@@ -226,13 +272,6 @@ function buildableArea(parcel: ScreenedParcel, prepared: PreparedParcel, checked
   const share = 1 - coveredShare(prepared, checked.flatMap((overlap) => overlap.pieces!));
   const { m2, acres, ha } = areaUnits(parcel.areaM2 * share);
   return { buildable_area_m2: m2, buildable_area_acres: acres, buildable_area_ha: ha, buildable_pct: round(share * 100, 2) };
-}
-
-/** A box widened by `km` on every side (1° of latitude ≈ 110.6 km). */
-function widened([w, s, e, n]: Bbox, km: number): Bbox {
-  const latPad = km / 110.574;
-  const lngPad = km / (111.32 * Math.max(0.01, Math.cos((((s + n) / 2) * Math.PI) / 180)));
-  return [w - lngPad, s - latPad, e + lngPad, n + latPad];
 }
 
 /**
@@ -256,15 +295,15 @@ function gridReason(maxKm: number, parcel: PreparedParcel, layers: IndexedLayer[
       }
     }
   }
-  const outside = failures.length > 0 ? failed(failures) : { layer: nearest!.ref, note: 'The parcel lies outside the area this layer covers.' };
+  const outside = (found: string) => (failures.length > 0 ? failed(failures) : { layer: nearest!.ref, note: `The parcel is not wholly inside ${coverageText(layers, parcel.box)}: ${found}` });
   if (bestM === Infinity) {
     return covered
       ? { ...base, measured: null, verdict: 'fail', layer: nearest!.ref, note: `No grid feature within ${maxKm} km.`, ...allLayers(layers) }
-      : { ...base, measured: null, verdict: 'unknown', ...outside, ...allLayers(layers) };
+      : { ...base, measured: null, verdict: 'unknown', ...outside(`no grid feature within ${maxKm} km is known.`), ...allLayers(layers) };
   }
   const km = round(bestM / 1000, 3);
   if (bestM <= maxKm * 1000) return { ...base, measured: km, verdict: 'pass', layer: nearest!.ref, ...allLayers(layers) };
-  return covered ? { ...base, measured: km, verdict: 'fail', layer: nearest!.ref, ...allLayers(layers) } : { ...base, measured: km, verdict: 'unknown', ...(failures.length > 0 ? failed(failures) : { layer: nearest!.ref }), ...allLayers(layers) };
+  return covered ? { ...base, measured: km, verdict: 'fail', layer: nearest!.ref, ...allLayers(layers) } : { ...base, measured: km, verdict: 'unknown', ...outside(`a grid feature nearer than ${km} km may lie beyond it.`), ...allLayers(layers) };
 }
 
 /**

@@ -1,7 +1,7 @@
 /** A planner's own parcels from an uploaded GeoJSON, zipped shapefile or KML file, read in worker threads. */
 import { parcelImportMessages, type ParcelImportAnswer, type ParcelImportFields } from '../../src/contract/gis.ts';
 import { apnKey } from '../geo/geometry.ts';
-import { parcelUploadLimits, sniffGeoFormat, type NewParcel, type Refusal } from '../geo/parcel-import.ts';
+import { parcelUploadLimits, sniffGeoFormat, withLandUse, type NewParcel, type Refusal } from '../geo/parcel-import.ts';
 import { DomainError, invalid, requireOwned } from '../platform/domain-error.ts';
 import type { UploadForm } from '../platform/multipart.ts';
 import type { ProjectsRepository } from '../projects/repository.ts';
@@ -68,9 +68,17 @@ export async function importParcels(ctx: ParcelImportDeps, userId: string, body:
   });
   if (!read.ok) throw read.status === 413 ? new DomainError('tooLarge', read.message) : invalid({ [read.field]: [read.message] });
   const { batches, apns, refused, indexes, total } = read;
+  const landUseField = body.land_use_field?.trim();
+  // A property no parcel has would leave every land use empty, silently: the batches' JSON text holds each key as "key":.
+  if (landUseField !== undefined && batches.length > 0 && !batches.some((batch) => batch.includes(`${JSON.stringify(landUseField)}:`))) {
+    throw invalid({ land_use_field: [parcelImportMessages.noLandUseField(landUseField)] });
+  }
   // Each batch is read just before it is written.
   const rows = (function* () {
-    for (const batch of batches) yield JSON.parse(batch) as NewParcel[];
+    for (const batch of batches) {
+      const parsed = JSON.parse(batch) as NewParcel[];
+      yield landUseField === undefined ? parsed : withLandUse(parsed, landUseField);
+    }
   })();
   const { added, kept, attached } = await ctx.parcels.importOwnAndAttach(userId, rows, project?.id);
   const keptKeys = new Set(kept.map((row) => row.apnKey));

@@ -35,12 +35,12 @@ export async function gisRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext
 
   app.post(endpoints.parcelsSuitable.path, screeningOptions, async (request, reply) => {
     const user = currentUser(request);
-    return screeningReply(reply, await suitableParcels(ctx, user.id, parse(endpoints.parcelsSuitable.body, request.body)));
+    return screeningReply(reply, await suitableParcels(deps, user.id, parse(endpoints.parcelsSuitable.body, request.body)));
   });
 
   app.post(endpoints.parcelsReasoned.path, screeningOptions, async (request, reply) => {
     const user = currentUser(request);
-    return screeningReply(reply, await reasonedParcels(ctx, user.id, parse(endpoints.parcelsReasoned.body, request.body)));
+    return screeningReply(reply, await reasonedParcels(deps, user.id, parse(endpoints.parcelsReasoned.body, request.body)));
   });
 
   // A read, but the brief and existing clients POST it; GET with ?query= answers the same.

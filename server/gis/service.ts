@@ -1,15 +1,17 @@
 /** Parcels and screening use cases, each scoped to the caller: attach by APN, look up, screen, find coordinates. */
 import type { Infer } from 'superstruct';
-import type { CoordinateCandidate, CoordinatesBody, NewApnBody, ParcelAtQuery, ScreeningBody } from '../../src/contract/gis.ts';
+import type { CoordinateCandidate, CoordinatesBody, NewApnBody, ParcelAtQuery, ScreeningBody, ScreeningCoverage } from '../../src/contract/gis.ts';
 import { geocode } from '../geo/geocoding.ts';
-import { apnKey, areaUnits, bboxesOverlap, bboxOf, geodesicAreaM2, type AreaGeometry, type Bbox } from '../geo/geometry.ts';
+import { apnKey, areaUnits, bboxesOverlap, bboxOf, geodesicAreaM2, widened, type AreaGeometry, type Bbox } from '../geo/geometry.ts';
 import { criteriaOrDefault } from '../geo/screening.ts';
 import { DomainError, invalid, notFound, requireOwned } from '../platform/domain-error.ts';
 import type { ProjectsRepository } from '../projects/repository.ts';
 import { parcelFeature, parcelSummary } from '../projects/views.ts';
 import { searchOnline, type Logger, type OnlineGeocoder } from './online-geocoders.ts';
 import type { ParcelRow, ParcelsRepository } from './parcels-repository.ts';
-import { maxScreenedParcels, tooManyParcels, type ProjectScreening } from './project-screening.ts';
+import { layerCoverage, type LayersRepository } from './layers-repository.ts';
+import { layerRef, maxScreenedParcels, tooManyParcels, type ProjectScreening } from './project-screening.ts';
+import type { FetchSources } from './sources/types.ts';
 import { containsPoint, parcelServiceSource, type OnlineParcel, type ParcelServices } from './sources/parcel-services.ts';
 
 /** What the parcel and screening use cases work with; the app's context gives all of it. */
@@ -21,6 +23,9 @@ export interface GisDeps {
   geocoders: OnlineGeocoder[];
   /** County parcel layers (PARCEL_SERVICES); none when off. */
   parcelServices: ParcelServices;
+  layers: LayersRepository;
+  /** Online screening sources (SCREENING_SOURCES); none when off. */
+  screeningSources: FetchSources;
 }
 
 /** Where a project lies, to choose the parcel services that cover it: its boundary's extent, else its location. */
@@ -161,28 +166,63 @@ export function parcelServiceList(ctx: Pick<GisDeps, 'parcelServices'>) {
   };
 }
 
-/** The parcels in the bbox, or of the caller's project (narrowed to the bbox when one is given too). */
-async function parcelsToScreen(ctx: Pick<GisDeps, 'projects' | 'parcels' | 'screening'>, userId: string, body: ScreeningBody): Promise<ParcelRow[]> {
+/** How far around a project's location, with no boundary and no parcels, the coverage of its screening looks. */
+const aroundLocationKm = 2;
+
+/** The extent of parcel rows. */
+const extentOf = (rows: ParcelRow[]): Bbox => [
+  Math.min(...rows.map((row) => row.minLng)),
+  Math.min(...rows.map((row) => row.minLat)),
+  Math.max(...rows.map((row) => row.maxLng)),
+  Math.max(...rows.map((row) => row.maxLat)),
+];
+
+/**
+ * The parcels in the bbox, or of the caller's project (narrowed to the bbox when one is given too), and the place they
+ * were looked for: the bbox, else the boundary's extent, the parcels' extent, or the ground around the location.
+ */
+async function parcelsToScreen(ctx: Pick<GisDeps, 'projects' | 'parcels' | 'screening'>, userId: string, body: ScreeningBody): Promise<{ rows: ParcelRow[]; place: Bbox | null }> {
   if (!body.bbox && !body.project_id) throw invalid({ bbox: ['Give a bbox or a project_id.'] });
   if (!body.project_id) {
     const rows = await ctx.parcels.inBbox(userId, body.bbox as Bbox, maxScreenedParcels);
     if (rows.length > maxScreenedParcels) throw tooManyParcels();
-    return rows;
+    return { rows, place: body.bbox as Bbox };
   }
   const project = requireOwned(await ctx.projects.find(userId, body.project_id));
   const rows = await ctx.screening.projectParcels(userId, project);
-  return body.bbox ? rows.filter((row) => bboxesOverlap([row.minLng, row.minLat, row.maxLng, row.maxLat], body.bbox as Bbox)) : rows;
+  const bbox = body.bbox;
+  if (bbox) return { rows: rows.filter((row) => bboxesOverlap([row.minLng, row.minLat, row.maxLng, row.maxLat], bbox)), place: bbox };
+  const location = projectArea(project);
+  const place = project.boundary ? bboxOf(project.boundary) : rows.length > 0 ? extentOf(rows) : location && widened(location, aroundLocationKm);
+  return { rows, place };
 }
 
+/** What there is for `place`: the caller's parcels in the store, the parcel services, the stored layers and the online sources. */
+async function coverageOf(ctx: Pick<GisDeps, 'parcels' | 'layers' | 'screeningSources' | 'parcelServices'>, userId: string, place: Bbox | null): Promise<ScreeningCoverage> {
+  const sources = [...(ctx.screeningSources.vectorRefs ?? []), ...(ctx.screeningSources.elevationRefs ?? [])];
+  if (!place) return { bbox: null, parcels: false, parcel_services: [], layers: [], sources };
+  const [nearby, stored] = await Promise.all([ctx.parcels.inBbox(userId, place, 0), ctx.layers.applicable(userId)]);
+  return {
+    bbox: place,
+    parcels: nearby.length > 0,
+    parcel_services: ctx.parcelServices.covering(place).map((service) => service.name),
+    layers: stored.filter((layer) => bboxesOverlap(layerCoverage(layer), place)).map(layerRef),
+    sources,
+  };
+}
+
+type ScreeningDeps = Pick<GisDeps, 'projects' | 'parcels' | 'screening' | 'layers' | 'screeningSources' | 'parcelServices'>;
+
 /** Screens in a worker thread; `cached` tells whether the answer came from the screening cache. */
-async function screen(ctx: Pick<GisDeps, 'projects' | 'parcels' | 'screening'>, userId: string, body: ScreeningBody) {
+async function screen(ctx: ScreeningDeps, userId: string, body: ScreeningBody) {
   const criteria = criteriaOrDefault(body.filters);
-  const { results, layersUsed, cached } = await ctx.screening.screenInWorker(userId, await parcelsToScreen(ctx, userId, body), criteria);
-  return { criteria, results, layersUsed, cached };
+  const { rows, place } = await parcelsToScreen(ctx, userId, body);
+  const [{ results, layersUsed, cached }, coverage] = await Promise.all([ctx.screening.screenInWorker(userId, rows, criteria), coverageOf(ctx, userId, place)]);
+  return { criteria, results, layersUsed, cached, coverage };
 }
 
 /** The parcels that pass screening, as a GeoJSON FeatureCollection with their total area. */
-export async function suitableParcels(ctx: Pick<GisDeps, 'projects' | 'parcels' | 'screening'>, userId: string, body: ScreeningBody) {
+export async function suitableParcels(ctx: ScreeningDeps, userId: string, body: ScreeningBody) {
   const { criteria, results, layersUsed, cached } = await screen(ctx, userId, body);
   const passing = results.filter(({ result }) => result.suitable);
   const area = passing.reduce((sum, { row }) => sum + row.areaM2, 0);
@@ -199,8 +239,8 @@ export async function suitableParcels(ctx: Pick<GisDeps, 'projects' | 'parcels' 
 }
 
 /** Every screened parcel with its verdict and reasons, as a GeoJSON FeatureCollection with a tally of the verdicts. */
-export async function reasonedParcels(ctx: Pick<GisDeps, 'projects' | 'parcels' | 'screening'>, userId: string, body: ScreeningBody) {
-  const { criteria, results, layersUsed, cached } = await screen(ctx, userId, body);
+export async function reasonedParcels(ctx: ScreeningDeps, userId: string, body: ScreeningBody) {
+  const { criteria, results, layersUsed, cached, coverage } = await screen(ctx, userId, body);
   const tally = { pass: 0, fail: 0, unknown: 0 };
   for (const { result } of results) tally[result.verdict]++;
   const collection = {
@@ -210,6 +250,7 @@ export async function reasonedParcels(ctx: Pick<GisDeps, 'projects' | 'parcels' 
     summary: tally,
     criteria,
     layers: layersUsed,
+    coverage,
   };
   return { cached, collection };
 }

@@ -245,6 +245,7 @@ export const parcelImportMessages = {
   emptyFile: 'The file is empty.',
   notParcelFile: 'This is not a parcel file: send GeoJSON, a zipped shapefile (.zip with .shp, .dbf and .prj) or KML.',
   noApnField: 'No parcel number found: name the property that holds it in apn_field.',
+  noLandUseField: (field: string) => `No parcel in the file has the property "${field}": name the property that holds the land use.`,
   alreadyYours: 'You already have a parcel with this number: the stored one is kept.',
 } as const;
 
@@ -254,6 +255,8 @@ export const ParcelImportFields = object({
   project_id: optional(idText),
   /** The property holding the parcel number; without it, common names (APN, SSL, PARCEL_ID, PIN, name) are tried. */
   apn_field: optional(text(notBlank, maxLength(100))),
+  /** The property holding the land use, which the `land_use` criterion reads (case-insensitive name); none when not given. */
+  land_use_field: optional(text(notBlank, maxLength(100))),
 });
 
 export const verdicts = ['pass', 'fail', 'unknown'] as const;
@@ -385,6 +388,26 @@ export const ScreenedParcelProperties = object({
 
 export const ScreenedParcel = object({ type: literal('Feature'), id: string(), geometry: any(), properties: ScreenedParcelProperties });
 
+/**
+ * What data there is for the place a screening looked at, so the map can say what is missing there: no parcels in the
+ * store, no parcel service, no layer of a kind the criteria check.
+ */
+export const ScreeningCoverage = object({
+  /**
+   * The place: the bbox asked for, else the project's boundary's extent, else its parcels' extent, else the ground
+   * within 2 km of its location; null for a project with none of these.
+   */
+  bbox: nullable(tuple([number(), number(), number(), number()])),
+  /** Whether the parcel store holds parcels the caller can see there (the shared store, their own). */
+  parcels: boolean(),
+  /** The parcel services (PARCEL_SERVICES) covering the place, by name: a parcel there can be looked up in them. */
+  parcel_services: array(string()),
+  /** The stored layers screening applies for the caller (shared and their own) whose area reaches the place. */
+  layers: array(LayerRef),
+  /** The online sources (SCREENING_SOURCES; elevation ones of kind `slope`), asked for whatever place is screened. */
+  sources: array(LayerRef),
+});
+
 /** get_reasoned_geo_json/: every parcel screened, with one reason per criterion. */
 export const ReasonedParcels = object({
   type: literal('FeatureCollection'),
@@ -393,6 +416,8 @@ export const ReasonedParcels = object({
   summary: object({ pass: number(), fail: number(), unknown: number() }),
   criteria: any(),
   layers: array(LayerRef),
+  /** Always in get_reasoned_geo_json/'s answer; a screening job's export has none. */
+  coverage: optional(ScreeningCoverage),
 });
 
 /** parcels/import/: what was stored, what was attached to the project, and each feature refused with its reason. */
@@ -412,3 +437,4 @@ export type ParcelServiceList = Infer<typeof ParcelServiceList>;
 export type ParcelAtQuery = Infer<typeof ParcelAtQuery>;
 export type ScreenedParcel = Infer<typeof ScreenedParcel>;
 export type ReasonedParcels = Infer<typeof ReasonedParcels>;
+export type ScreeningCoverage = Infer<typeof ScreeningCoverage>;

@@ -152,7 +152,7 @@ describeApi('parcel screening API (get_filtered_geo_json, get_reasoned_geo_json)
     expect(apns).toContain('Jodhpur plot');
     const jodhpur = answer.body.features.find((f) => f.properties.apn === 'Jodhpur plot')!.properties;
     expect(jodhpur.verdict).toBe('unknown');
-    expect(reasonOf(jodhpur, 'flood')).toMatchObject({ verdict: 'unknown', note: 'The parcel lies outside the area this layer covers.', layer: { kind: 'flood' } });
+    expect(reasonOf(jodhpur, 'flood')).toMatchObject({ verdict: 'unknown', note: 'The parcel lies outside the area this layer is taken to cover (longitude -77.12 to -76.9, latitude 38.79 to 39).', layer: { kind: 'flood' } });
     const onlyDc = await asha.post<Collection>('/api/gis/get_reasoned_geo_json/', { project_id: project.id, bbox: dc });
     expect(onlyDc.body.features.map((f) => f.properties.apn)).not.toContain('Jodhpur plot');
     expect((await ravi.post('/api/gis/get_reasoned_geo_json/', { project_id: project.id })).status).toBe(404);

@@ -229,5 +229,8 @@ export function createFetchSources(sources: ScreeningSource[], cache: SourceCach
     if (!elevation) failures.push(...slopeFailures);
     return { layers, elevation, failures };
   };
-  return Object.assign(fetchAll, { vectorRefs: sources.filter((source) => !isElevation(source)).map((source) => sourceRef(source, null)) });
+  return Object.assign(fetchAll, {
+    vectorRefs: sources.filter((source) => !isElevation(source)).map((source) => sourceRef(source, null)),
+    elevationRefs: sources.filter(isElevation).map((source) => sourceRef(source, null)),
+  });
 }

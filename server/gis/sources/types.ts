@@ -41,9 +41,10 @@ export interface FetchedSources {
 
 /**
  * Every configured source's answer over `bbox`, from the shared cache while fresh. Resolves even when sources fail.
- * `vectorRefs` names the vector sources configured, for a map that shows them without asking (a box too large to draw).
+ * `vectorRefs` names the vector sources configured, for a map that shows them without asking (a box too large to draw);
+ * `elevationRefs` the elevation ones, for a screening that says which sources it asks.
  */
-export type FetchSources = ((bbox: Bbox, options?: { signal?: AbortSignal }) => Promise<FetchedSources>) & { vectorRefs?: readonly LayerRef[] };
+export type FetchSources = ((bbox: Bbox, options?: { signal?: AbortSignal }) => Promise<FetchedSources>) & { vectorRefs?: readonly LayerRef[]; elevationRefs?: readonly LayerRef[] };
 
 /** No sources configured: what screening sees with `SCREENING_SOURCES` off. */
-export const noSources: FetchSources = Object.assign(async () => ({ layers: [], elevation: null, failures: [] }), { vectorRefs: [] });
+export const noSources: FetchSources = Object.assign(async () => ({ layers: [], elevation: null, failures: [] }), { vectorRefs: [], elevationRefs: [] });

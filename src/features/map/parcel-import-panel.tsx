@@ -1,6 +1,8 @@
-import { Card, List, Stack, Text } from '@chakra-ui/react';
+import { Card, Input, List, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
 import { useActors } from '../../lib/actors-context.tsx';
 import { FilePicker } from '../../components/ui/file-picker.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { UploadStatus } from '../../components/ui/upload-progress.tsx';
 import { maxParcelFileBytes, parcelFileExtensions, ParcelImportAnswer } from '../../contract/gis.ts';
 import { formatInteger } from '../../lib/number-format.ts';
@@ -23,9 +25,13 @@ export function ParcelImportPanel({ projectId, onImported }: { projectId: string
     refresh: () => getProject(api, projectId),
   });
 
+  const [landUseField, setLandUseField] = useState('');
+  const refused = upload.state.phase === 'failed' ? upload.state.errors.fields : {};
+
   const start = async (file: File) => {
     const form = new FormData();
     form.append('project_id', projectId);
+    if (landUseField.trim() !== '') form.append('land_use_field', landUseField.trim());
     form.append('file', file);
     const report = await upload.start(form);
     if (report && (report.imported > 0 || report.attached > 0)) onImported();
@@ -40,6 +46,9 @@ export function ParcelImportPanel({ projectId, onImported }: { projectId: string
         <Text fontSize="sm" color="fg.muted">
           GeoJSON, a zipped shapefile (.shp, .dbf and .prj) or KML. The parcels become yours and are attached to this project.
         </Text>
+        <FormField label="Land-use property (optional)" helper="The file's property holding each parcel's land use, e.g. LAND_USE: the land-use criterion reads it" error={refused.land_use_field?.[0]}>
+          <Input size="sm" value={landUseField} maxLength={100} onChange={(event) => setLandUseField(event.target.value)} />
+        </FormField>
         <FilePicker
           label="Import parcels"
           accept={parcelFileExtensions}

@@ -207,7 +207,7 @@ function ProjectMap({ project, slug, criteria }: { project: ProjectDetail; slug:
         </Box>
       </Grid>
       {selected && !wide && <ParcelDrawer parcel={selected} onClose={close} onAddTask={addTask} />}
-      {result && <ScreeningResults result={result} scope={scope} fileName={`${slug}-screening`} selected={selectedId} onSelect={selectFromTable} onAddTask={addTask} />}
+      {result && <ScreeningResults result={result} scope={scope} boundary={boundary !== null} fileName={`${slug}-screening`} selected={selectedId} onSelect={selectFromTable} onAddTask={addTask} />}
       {result && <DataAttributions result={result} />}
     </Stack>
   );

@@ -1,10 +1,11 @@
-import { Badge, Button, HStack, IconButton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
+import { Alert, Badge, Button, HStack, IconButton, Stack, Table, Text, Wrap } from '@chakra-ui/react';
 import { ChevronDown, ChevronRight, Download } from 'lucide-react';
 import { useState } from 'react';
 import type { ReasonedParcels, ScreenedParcel } from '../../contract/gis.ts';
 import { formatArea } from '../../lib/map/area.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { saveFile } from '../../lib/save-file.ts';
+import { coverageNotes } from './coverage-notes.ts';
 import { ParcelReasons, type AddTaskFromReason } from './parcel-reasons.tsx';
 import { buildableText, screeningCsv, screeningGeoJson, verdictLabels, verdictPalettes, verdictSummary } from './screening-format.ts';
 
@@ -17,6 +18,8 @@ interface ScreeningResultsProps {
   result: ReasonedParcels;
   /** What was screened: the project's parcels (the figure the project page and the report give) or the visible map area. */
   scope: 'project' | 'view';
+  /** Whether the project has a boundary drawn: what to say when no parcel is screened depends on it. */
+  boundary: boolean;
   fileName: string;
   /** The parcel shown in the parcel panel, marked in the table. */
   selected: string | null;
@@ -39,9 +42,10 @@ function useOpenRows(result: ReasonedParcels) {
 }
 
 /** The tally, the exports, and one row per parcel (APN, verdict, buildable area, area, why) that opens onto its reasons. */
-export function ScreeningResults({ result, scope, fileName, selected, onSelect, onAddTask }: ScreeningResultsProps) {
+export function ScreeningResults({ result, scope, boundary, fileName, selected, onSelect, onAddTask }: ScreeningResultsProps) {
   const { open, toggle } = useOpenRows(result);
   const parcels = result.features;
+  const notes = coverageNotes(result, { scope, boundary });
   return (
     <Stack gap={3} as="section" aria-labelledby="screening-results-title">
       <HStack justify="space-between" wrap="wrap" gap={2}>
@@ -71,8 +75,17 @@ export function ScreeningResults({ result, scope, fileName, selected, onSelect, 
           </Button>
         </HStack>
       </HStack>
+      {(notes.parcels || notes.layers) && (
+        <Alert.Root status="info" role="note" aria-label="What data covers this place">
+          <Alert.Indicator />
+          <Alert.Content gap={2}>
+            {notes.parcels && <Alert.Description>{notes.parcels}</Alert.Description>}
+            {notes.layers && <Alert.Description>{notes.layers}</Alert.Description>}
+          </Alert.Content>
+        </Alert.Root>
+      )}
       {parcels.length === 0 ? (
-        <Text color="fg.muted">No parcels to show. Attach a parcel, draw a boundary, or screen the visible map area.</Text>
+        !notes.parcels && <Text color="fg.muted">No parcels to show. Attach a parcel, draw a boundary, or screen the visible map area.</Text>
       ) : (
         <TableScroll label="Screening reasons, scrollable">
           <Table.Root size="sm" aria-label="Screening reasons">

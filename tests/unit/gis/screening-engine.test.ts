@@ -59,8 +59,35 @@ describe('several layers of one kind', () => {
     const tileWest = layer('tile-w', 'flood', [-77.1, 38.8, -77.005, 39], box(-77.02, 38.89, -77.008, 38.91));
     const tileEast = layer('tile-e', 'flood', [-77.005, 38.8, -76.9, 39]);
     expect(screenParcel(parcel, { max_flood_overlap_pct: 0 }, { flood: [tileWest, tileEast] }).reasons[0]).toMatchObject({ verdict: 'fail', measured: 20 });
+    // A gap over the parcel's 60-70 % (a tenth of it) leaves unknown only a verdict it could change.
     const gapped = layer('tile-e', 'flood', [-77.004, 38.8, -76.9, 39]);
-    expect(screenParcel(parcel, { max_flood_overlap_pct: 50 }, { flood: [tileWest, gapped] }).reasons[0]).toMatchObject({ verdict: 'unknown', note: 'The parcel lies outside the area this layer covers.' });
+    const withGap = (threshold: number) => screenParcel(parcel, { max_flood_overlap_pct: threshold }, { flood: [tileWest, gapped] });
+    const areas = 'the areas these layers are taken to cover (tile-w layer: longitude -77.1 to -77.005, latitude 38.8 to 39; tile-e layer: longitude -77.004 to -76.9, latitude 38.8 to 39)';
+    expect(withGap(25).reasons[0]).toMatchObject({ verdict: 'unknown', measured: 20, note: `10% of the parcel lies outside ${areas}, where it is not known whether it is in a flood zone; 20% of the parcel lies in a flood zone inside that area.` });
+    expect(withGap(30)).toMatchObject({ verdict: 'pass', buildable_pct: null });
+    expect(withGap(30).reasons[0]).toMatchObject({ measured: 20, note: `10% of the parcel lies outside ${areas}: even with all of that part in a flood zone, the share stays within 30%.` });
+    expect(withGap(10).reasons[0]).toMatchObject({ verdict: 'fail', measured: 20, note: `10% of the parcel lies outside ${areas}: at least 20% of the parcel lies in a flood zone.` });
+  });
+
+  it('counts a shape over the parcel whatever area its layer is taken to cover', () => {
+    // An uploaded layer covers the extent of its features: here one flood zone over the parcel's west fifth and beyond.
+    const zone = box(-77.02, 38.89, -77.008, 38.91);
+    const uploaded = layer('mine', 'flood', [-77.02, 38.89, -77.008, 38.91], zone);
+    const result = screenParcel(parcel, { max_flood_overlap_pct: 0 }, { flood: uploaded });
+    expect(result).toMatchObject({ verdict: 'fail', buildable_pct: null });
+    expect(result.reasons[0]).toMatchObject({
+      verdict: 'fail',
+      measured: 20,
+      layer: ref('mine', 'flood'),
+      note: '80% of the parcel lies outside the area this layer is taken to cover (longitude -77.02 to -77.008, latitude 38.89 to 38.91): at least 20% of the parcel lies in a flood zone.',
+    });
+    // Wholly outside it, nothing is known.
+    const east = box(-76.99, 38.9, -76.98, 38.901);
+    expect(screenParcel({ ...parcel, geometry: east, areaM2: geodesicAreaM2(east) }, { max_flood_overlap_pct: 0 }, { flood: uploaded }).reasons[0]).toMatchObject({
+      verdict: 'unknown',
+      measured: null,
+      note: 'The parcel lies outside the area this layer is taken to cover (longitude -77.02 to -77.008, latitude 38.89 to 38.91).',
+    });
   });
 
   it('takes the nearest grid feature of any grid layer', () => {

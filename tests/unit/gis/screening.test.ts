@@ -33,7 +33,7 @@ describe('screenParcel', () => {
       ['protected', 'unknown', null],
     ]);
     const india = parcel(box(73, 26, 73.01, 26.01));
-    expect(screenParcel(india, { max_flood_overlap_pct: 0 }, layers).reasons[0]).toMatchObject({ verdict: 'unknown', measured: null, note: 'The parcel lies outside the area this layer covers.' });
+    expect(screenParcel(india, { max_flood_overlap_pct: 0 }, layers).reasons[0]).toMatchObject({ verdict: 'unknown', measured: null, note: 'The parcel lies outside the area this layer is taken to cover (longitude -78 to -76, latitude 38 to 40).' });
     // A fail anywhere outranks unknown.
     expect(screenParcel(site, { max_flood_overlap_pct: 0, max_protected_overlap_pct: 0 }, layers).verdict).toBe('fail');
   });
