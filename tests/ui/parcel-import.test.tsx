@@ -12,7 +12,7 @@ import { createCookieJar } from '../lib/support/fake-api.ts';
 import { polyfillBrowser, signInThroughApi } from './render-app.tsx';
 
 // The API process answers in milliseconds, but a busy 2-core machine can stretch a navigation past the default 1 s.
-configure({ asyncUtilTimeout: 20_000 });
+configure({ asyncUtilTimeout: 45_000 });
 
 const readBytes = (blob: Blob) =>
   new Promise<Uint8Array>((resolve, reject) => {

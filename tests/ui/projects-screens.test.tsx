@@ -276,5 +276,5 @@ describe('project screens in jsdom against the real API', () => {
     await snackbar(/^Preset saved\.$/);
     const edited = await client.get<{ assumptions: { finance: { degradation_pct: number } } }>(`/api/settings/last/get/?project_id=${project.id}`);
     expect(edited.body.assumptions.finance.degradation_pct).toBe(0.7);
-  }, 90_000);
+  }, 240_000);
 });
