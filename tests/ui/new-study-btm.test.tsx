@@ -324,12 +324,17 @@ describe('the new-study form behind the meter, in jsdom against the real API', (
     expect(within(form).getByText(/^With the owner they decide the federal credits as the law now stands/)).toBeTruthy();
     // India's rooftop scheme is not offered on a US project.
     expect(within(form).queryByRole('button', { name: 'PM Surya Ghar (India, 2024)' })).toBeNull();
+    // A household's system is on its roof: the form moved to the residential preset and its roof mount, and says so.
+    expect(within(form).getByLabelText<HTMLSelectElement>('Assumptions preset').value).toBe('builtin:us-residential');
+    expect(within(form).getByLabelText<HTMLSelectElement>('Array type').value).toBe('fixed-roof');
+    expect(within(form).getByText('Moved to the preset “US residential rooftop (household purchase)” and its roof mount.')).toBeTruthy();
     type(form, 'Yearly consumption (kWh)', '10500');
     type(form, 'Construction begins', '2026-03-02');
     type(form, 'Placed in service', '2026-05-29');
     const { body, status } = await sendForm(form);
     expect(status).toBe(201);
     expect(body.finance).toMatchObject({ structure: 'behind_the_meter', owner: 'residential', begin_construction_date: '2026-03-02', placed_in_service_date: '2026-05-29' });
+    expect(body.preset_id).toBe('builtin:us-residential');
     const saved = (await studiesOf(client, fresno.id))[0]!;
     const money = (await client.get<{ finance: { credits: { section: string; applies: boolean; reason: string }[] } }>(`/api/project/feasibility/financial_estimation/get/?id=${saved.id}`)).body.finance;
     expect(money.credits.find((credit) => credit.section === '25D')).toMatchObject({ applies: false });

@@ -30,10 +30,14 @@ interface BehindTheMeterFieldsProps {
   store: SessionStore;
   /** The project's country (ISO 3166 alpha-2, '' when unknown): a country's own schemes are offered only there. */
   country: string;
+  /** Told when the user picks an owner (the form moves a household to a rooftop's preset and array). */
+  onOwner?: (owner: Owner) => void;
+  /** What picking the owner changed elsewhere in the form, in a sentence. */
+  ownerNotice?: string | null;
 }
 
 /** What a behind-the-meter study asks: the owner, the site's load, its tariff, the export rule and rooftop incentives. */
-export function BehindTheMeterFields({ value, onChange, preset, southern, fields, api, store, country }: BehindTheMeterFieldsProps) {
+export function BehindTheMeterFields({ value, onChange, preset, southern, fields, api, store, country, onOwner, ownerNotice }: BehindTheMeterFieldsProps) {
   const currency = preset.assumptions.finance.currency;
   const update = <K extends keyof BehindTheMeterChoices>(key: K) => (change: Partial<BehindTheMeterChoices[K]>) =>
     onChange((current) => ({ ...current, [key]: { ...(current[key] as object), ...change } }));
@@ -45,7 +49,10 @@ export function BehindTheMeterFields({ value, onChange, preset, southern, fields
           label="Who owns the system"
           inline
           value={value.owner}
-          onChange={(owner) => onChange((current) => ({ ...current, owner }))}
+          onChange={(owner) => {
+            onChange((current) => ({ ...current, owner }));
+            onOwner?.(owner);
+          }}
           choices={[
             ['household', 'A household'],
             ['business', 'A business'],
@@ -54,6 +61,11 @@ export function BehindTheMeterFields({ value, onChange, preset, southern, fields
         <Text fontSize="sm" color="fg.muted">
           {ownerNote(value.owner, preset)}
         </Text>
+        {ownerNotice && (
+          <Text fontSize="sm" role="status">
+            {ownerNotice}
+          </Text>
+        )}
       </Stack>
       <LoadFields value={value.load} onChange={update('load')} southern={southern} fields={fields} api={api} store={store} />
       <TariffFields value={value.tariff} onChange={update('tariff')} onPreset={(id) => onChange((current) => withTariffPreset(current, id))} currency={currency} fields={fields} />

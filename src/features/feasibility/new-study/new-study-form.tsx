@@ -20,7 +20,7 @@ import { listWeatherFiles, nsrdbWeather, nsrdbYearChoices, weatherUploadPath, ty
 import { mountOfArrayType } from '../../../solar/array-types.ts';
 import { DEFAULT_SIZING, dcKwFromArea } from '../../../solar/sizing.ts';
 import { monthNames } from '../study-format.ts';
-import { annualLoadKwh, behindTheMeterSections, defaultBehindTheMeter, withTariffPreset } from './behind-the-meter-choices.ts';
+import { annualLoadKwh, behindTheMeterSections, defaultBehindTheMeter, withTariffPreset, type Owner } from './behind-the-meter-choices.ts';
 import { BehindTheMeterFields } from './behind-the-meter-fields.tsx';
 import { CreditDatesFields, creditDatesInput, noCreditDates } from './credit-dates-fields.tsx';
 import { EnergyModelFields, FieldMessages } from './energy-model-fields.tsx';
@@ -99,6 +99,23 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
     // A cited tariff follows the study's currency while the user has not turned to another way.
     const currency = (data.presets.find((p) => p.id === id) ?? preset).assumptions.finance.currency;
     setBtm((current) => (current.tariff.way === 'preset' && tariffPresetById(current.tariff.presetId).currency !== currency ? withTariffPreset(current, tariffPresetFor(currency).id) : current));
+  };
+  /** A household's system sits on its roof: picking one moves the study to a residential preset of its currency and
+   * the array to a roof mount (the preset's, or a fixed roof mount when there is none). */
+  const [ownerNotice, setOwnerNotice] = useState<string | null>(null);
+  const chooseOwner = (owner: Owner) => {
+    if (owner !== 'household') return setOwnerNotice(null);
+    const currency = preset.assumptions.finance.currency;
+    const rooftop = preset.assumptions.finance.owner === 'residential' ? preset : data.presets.find((p) => p.assumptions.finance.owner === 'residential' && p.assumptions.finance.currency === currency);
+    if (rooftop && rooftop.id !== preset.id) choosePreset(rooftop.id);
+    setSystemEdits(({ arrayType: _dropped, ...rest }) => (rooftop ? rest : { ...rest, arrayType: 'fixed-roof' }));
+    setOwnerNotice(
+      rooftop && rooftop.id !== preset.id
+        ? `Moved to the preset “${rooftop.name}” and its roof mount.`
+        : rooftop
+          ? null
+          : 'Moved the array to a fixed roof mount; no residential preset in this currency, so the preset’s costs stay.',
+    );
   };
   const presetSystem = useMemo(() => presetChoices(preset.assumptions.system), [preset]);
   // Only what the user changed; the rest follows the chosen preset.
@@ -396,7 +413,11 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
         <RadioChoices
           label="What the study values"
           value={valuation}
-          onChange={setValuation}
+          onChange={(value) => {
+            setValuation(value);
+            // The form starts on a household: turning to bill savings moves it to a rooftop as picking one does.
+            if (value === 'behind_the_meter' && btm.owner === 'household') chooseOwner('household');
+          }}
           choices={[
             ['sold', `Power sold (the preset's structure: ${structureLabels[presetStructure ?? 'pre_tax']})`],
             ['behind_the_meter', 'Bill savings (behind the meter)'],
@@ -409,7 +430,18 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
         )}
       </Stack>
       {valuation === 'behind_the_meter' && (
-        <BehindTheMeterFields value={btm} onChange={setBtm} preset={preset} southern={(project.location?.lat ?? 0) < 0} fields={fields} api={api} store={store} country={project.country} />
+        <BehindTheMeterFields
+          value={btm}
+          onChange={setBtm}
+          preset={preset}
+          southern={(project.location?.lat ?? 0) < 0}
+          fields={fields}
+          api={api}
+          store={store}
+          country={project.country}
+          onOwner={chooseOwner}
+          ownerNotice={ownerNotice}
+        />
       )}
 
       {asksCreditDates && <CreditDatesFields value={creditDates} onChange={setCreditDates} fields={errors?.fields} />}
