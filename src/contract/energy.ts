@@ -77,8 +77,6 @@ export const energyMessages = {
   nsrdbYear: 'Give "tmy" for NSRDB\'s typical year, or a year from 1998 to 2023.',
 } as const;
 
-const atMost = <T extends number>(struct: Struct<T, null>, max: number) =>
-  refine(struct, 'at most', (value) => value <= max || `Must be at most ${max.toLocaleString('en-US')}.`);
 const idText = text(required, maxLength(64));
 const lat = numeric(required, within(-90, 90, latitudeMessage));
 const lon = numeric(required, within(-180, 180, longitudeMessage));
@@ -206,9 +204,8 @@ export const EnergyFigures = object({
   hourly_ac_kwh: optional(GenerationSeries),
 });
 
-const tariffFields = { ...tariff, price_per_kwh: atMost(tariff.price_per_kwh, 10_000) };
 /** The flat price of the other structures, or (behind the meter) a URDB rate with its escalation. */
-const TariffInput = withUrdbRate(partial(object(tariffFields)), partial(looseObject(tariffFields)));
+const TariffInput = withUrdbRate(partial(object(tariff)), partial(looseObject(tariff)));
 
 export const FinanceBody = object({
   project_id: optional(idText),
@@ -221,12 +218,8 @@ export const FinanceBody = object({
     partial(
       object({
         ...costs,
-        capex_per_wdc: atMost(quotePerWdc, 10_000),
-        fixed_costs: atMost(costs.fixed_costs, 1e13),
-        om_per_kw_yr: atMost(costs.om_per_kw_yr, 1e7),
-        om_fixed_per_year: atMost(costs.om_fixed_per_year, 1e13),
-        om_per_mwh: atMost(costs.om_per_mwh, 1e7),
-        construction_financing: atMost(costs.construction_financing, 1e13),
+        // A quote's four decimals (the preset's bounds, src/contract/settings.ts, are every other field's).
+        capex_per_wdc: quotePerWdc,
       }),
     ),
   ),
@@ -236,9 +229,9 @@ export const FinanceBody = object({
   load: optional(LoadInput),
   export: optional(ExportInput),
   incentives: optional(
-    partial(object({ ...IncentiveAssumptions.schema, ptc_per_kwh: atMost(IncentiveAssumptions.schema.ptc_per_kwh, 10_000), capital_subsidy: atMost(IncentiveAssumptions.schema.capital_subsidy, 1e13) })),
+    partial(IncentiveAssumptions),
   ),
-  debt: optional(partial(object({ ...DebtAssumptions.schema, closing_costs: atMost(DebtAssumptions.schema.closing_costs, 1e13) }))),
+  debt: optional(partial(DebtAssumptions)),
   reserves: optional(partial(ReserveAssumptions)),
 });
 

@@ -88,12 +88,17 @@ const tariffPrice: Rule = (value) => {
 };
 const wholeYears: Rule = (value) => (value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : settingsMessages.years);
 const escalation = numeric(required, within(0, 100, settingsMessages.escalation, { highOpen: true }));
-const price = numeric(priceNotEmpty, priceTwoDecimals);
+/** The seed's price rules bound no size: past `max` (a sum, a rate per unit) a value is refused with its bound. */
+const upTo = (max: number) => within(0, max, `Must be at most ${max.toLocaleString('en-US')}.`);
+/** An amount of money (a cost, a grant, a loan's fees): at most ten trillion. */
+const amount = numeric(priceNotEmpty, priceTwoDecimals, upTo(1e13));
+/** Money per kW or per MWh a year: at most ten million. */
+const perUnitYear = numeric(priceNotEmpty, priceTwoDecimals, upTo(1e7));
 const percent = numeric(required, within(0, 100, settingsMessages.percent));
 const wholeYearsUpTo50 = (message: string, low: number) => numeric(required, (value) => (value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : message), within(low, 50, message));
 const months = numeric(required, within(0, 120, settingsMessages.months));
 /** Per kWh or per Wdc, quoted to fractions of a cent like a tariff. */
-const smallPrice = numeric(priceNotEmpty, tariffPrice);
+const smallPrice = numeric(priceNotEmpty, tariffPrice, upTo(10_000));
 /** A quote per Wdc, given to a hundredth of a cent ($1.0845/Wdc): 4 decimals in a study's request (the spec's message). */
 export const quotePerWdc = smallPrice;
 const scheduleKeys = [...new Set([...DEPRECIATION_SCHEDULES, ...DEPRECIATION_CLASSES])] as const;
@@ -135,9 +140,9 @@ export const SystemAssumptions = object({
 
 export const CostAssumptions = object({
   /** The preset form keeps the seed's two decimals; a study's request takes a quote's four (quotePerWdc). */
-  capex_per_wdc: price,
-  fixed_costs: price,
-  om_per_kw_yr: price,
+  capex_per_wdc: numeric(priceNotEmpty, priceTwoDecimals, upTo(10_000)),
+  fixed_costs: amount,
+  om_per_kw_yr: perUnitYear,
   om_basis: enums(['dc', 'ac']),
   om_escalation_pct: escalation,
   /** Of the installed cost, yearly, growing with inflation. */
@@ -146,16 +151,16 @@ export const CostAssumptions = object({
   /** Assessed value as a share of the installed cost, declining by a share of it each year. */
   property_assessed_pct: percent,
   property_assessed_decline_pct: percent,
-  om_fixed_per_year: price,
-  om_per_mwh: price,
+  om_fixed_per_year: amount,
+  om_per_mwh: perUnitYear,
   /** Interest during construction: depreciable, paid by the owner at year 0. */
-  construction_financing: price,
+  construction_financing: amount,
   /** Of the installed cost, received in the last year. */
   salvage_pct: percent,
 });
 
 export const TariffAssumptions = object({
-  price_per_kwh: numeric(priceNotEmpty, tariffPrice),
+  price_per_kwh: smallPrice,
   escalation_pct: escalation,
 });
 
@@ -195,7 +200,7 @@ export const CreditDates = {
 };
 
 /** `per_kw` for each kW up to `up_to_kw`, beyond the step before; null: no upper end. */
-export const SubsidyStep = object({ up_to_kw: nullable(numeric(required, within(0, 1e7, settingsMessages.stepKw, { lowOpen: true }))), per_kw: price });
+export const SubsidyStep = object({ up_to_kw: nullable(numeric(required, within(0, 1e7, settingsMessages.stepKw, { lowOpen: true }))), per_kw: perUnitYear });
 
 export const IncentiveAssumptions = object({
   /** Federal ITC, percent of the eligible basis, received in year 1. */
@@ -207,11 +212,11 @@ export const IncentiveAssumptions = object({
   ptc_years: wholeYearsUpTo50(settingsMessages.wholeYears, 0),
   ptc_escalation_pct: escalation,
   /** A grant at construction: lowers the installed cost, taxable in year 1. */
-  capital_subsidy: price,
+  capital_subsidy: amount,
   /** A grant by size, in steps of kW (src/solar/incentives.ts), capped in all by capital_subsidy_cap. */
   capital_subsidy_per_kw: optional(refine(array(SubsidyStep), 'at most 10', (value) => value.length <= 10 || settingsMessages.steps)),
-  capital_subsidy_cap: optional(nullable(price)),
-  rebate_per_kw: optional(price),
+  capital_subsidy_cap: optional(nullable(amount)),
+  rebate_per_kw: optional(perUnitYear),
   /** Percent of the installed cost. */
   rebate_pct: optional(percent),
   depreciation,
@@ -228,7 +233,7 @@ export const DebtAssumptions = object({
   rate_pct: percent,
   tenor_years: wholeYearsUpTo50(settingsMessages.wholeYears, 0),
   upfront_fee_pct: percent,
-  closing_costs: price,
+  closing_costs: amount,
 });
 
 export const EquipmentReserve = object({

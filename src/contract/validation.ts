@@ -185,6 +185,24 @@ export const priceTwoDecimals: Rule = (value) => {
   return typeof value === 'string' && /^(?:\d+(?:\.\d{1,2})?|\.\d{1,2})$/.test(value) ? undefined : messages.priceTwoDecimals;
 };
 
+/**
+ * The price rules in plain words, for help under a price field: the seed's message for them ('Price can be less than
+ * 0') names no rule. Four decimals where a price is quoted to fractions of a cent (src/contract/settings.ts).
+ */
+export const priceRuleWords = { twoDecimals: '0 or more, at most two decimals', fourDecimals: '0 or more, at most four decimals' } as const;
+
+/**
+ * What to say, beside a rule's own message, of a number typed with a comma: "0,13" is a decimal comma ('Use a point for
+ * decimals: 0.13'), "1,250" or "1,250,000" thousands separators ('Leave out the thousands separators: 1250000');
+ * undefined for anything else.
+ */
+export function commaMessage(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  if (/^[1-9]\d{0,2}(?:,\d{3})+$/.test(value)) return `Leave out the thousands separators: ${value.replaceAll(',', '')}`;
+  if (/^-?\d*,\d+$/.test(value)) return `Use a point for decimals: ${value.replace(',', '.')}`;
+  return undefined;
+}
+
 /** Strictly between 0 and 100. */
 export const twoDigitValue: Rule = rangeRule((n) => n > 0 && n < 100, messages.twoDigitValue);
 /** Strictly between 0 and 1000. */

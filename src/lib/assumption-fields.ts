@@ -15,7 +15,7 @@ import {
   type Preset,
   type ValueSource,
 } from '../contract/settings.ts';
-import { required } from '../contract/validation.ts';
+import { commaMessage, priceRuleWords, required } from '../contract/validation.ts';
 import { mountOfArrayType } from '../solar/array-types.ts';
 import { DEPRECIATION_SCHEDULES } from '../solar/depreciation.ts';
 import { monthLongNames, splitRow } from './months.ts';
@@ -41,6 +41,8 @@ export interface AssumptionField {
   v8?: boolean;
   /** A yes/no choice, or twelve monthly values typed in one field. */
   kind?: 'boolean' | 'months';
+  /** A price quoted to fractions of a cent (the contract's four decimals); other prices (unit `currency`) take two. */
+  fourDecimals?: boolean;
 }
 
 const option = (value: string, label: string) => ({ value, label });
@@ -130,7 +132,7 @@ export const assumptionFields: AssumptionField[] = [
   { section: 'costs', key: 'om_per_kw_yr', label: 'O&M per kW and year', unit: 'currency' },
   { section: 'costs', key: 'om_basis', label: 'O&M per kW of', options: [option('dc', 'DC capacity'), option('ac', 'AC capacity')] },
   { section: 'costs', key: 'om_escalation_pct', label: 'O&M escalation', unit: '% / yr' },
-  { section: 'tariff', key: 'price_per_kwh', label: 'Price per kWh', unit: 'currency' },
+  { section: 'tariff', key: 'price_per_kwh', label: 'Price per kWh', unit: 'currency', fourDecimals: true },
   { section: 'tariff', key: 'escalation_pct', label: 'Price escalation', unit: '% / yr' },
   { section: 'finance', key: 'discount_rate_pct', label: 'Discount rate', unit: '%' },
   { section: 'finance', key: 'degradation_pct', label: 'Degradation', unit: '% / yr' },
@@ -152,7 +154,7 @@ export const assumptionFields: AssumptionField[] = [
   { section: 'costs', key: 'construction_financing', label: 'Construction financing', unit: 'currency', afterTax: true },
   { section: 'costs', key: 'salvage_pct', label: 'Salvage value, of installed cost', unit: '%', afterTax: true },
   { section: 'incentives', key: 'itc_pct', label: 'Investment tax credit', unit: '%', afterTax: true },
-  { section: 'incentives', key: 'ptc_per_kwh', label: 'Production tax credit per kWh', unit: 'currency', afterTax: true },
+  { section: 'incentives', key: 'ptc_per_kwh', label: 'Production tax credit per kWh', unit: 'currency', afterTax: true, fourDecimals: true },
   { section: 'incentives', key: 'ptc_years', label: 'PTC term', unit: 'years', afterTax: true },
   { section: 'incentives', key: 'ptc_escalation_pct', label: 'PTC escalation', unit: '% / yr', afterTax: true },
   { section: 'incentives', key: 'capital_subsidy', label: 'Capital subsidy', unit: 'currency', afterTax: true },
@@ -216,6 +218,19 @@ export function assumptionRules(): Record<string, FieldRule<string>[]> {
   return rules;
 }
 
+
+/** A price field's rule in plain words, shown under it; undefined for a field that is not a price. */
+export const ruleWordsOf = (field: AssumptionField) => (field.unit === 'currency' ? (field.fourDecimals ? priceRuleWords.fourDecimals : priceRuleWords.twoDecimals) : undefined);
+
+/**
+ * A field's messages: its rule's (the spec's where the contract uses it) first, then, for a number typed with a comma,
+ * what the comma is taken for. Twelve months are typed with commas between them, so they get no such message.
+ */
+export function errorsOf(field: AssumptionField, error: string | undefined, text: string): string[] | undefined {
+  if (!error) return undefined;
+  const comma = field.kind === 'months' || field.options ? undefined : commaMessage(text.trim());
+  return comma ? [error, comma] : [error];
+}
 
 /** A number or text as form text; null (and anything else) as an empty field. */
 const plainText = (value: unknown) => (typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '');

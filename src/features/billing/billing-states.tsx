@@ -26,8 +26,19 @@ export function BillingHeader({ icon: TitleIcon, title, link }: { icon: LucideIc
   );
 }
 
-/** What every billing screen shows on a server without billing: no plans, no buttons, a way back. */
-export function BillingOff() {
+/** The study limit a server without billing gives every account (null before it is known), and the projects at it. */
+export interface LimitWithoutBilling {
+  limit: number | null;
+  /** The server's refusal for a full project, naming the limit. */
+  detail: string | null;
+  full: string[];
+}
+
+/**
+ * What every billing screen shows on a server without billing: no plans, no buttons, a way back. Given the study limit
+ * that still applies, it says so and what lifts it, rather than that there is nothing to buy.
+ */
+export function BillingOff({ studyLimit }: { studyLimit?: LimitWithoutBilling }) {
   return (
     <Card.Root variant="outline" bg="bg.panel" data-testid="billing-off">
       <Card.Body>
@@ -38,7 +49,21 @@ export function BillingOff() {
             </Icon>
             <Text fontWeight="semibold">{billingMessages.off}</Text>
           </HStack>
-          <Text color="fg.muted">Every feature works on the plan this server gives all accounts; there is nothing to buy here.</Text>
+          {studyLimit?.limit != null ? (
+            <Stack gap={2} data-testid="limit-without-billing">
+              <Text>
+                This server gives every account the same plan: up to {studyLimit.limit} feasibility {studyLimit.limit === 1 ? 'study' : 'studies'} per project, and no limit on projects. No plan can be bought here to lift it.
+              </Text>
+              {studyLimit.full.length > 0 && (
+                <Text color="fg.warning" role="status">
+                  At the limit: {studyLimit.full.join(', ')}. {studyLimit.detail}
+                </Text>
+              )}
+              <Text color="fg.muted">To make room, delete a study in the project; for a higher limit, ask whoever runs this server to raise it.</Text>
+            </Stack>
+          ) : (
+            <Text color="fg.muted">Every feature works on the plan this server gives all accounts; there is nothing to buy here.</Text>
+          )}
           <Button asChild size="sm" variant="outline">
             <RouterLink href="/project">Back to projects</RouterLink>
           </Button>

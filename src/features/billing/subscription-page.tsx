@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Card, Heading, HStack, Icon, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, Card, Heading, HStack, Icon, Progress, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { ArrowRight, Check, CreditCard, ExternalLink, Receipt } from 'lucide-react';
 import { useState } from 'react';
 import { Link as RouterLink } from 'wouter';
@@ -7,10 +7,11 @@ import { pathTo } from '../../../machines/route-guard.ts';
 import type { Plan, SubscriptionsList } from '../../contract/billing.ts';
 import { useActors, useNotify } from '../../lib/actors-context.tsx';
 import { isCancelled } from '../../lib/api-client.ts';
-import { getSubscriptions, openBillingPortal } from './api/billing.ts';
+import { getSubscriptions, openBillingPortal, studyLimitWithoutBilling } from './api/billing.ts';
+import { useResource } from '../../lib/use-resource.ts';
 import { LoadFailed } from '../../components/ui/load-failed.tsx';
 import { BillingHeader, BillingLoading, BillingOff } from './billing-states.tsx';
-import { formatUsage, limitLines, periodLine, subscriptionStatusLabel } from './billing-format.ts';
+import { formatUsage, limitLines, periodLine, reachedLimits, subscriptionStatusLabel } from './billing-format.ts';
 import { useBillingData } from './use-billing-data.ts';
 
 /** /subscription: the plans side by side with the current one marked, the usage against its limits, and a way to buy another. */
@@ -20,19 +21,41 @@ export function SubscriptionPage() {
     <Stack gap={6}>
       <BillingHeader icon={CreditCard} title="Subscription" link={state.status === 'off' ? undefined : { href: '/subscription/invoices', label: 'See invoices', icon: Receipt }} />
       {state.status === 'loading' && <BillingLoading label="Loading your plan" shape="plans" />}
-      {state.status === 'off' && <BillingOff />}
+      {state.status === 'off' && <BillingOffWithLimit />}
       {state.status === 'failed' && <LoadFailed detail={state.detail} onRetry={reload} />}
       {state.status === 'ready' && <Plans subscriptions={state.data} />}
     </Stack>
   );
 }
 
+/** Billing off still limits the studies of a project: the card says by how much (while it loads, as billing off says). */
+function BillingOffWithLimit() {
+  const { api } = useActors();
+  const resource = useResource('billing-off-limit', (signal) => studyLimitWithoutBilling(api, { signal }));
+  return <BillingOff studyLimit={resource.status === 'ready' ? resource.data : undefined} />;
+}
+
 function Plans({ subscriptions }: { subscriptions: SubscriptionsList }) {
   const { plans, current, usage } = subscriptions;
   const currentPlan = plans.find((plan) => plan.id === current.plan_id);
   const period = periodLine(current);
+  const reached = reachedLimits(subscriptions);
   return (
     <Stack gap={6}>
+      {reached.length > 0 && (
+        <Alert.Root status="warning" data-testid="limit-reached">
+          <Alert.Indicator />
+          <Alert.Content gap={1}>
+            <Alert.Title>You are at your plan’s limit</Alert.Title>
+            {reached.map(({ limit, message, lifting }) => (
+              <Alert.Description key={limit}>
+                {message}
+                {lifting ? ` ${lifting.name} is below.` : ' No plan allows more.'}
+              </Alert.Description>
+            ))}
+          </Alert.Content>
+        </Alert.Root>
+      )}
       <Card.Root variant="outline" as="section" aria-labelledby="usage-heading" bg="bg.panel">
         <Card.Body>
           <Stack gap={3}>

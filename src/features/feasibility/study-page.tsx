@@ -28,6 +28,7 @@ import { useFeasibility, useFeasibilitySelector, type FeasibilityRef } from './u
 import { WeatherCard } from './weather-card.tsx';
 import { BillsSection } from './bills-section.tsx';
 import { WhatIfPanel, type WhatIfView } from './what-if/what-if-panel.tsx';
+import { StudyLimitNote } from './study-limit-note.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ExportButtons } from './export-buttons.tsx';
 
@@ -130,6 +131,7 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
   const idle = useFeasibilitySelector(feasibility, (s) => s.matches({ ready: 'idle' })) ?? false;
   const saving = useFeasibilitySelector(feasibility, (s) => s.matches({ ready: 'creating' })) ?? false;
   const createError = useFeasibilitySelector(feasibility, (s) => s.context.createErrors);
+  const limit = useFeasibilitySelector(feasibility, (s) => s.context.limit);
   const afterTax = isAfterTax(study.headline.structure);
   const [whatIf, setWhatIf] = useState<WhatIfView | null>(null);
   const defaultName = whatIfName(study);
@@ -236,8 +238,11 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
                     newName={newName}
                     onNewNameChange={setNewName}
                     onSaveAsNew={(values) => feasibility.send({ type: 'study.create', study: saveAsNewStudy(study, results.weather, values, newName, results.weather.load) })}
+                    limitReached={limit && !limit.allowed && createError?.status !== 403 ? limit : null}
                   />
-                  {createError?.detail && (
+                  {createError?.status === 403 ? (
+                    <StudyLimitNote detail={createError.detail} refused />
+                  ) : createError?.detail && (
                     <Text color="fg.error" role="alert">
                       {createError.detail}
                     </Text>

@@ -5,7 +5,7 @@ import { FormField } from '../../components/ui/form-field.tsx';
 import { SelectField } from '../../components/ui/select-field.tsx';
 import type { Preset } from '../../contract/settings.ts';
 import { useForm } from '../../lib/use-form.ts';
-import { assumptionFields, assumptionRules, energyModelFields, hintOf, pathOf, sections, valuesOf, type AssumptionField } from '../../lib/assumption-fields.ts';
+import { assumptionFields, assumptionRules, energyModelFields, errorsOf, hintOf, pathOf, ruleWordsOf, sections, valuesOf, type AssumptionField } from '../../lib/assumption-fields.ts';
 
 const sectionIcons: Record<(typeof sections)[number]['section'], LucideIcon> = { system: SunMedium, costs: Coins, tariff: Receipt, finance: Landmark, incentives: BadgePercent, debt: HandCoins, reserves: PiggyBank };
 
@@ -123,7 +123,7 @@ const AssumptionInput = memo(
     return field.options ? (
       <SelectField label={label} name={path} error={error} helper={helper} required={field.unset === undefined} options={field.options} value={value} onChange={onChoice} />
     ) : (
-      <FormField label={label} error={error} helper={helper} required={!field.emptyIsNull && field.unset === undefined}>
+      <FormField label={label} error={errorsOf(field, error, value)} helper={helper} rule={ruleWordsOf(field)} required={!field.emptyIsNull && field.unset === undefined}>
         <Input inputMode={field.kind === 'months' ? 'text' : 'decimal'} name={path} value={value} onChange={onText} placeholder={field.kind === 'months' ? '12 values, e.g. 2, 2, 1.5, 1, 1, 1, 1, 1, 1, 1.5, 2, 2' : undefined} />
       </FormField>
     );

@@ -1,6 +1,7 @@
 import type { CheckoutFailure } from '../../../../machines/checkout.machine.ts';
 import { genericErrorMessages, toFormErrors } from '../../../../machines/form-errors.ts';
 import { endpoints } from '../../../contract/endpoints.ts';
+import { maxPageSize } from '../../../contract/projects.ts';
 import { ApiError, call, type ApiClient, type CallOptions } from '../../../lib/api-client.ts';
 
 /** The plans, the user's current one, their usage and Stripe's publishable key. 404 `{detail: billingMessages.off}` with billing off. */
@@ -45,3 +46,14 @@ export const createCheckoutSession = (api: ApiClient, planId: string, { signal }
 /** The plan the paid session moved the account to; 402 not paid or expired, 404 unknown session. Rejects with a CheckoutRequestError. */
 export const verifyPayment = (api: ApiClient, sessionId: string, { signal }: CallOptions = {}) =>
   call(api, endpoints.verifyPayment, { body: { session_id: sessionId }, signal }).catch(rejectAsCheckoutFailure);
+
+/**
+ * With billing off every account has the same study limit per project and no project limit: the limit (null when there
+ * is no project to ask about) and the projects at it, over the first page of the project list.
+ */
+export async function studyLimitWithoutBilling(api: ApiClient, { signal }: CallOptions = {}): Promise<{ limit: number | null; detail: string | null; full: string[] }> {
+  const projects = await call(api, endpoints.projectList, { query: { page_size: maxPageSize }, signal });
+  const answers = await Promise.all(projects.results.map(async (project) => ({ project, allowance: await call(api, endpoints.studyLimit, { query: { project_id: project.id }, signal }) })));
+  const firstFull = answers.find(({ allowance }) => !allowance.allowed);
+  return { limit: answers[0]?.allowance.limit ?? null, detail: firstFull?.allowance.detail ?? null, full: answers.filter(({ allowance }) => !allowance.allowed).map(({ project }) => project.name) };
+}

@@ -1,4 +1,4 @@
-import { Alert, Button, Heading, HStack, Icon, Input, SimpleGrid, Slider, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, Heading, HStack, Icon, Input, SimpleGrid, Slider, Spinner, Stack, Table, Text } from '@chakra-ui/react';
 import { isAfterTax } from '../../../contract/settings.ts';
 import { isUrdbTariff } from '../../../contract/behind-the-meter.ts';
 import { SlidersHorizontal } from 'lucide-react';
@@ -8,6 +8,7 @@ import { sliderValuesOf, withWhatIf } from '../../../solar/what-if.ts';
 import type { WhatIfTransport, WhatIfWeather } from './what-if-protocol.ts';
 import { useWhatIf, type WhatIfState } from './use-what-if.ts';
 import { FormField } from '../../../components/ui/form-field.tsx';
+import { StudyLimitNote } from '../study-limit-note.tsx';
 import { TableScroll } from '../../../components/ui/table-scroll.tsx';
 import { formatCurrency, formatDecimal, formatInteger, formatPercent, minus } from '../../../lib/number-format.ts';
 import { energyPriceUnit, noPayback, type EnergyPriceUnit } from '../study-format.ts';
@@ -49,6 +50,8 @@ export interface WhatIfPanelProps {
   /** The name a saved what-if gets, when the page lets it be chosen here. */
   newName?: string;
   onNewNameChange?: (name: string) => void;
+  /** The plan's study limit, when it rules out another study in this project: the save is off, and says why. */
+  limitReached?: { detail: string | null } | null;
 }
 
 export interface WhatIfView {
@@ -259,7 +262,7 @@ function ValueSlider({ spec, value, onChange }: { spec: SliderSpec; value: numbe
 }
 
 /** Sliders over a saved study, recomputing its energy and finance in the browser at every change. */
-export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false, transport, p90Ratio, onChange, newName, onNewNameChange }: WhatIfPanelProps) {
+export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false, transport, p90Ratio, onChange, newName, onNewNameChange, limitReached }: WhatIfPanelProps) {
   const start = useMemo(() => sliderValuesOf(study), [study]);
   const [values, setValues] = useState(start);
   const groups = useMemo(() => slidersFor(study), [study]);
@@ -302,13 +305,24 @@ export function WhatIfPanel({ weather, study, saved, onSaveAsNew, saving = false
             </FormField>
           )}
           <HStack gap={3} wrap="wrap">
-            <Button colorPalette="brand" loading={saving} disabled={!changed || whatIf.status !== 'ready' || (onNewNameChange !== undefined && !newName?.trim())} onClick={() => onSaveAsNew(values)}>
+            <Button
+              colorPalette="brand"
+              loading={saving}
+              disabled={!!limitReached || !changed || whatIf.status !== 'ready' || (onNewNameChange !== undefined && !newName?.trim())}
+              aria-describedby={limitReached ? 'what-if-limit' : undefined}
+              onClick={() => onSaveAsNew(values)}
+            >
               Save as new study
             </Button>
             <Button variant="outline" disabled={!changed} onClick={() => setValues(start)}>
               Back to the saved values
             </Button>
           </HStack>
+          {limitReached && (
+            <Box id="what-if-limit">
+              <StudyLimitNote detail={limitReached.detail} refused={false} />
+            </Box>
+          )}
         </Stack>
         <Stack gap={2}>
           {whatIf.status === 'preparing' && (
