@@ -243,6 +243,8 @@ export const loadFiles = pgTable(
     kind: text('kind', { enum: ['hourly', 'quarter_hourly', 'monthly'] }).notNull(),
     annualKwh: doublePrecision('annual_kwh').notNull(),
     monthlyKwh: jsonb('monthly_kwh').$type<number[]>().notNull(),
+    /** The year of the file's first time stamp, for the load's weekdays; null when the file has none. */
+    calendarYear: integer('calendar_year'),
     /** What reading the file assumed (a leap day dropped, say). */
     notes: jsonb('notes').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     byteSize: integer('byte_size').notNull(),

@@ -75,6 +75,7 @@ export async function uploadLoadFile(
     kind: read.load.kind,
     annualKwh: monthly.reduce((sum, value) => sum + value, 0),
     monthlyKwh: monthly,
+    calendarYear: read.calendarYear,
     notes: read.notes,
     byteSize: file.bytes.length,
     kwh,
@@ -103,7 +104,9 @@ export interface ResolvedLoad {
  * shape), or the values given. South of the equator the shapes' seasons are turned around.
  */
 export async function resolveLoad(ctx: { loadFiles: LoadFilesRepository }, userId: string, input: LoadInput, latitude: number | undefined): Promise<ResolvedLoad> {
-  const calendarYear = input.calendar_year ?? null;
+  // An uploaded file's own year (from its time stamps) unless the request names another.
+  const file = 'upload_id' in input ? await ctx.loadFiles.find(userId, input.upload_id) : undefined;
+  const calendarYear = input.calendar_year ?? file?.calendarYear ?? null;
   const options = { firstWeekday: firstWeekdayOf(calendarYear), southernHemisphere: (latitude ?? 0) < 0 };
   const common = { calendar_year: calendarYear, growth_pct: input.growth_pct ?? 0 };
   if ('hourly_kwh' in input) {
@@ -111,7 +114,6 @@ export async function resolveLoad(ctx: { loadFiles: LoadFilesRepository }, userI
     return { used: { source: 'given', shape: null, upload_id: null, name: 'Given values', annual_kwh: sum(kwh), steps_per_hour: stepsPerHour(kwh), ...common }, kwh, firstWeekday: options.firstWeekday };
   }
   if ('upload_id' in input) {
-    const file = await ctx.loadFiles.find(userId, input.upload_id);
     if (!file) throw invalid({ 'load.upload_id': ['No such load file: upload it first (load/upload/).'] });
     // Files kept before the bounds were checked on upload may hold what no bill can be made on.
     const most = file.kind === 'monthly' ? MAX_MONTH_KWH : MAX_STEP_KWH;

@@ -6,6 +6,7 @@ import { isAfterTax } from '../../src/contract/settings.ts';
 import { tariffLabels, type MonthBill } from '../../src/contract/behind-the-meter.ts';
 import type { FinanceResult } from '../../src/contract/energy.ts';
 import { financeAssumptionsOf, singleOwnerTermsOf } from '../../src/solar/answers.ts';
+import { sellRateWords } from '../../src/solar/behind-the-meter.ts';
 import { tornado } from '../../src/solar/sensitivity.ts';
 import { tornadoRows, type TornadoMetric } from '../../src/solar/tornado-rows.ts';
 import { financeView } from '../feasibility/views.ts';
@@ -217,7 +218,7 @@ function behindTheMeterLines(a: FinanceResult['assumptions']): string[] {
   const e = a.export;
   return [
     `Load: ${a.load.name}, ${grouped(a.load.annual_kwh)} kWh a year (${a.load.steps_per_hour === 4 ? 'quarter-hourly' : 'hourly'}), growing ${a.load.growth_pct} %/yr${a.load.calendar_year === null ? '; the year starts on a Monday' : `; calendar year ${a.load.calendar_year}`}`,
-    `Export: ${e.rule.replaceAll('_', ' ')}, sell rate ${e.sell_rate_per_kwh} per kWh where the tariff gives none${e.rule === 'net_metering' ? `, credits paid at ${e.year_end_rate_per_kwh} per kWh in month ${e.true_up_month}` : ''}`,
+    `Export: ${e.rule.replaceAll('_', ' ')}, ${e.hourly_sell_rates ? sellRateWords(e.hourly_sell_rates) : `sell rate ${e.sell_rate_per_kwh} per kWh where the tariff gives none`}${e.rule === 'net_metering' ? `, credits paid at ${e.year_end_rate_per_kwh} per kWh in month ${e.true_up_month}` : ''}`,
   ];
 }
 

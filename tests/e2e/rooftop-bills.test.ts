@@ -32,6 +32,21 @@ async function expectBills(page: Page, currencySymbol: string) {
   return bills;
 }
 
+/** How many of a chart's twelve month labels touch or overlap the next, as drawn; and how many there are. */
+async function monthLabels(page: Page, chart: RegExp) {
+  return page
+    .getByRole('img', { name: chart })
+    .first()
+    .locator('svg text')
+    .evaluateAll((texts) => {
+      const boxes = texts
+        .filter((text) => /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|[JFMASOND])$/.test(text.textContent ?? ''))
+        .map((text) => text.getBoundingClientRect())
+        .sort((a, b) => a.left - b.left);
+      return { count: boxes.length, touching: boxes.filter((box, k) => k > 0 && boxes[k - 1]!.right + 1 > box.left).length };
+    });
+}
+
 describeE2e('behind-the-meter studies in Chromium', () => {
   const e2e = e2eSetup();
   let page: Page;
@@ -80,6 +95,10 @@ describeE2e('behind-the-meter studies in Chromium', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await expectBills(page, '₹');
     expect(await overflows(page)).toBeLessThanOrEqual(0);
+    // Every month labelled under the bars, no two labels touching on a phone.
+    for (const chart of [/^Monthly AC energy in MWh$/, /^Monthly electricity bill in/, /above the axis the load/, /^Monthly load in kWh$/]) {
+      await expect.poll(() => monthLabels(page, chart), { message: String(chart) }).toEqual({ count: 12, touching: 0 });
+    }
     await shoot(page, 'rooftop-pune-390');
     await page.setViewportSize({ width: 1440, height: 900 });
   });

@@ -64,4 +64,13 @@ describe('a rooftop study page names what its bills ran on', () => {
       'Load: Office (NREL): 400,000 kWh a year',
     ]);
   });
+
+  it('hourly sell rates by their figures in place of the single rate they replace, never their 8,760 values', () => {
+    const hourly = rooftop({});
+    const values = Array.from({ length: 8760 }, (_, i) => (i % 24 === 12 ? 0.31 : i % 24 === 0 ? 0.02 : 0.08));
+    hourly.assumptions.export = { rule: 'net_billing', sell_rate_per_kwh: 0, true_up_month: 12, year_end_rate_per_kwh: 0, hourly_sell_rate_per_kwh: values, hourly_sell_rates: { count: 8760, steps_per_hour: 1, min: 0.02, mean: 0.0825, max: 0.31 } };
+    const rows = billRows(hourly.assumptions).map(([label, value]) => `${label}: ${value}`);
+    expect(rows).toContain('Sell rates: 8,760 hourly sell rates from 0.02 to 0.31 (mean 0.0825) USD/kWh');
+    expect(rows.some((row) => row.startsWith('Sell rate:'))).toBe(false);
+  });
 });

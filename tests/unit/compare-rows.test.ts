@@ -67,4 +67,28 @@ describe('the compare page', () => {
     // Every tariff, load and export row has a human label, none a raw key read as words.
     expect(rows.filter((r) => ['tariff', 'load', 'export'].includes(r.section)).every((r) => assumptionLabels.has(r.path))).toBe(true);
   });
+
+  it('reads hourly sell rates by their figures beside a single sell rate, never the 8,760 values', () => {
+    const preset = builtinPresets.find((p) => p.id === 'builtin:commercial-rooftop')!;
+    const values = Array.from({ length: 8760 }, (_, i) => (i % 24 === 12 ? 0.31 : 0.02));
+    const study = (exportUsed: object) =>
+      ({
+        preset: { id: preset.id, name: preset.name },
+        weather: { name: 'Greensboro', source: 'upload' },
+        system: { dc_kw: 150 },
+        assumptions: {
+          ...preset.assumptions,
+          tariff: { price_per_kwh: 0.13, escalation_pct: 1.66 },
+          finance: { ...preset.assumptions.finance, structure: 'behind_the_meter', owner: 'commercial' },
+          load: { source: 'shape', shape: 'office', upload_id: null, name: 'Office', annual_kwh: 400_000, steps_per_hour: 1, calendar_year: null, growth_pct: 0 },
+          export: { rule: 'net_billing', sell_rate_per_kwh: 0, true_up_month: 12, year_end_rate_per_kwh: 0, ...exportUsed },
+        },
+      }) as unknown as FeasibilityStudy;
+    const hourly = study({ hourly_sell_rate_per_kwh: values, hourly_sell_rates: { count: 8760, steps_per_hour: 1, min: 0.02, mean: 0.0325, max: 0.31 } });
+    const rows = diffAssumptions([hourly, study({ sell_rate_per_kwh: 0.04 })].map(assumptionSetOf), assumptionLabels, assumptionSections.map((s) => s.section));
+    const row = (label: string) => rows.find((r) => r.label === label);
+    expect(row('Sell rates')).toMatchObject({ values: ['8,760 hourly sell rates from 0.02 to 0.31 (mean 0.0325) USD/kWh', '—'], differs: true });
+    expect(row('Sell rate')!.values).toEqual(['—', '0.04 USD/kWh']);
+    expect(rows.filter((r) => r.section === 'export').every((r) => assumptionLabels.has(r.path) && r.values.every((v) => v.length < 100))).toBe(true);
+  });
 });

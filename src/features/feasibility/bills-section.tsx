@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { MonthBill } from '../../contract/behind-the-meter.ts';
 import type { FinanceResult } from '../../contract/energy.ts';
 import type { SweepPoint } from '../../solar/size-sweep.ts';
-import { ChartLegend, ChartNumbers, ChartTooltip, chartTheme } from './study-charts.tsx';
+import { ChartLegend, ChartNumbers, ChartTooltip, chartTheme, useMonthAxis } from './study-charts.tsx';
 import { formatDecimal, formatEnergy, formatInteger, formatPercent } from '../../lib/number-format.ts';
 import { formatMoney, monthNames, noPayback } from './study-format.ts';
 
@@ -65,6 +65,8 @@ interface BillDatum {
 function MonthlyBillsChart({ bills, currency }: { bills: MonthBill[]; currency: string }) {
   const data = bills.map((b): BillDatum => ({ month: monthNames[b.month - 1]!, without: b.without.total, with: b.with.total }));
   const money = (value: number) => formatMoney(value, currency);
+  const margin = { top: 10, right: 10, bottom: 30, left: 72 };
+  const months = useMonthAxis(margin);
   const Tooltip = ({ id, value, indexValue }: BarTooltipProps<BillDatum>) => (
     <ChartTooltip colour={id === 'without' ? colours.without : colours.with}>
       {indexValue}, {id === 'without' ? 'without' : 'with'} solar: <b>{money(value ?? 0)}</b>
@@ -80,7 +82,8 @@ function MonthlyBillsChart({ bills, currency }: { bills: MonthBill[]; currency: 
           keys={['without', 'with']}
           indexBy="month"
           groupMode="grouped"
-          margin={{ top: 10, right: 10, bottom: 30, left: 72 }}
+          margin={margin}
+          {...months}
           padding={0.25}
           innerPadding={2}
           valueScale={{ type: 'linear', nice: true }}
@@ -121,6 +124,8 @@ const flowWords: Record<string, string> = { selfConsumed: 'Solar used on site', 
 function EnergyFlowChart({ bills }: { bills: MonthBill[] }) {
   const data = bills.map((b): FlowDatum => ({ month: monthNames[b.month - 1]!, selfConsumed: b.self_consumed_kwh, imported: b.import_kwh, exported: -b.export_kwh, curtailed: -b.curtailed_kwh }));
   const keys = ['selfConsumed', 'imported', 'exported', ...(bills.some((b) => b.curtailed_kwh > 0) ? ['curtailed'] : [])];
+  const margin = { top: 10, right: 10, bottom: 30, left: 72 };
+  const months = useMonthAxis(margin);
   const Tooltip = ({ id, value, indexValue }: BarTooltipProps<FlowDatum>) => (
     <ChartTooltip colour={colours[id as keyof typeof colours]}>
       {indexValue}, {flowWords[id]}: <b>{kwh(Math.abs(value ?? 0))}</b>
@@ -135,7 +140,8 @@ function EnergyFlowChart({ bills }: { bills: MonthBill[] }) {
           theme={chartTheme}
           keys={keys}
           indexBy="month"
-          margin={{ top: 10, right: 10, bottom: 30, left: 72 }}
+          margin={margin}
+          {...months}
           padding={0.25}
           valueScale={{ type: 'linear', nice: true }}
           colors={({ id }) => colours[id as keyof typeof colours]}
@@ -201,6 +207,8 @@ function SmallBars({ data, label, unit }: { data: HourDatum[]; label: string; un
       {d.label}: <b>{formatDecimal(d.kwh, d.kwh < 10 ? 2 : 0)} {unit}</b>
     </ChartTooltip>
   );
+  const margin = { top: 6, right: 6, bottom: 26, left: 56 };
+  const months = useMonthAxis(margin);
   return (
     <Box h="180px" role="img" aria-label={label}>
       <ResponsiveBar<HourDatum>
@@ -208,12 +216,14 @@ function SmallBars({ data, label, unit }: { data: HourDatum[]; label: string; un
         theme={chartTheme}
         keys={['kwh']}
         indexBy="label"
-        margin={{ top: 6, right: 6, bottom: 26, left: 56 }}
+        margin={margin}
+        onResize={months.onResize}
         padding={0.2}
         valueScale={{ type: 'linear', min: 0, nice: true }}
         colors={colours.load}
         axisLeft={{ tickValues: 4, format: (v: number) => formatDecimal(v, v < 10 ? 1 : 0) }}
-        axisBottom={{ tickValues: data.length > 12 ? data.filter((_, i) => i % 3 === 0).map((d) => d.label) : undefined }}
+        // Twelve months by name (initials when narrow); 24 hours every third.
+        axisBottom={data.length > 12 ? { tickValues: data.filter((_, i) => i % 3 === 0).map((d) => d.label) } : months.axisBottom}
         enableLabel={false}
         tooltip={Tooltip}
         animate={false}

@@ -3,6 +3,7 @@ import { isUrdbTariff, tariffLabels } from '../../contract/behind-the-meter.ts';
 import type { FeasibilityStudy } from '../../contract/feasibility.ts';
 import { monthLongNames } from '../../lib/months.ts';
 import { exportRuleInfo } from './new-study/behind-the-meter-choices.ts';
+import { sellRateWords } from '../../solar/behind-the-meter.ts';
 import type { Preset } from '../../contract/settings.ts';
 import { formatArea, formatNumber, formatPercent } from '../../lib/number-format.ts';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
@@ -27,7 +28,9 @@ export function billRows(assumptions: FeasibilityStudy['assumptions']): Row[] {
   if (rates) {
     const rule = exportRuleInfo[rates.rule];
     rows.push(['Export rule', rule.label]);
-    if (rule.reads.includes('sellRate')) rows.push(['Sell rate', `${formatNumber(rates.sell_rate_per_kwh)} ${currency}/kWh`]);
+    // Hourly sell rates replace the single rate: their figures, never the 8,760 values.
+    if (rates.hourly_sell_rates) rows.push(['Sell rates', sellRateWords(rates.hourly_sell_rates, `${currency}/kWh`)]);
+    else if (rule.reads.includes('sellRate')) rows.push(['Sell rate', `${formatNumber(rates.sell_rate_per_kwh)} ${currency}/kWh`]);
     if (rule.reads.includes('trueUpMonth')) rows.push(['True-up month', monthLongNames[rates.true_up_month - 1] ?? String(rates.true_up_month)]);
     if (rule.reads.includes('yearEndRate')) rows.push(['Year-end rate', `${formatNumber(rates.year_end_rate_per_kwh)} ${currency}/kWh`]);
   }

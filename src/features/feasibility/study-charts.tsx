@@ -1,6 +1,6 @@
 import { Box, Flex, HStack, Table, Text } from '@chakra-ui/react';
 import { ResponsiveBar, type BarTooltipProps } from '@nivo/bar';
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { TableScroll } from '../../components/ui/table-scroll.tsx';
 import { monthNames } from './study-format.ts';
 import { formatDecimal } from '../../lib/number-format.ts';
@@ -15,6 +15,21 @@ export const chartTheme = {
   grid: { line: { stroke: 'var(--chakra-colors-border-muted)' } },
   labels: { text: { fontSize: 11 } },
 };
+
+/** What a month's name ("May" at the axis' 11 px) needs under its bar to keep clear of the next one. */
+const MONTH_NAME_PX = 30;
+
+/**
+ * The month axis of a chart of twelve bars, for the width it is drawn at: the names where each month has room, their
+ * initials where not (a 390 px phone leaves about 20 px a month), so no two labels touch. The tooltips and the table
+ * of numbers under each chart keep the names. Give `onResize` and `axisBottom` to the ResponsiveBar.
+ */
+export function useMonthAxis(margin: { left: number; right: number }) {
+  const [width, setWidth] = useState<number | null>(null);
+  const onResize = useCallback((size: { width: number }) => setWidth(size.width), []);
+  const narrow = width !== null && (width - margin.left - margin.right) / 12 < MONTH_NAME_PX;
+  return { onResize, axisBottom: narrow ? { format: (month: string) => month.charAt(0) } : {} };
+}
 
 /** A chart's tooltip: a colour chip and one line of text with its unit. */
 export function ChartTooltip({ colour, children }: { colour: string; children: ReactNode }) {
@@ -92,6 +107,8 @@ function MonthTooltip({ data }: BarTooltipProps<MonthDatum>) {
 
 export function MonthlyEnergyChart({ monthlyKwh }: { monthlyKwh: number[] }) {
   const data = monthlyKwh.map((kwh, i): MonthDatum => ({ month: monthNames[i]!, mwh: kwh / 1000 }));
+  const margin = { top: 10, right: 10, bottom: 30, left: 64 };
+  const months = useMonthAxis(margin);
   return (
     <Box>
       <Box h={{ base: '220px', md: '260px' }} role="img" aria-label="Monthly AC energy in MWh">
@@ -100,7 +117,8 @@ export function MonthlyEnergyChart({ monthlyKwh }: { monthlyKwh: number[] }) {
           theme={chartTheme}
           keys={['mwh']}
           indexBy="month"
-          margin={{ top: 10, right: 10, bottom: 30, left: 64 }}
+          margin={margin}
+          {...months}
           padding={0.25}
           valueScale={{ type: 'linear', min: 0, nice: true }}
           colors={energyColour}

@@ -10,7 +10,6 @@ import {
   type Announcements,
   type CollisionDetection,
   type DragEndEvent,
-  type Over,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
@@ -18,10 +17,11 @@ import { Badge, Box, Button, Checkbox, Heading, HStack, Icon, IconButton, Link, 
 import { BookmarkPlus, CalendarDays, ClipboardList, GripVertical, LayoutTemplate, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'wouter';
-import { findTask, maxPosition } from '../../../machines/task-board.machine.ts';
+import { findTask } from '../../../machines/task-board.machine.ts';
 import type { ProjectDetail } from '../../contract/projects.ts';
-import { taskCategories, type Task, type TaskBoard, type TaskCategory, type TaskPhase } from '../../contract/tasks.ts';
+import { taskCategories, type Task, type TaskCategory, type TaskPhase } from '../../contract/tasks.ts';
 import { categoryLabel, formatDueDate, phaseLabel, taskPath } from './task-format.ts';
+import { dropPlaceWords, dropTarget, dropY, type DropData } from './task-drop.ts';
 import { TaskModals } from './task-modals.tsx';
 import { SaveTemplateDialog } from './save-template-dialog.tsx';
 import { TemplateDialog } from './template-dialog.tsx';
@@ -179,7 +179,6 @@ function BoardSkeleton() {
 }
 
 const columnId = (phase: TaskPhase) => `phase:${phase}`;
-type DropData = { type: 'task'; task: Task } | { type: 'phase'; phase: TaskPhase };
 
 /** Over a task in preference to the column around it; the keyboard (no pointer) goes by the closest corners. */
 const collisions: CollisionDetection = (args) => {
@@ -190,27 +189,6 @@ const collisions: CollisionDetection = (args) => {
   }
   return closestCorners(args);
 };
-
-/** Where a drop on `over` puts `task`: the phase and the position (0 = first) the server's reorder takes. */
-function dropTarget(board: TaskBoard, task: Task, over: Over, activeCenterY: number | null): { phase: TaskPhase; position: number } | null {
-  const data = over.data.current as DropData | undefined;
-  if (!data) return null;
-  if (data.type === 'phase') return { phase: data.phase, position: maxPosition(board, task.id, data.phase) };
-  const target = findTask(board, data.task.id);
-  if (!target || target.id === task.id) return null;
-  // Within a column the task takes the place of the one it is over (as a sortable list moves); in another column
-  // it goes before that task, or after it when dropped on its lower half.
-  if (target.phase === task.phase) return { phase: target.phase, position: target.position };
-  const overCenter = over.rect.top + over.rect.height / 2;
-  return { phase: target.phase, position: target.position + (activeCenterY !== null && activeCenterY > overCenter ? 1 : 0) };
-}
-
-/** Where the drop is, up and down: the pointer when a pointer drags, else the middle of the dragged card. */
-function dropY({ active, activatorEvent, delta }: DragEndEvent): number | null {
-  if ('clientY' in activatorEvent && typeof activatorEvent.clientY === 'number') return activatorEvent.clientY + delta.y;
-  const translated = active.rect.current.translated;
-  return translated ? translated.top + translated.height / 2 : null;
-}
 
 function Board({ board, filters }: { board: TaskBoardRef; filters: Filters }) {
   const data = useTaskBoardSelector(board, (s) => s.context.board) ?? null;
@@ -227,17 +205,10 @@ function Board({ board, filters }: { board: TaskBoardRef; filters: Filters }) {
 
   const announcements = useMemo<Announcements>(() => {
     const titleOf = (id: string | number) => findTask(data, String(id))?.title ?? 'The task';
-    const where = (over: Over) => {
-      const target = over.data.current as DropData | undefined;
-      if (!target) return 'nowhere';
-      if (target.type === 'phase') return `at the end of ${phaseLabel(target.phase)}`;
-      const column = data?.phases.find((phase) => phase.value === target.task.phase);
-      return `at position ${target.task.position + 1} of ${column?.total ?? 0} in ${phaseLabel(target.task.phase)}`;
-    };
     return {
       onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
-      onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is ${where(over)}.` : `${titleOf(active.id)} is not over a phase.`),
-      onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} was dropped ${where(over)}.` : `${titleOf(active.id)} was put back.`),
+      onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is ${dropPlaceWords(data, active, over)}.` : `${titleOf(active.id)} is not over a phase.`),
+      onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} was dropped ${dropPlaceWords(data, active, over)}.` : `${titleOf(active.id)} was put back.`),
       onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled; it is back in its place.`,
     };
   }, [data]);

@@ -17,8 +17,11 @@ export interface LoadProblem {
   reason: string;
 }
 
-/** A file read: the load, and what was repaired (a leap day dropped) for the user to see. */
-export type LoadCsvResult = { load: ParsedLoad; notes: string[] } | { problems: LoadProblem[] };
+/**
+ * A file read: the load, the calendar year its time stamps give (null without them), and what was assumed or repaired
+ * (the year read, a leap day dropped) for the user to see.
+ */
+export type LoadCsvResult = { load: ParsedLoad; calendarYear: number | null; notes: string[] } | { problems: LoadProblem[] };
 
 const MAX_PROBLEMS = 5;
 /** The most one hour or quarter-hour of load may hold, kWh: a site drawing 1 GW (docs/api.md, "Input bounds"). */
@@ -43,6 +46,19 @@ const NOT_FINITE = /^[+-]?(nan|inf|infinity)$/i;
 const INTEGER = /^\d+$/;
 /** Tab, line feed, form feed and carriage return: the control characters a text file may hold. */
 const TEXT_CONTROLS = new Set([9, 10, 12, 13]);
+
+/** A date's year at the start of a time stamp: 2023-01-01, 2023/01/01 00:00, 2023-01 (a month); or 01/01/2023, 1.1.2023. */
+const YEAR_FIRST = /^(\d{4})[-/.]\d{1,2}(?![\d:])/;
+const YEAR_LAST = /^\d{1,2}[-/.]\d{1,2}[-/.](\d{4})(?!\d)/;
+/** The years a load's calendar may be (the contract's calendar_year). */
+const [FIRST_YEAR, LAST_YEAR] = [1900, 2100];
+
+/** The year of the time stamp in a row's leading columns, or null when they hold no date. */
+function stampYear(labels: readonly string[]): number | null {
+  const stamp = labels.join(' ').trim();
+  const year = Number((YEAR_FIRST.exec(stamp) ?? YEAR_LAST.exec(stamp))?.[1]);
+  return Number.isInteger(year) && year >= FIRST_YEAR && year <= LAST_YEAR ? year : null;
+}
 
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n);
 const quoted = (field: string) => `"${field.length > 40 ? `${field.slice(0, 40)}…` : field}"`;
@@ -106,7 +122,7 @@ const isNumber = (field: string, decimalComma: boolean) => NUMBER.test(decimalCo
 const TWO_NUMBERS =
   'more than one number in the row: give one value per row, after an optional timestamp (where "," is the decimal mark, separate the columns with ";")';
 
-/** Reads a CSV of 8760 hourly kWh, 35040 quarter-hour kWh or 12 monthly totals: one value per row, optionally with a header row and/or leading timestamp/month columns; comma, semicolon or tab; a decimal comma when the separator is a semicolon or a tab; BOM and CRLF tolerated; a leap-year file of 8784 hours or 35136 quarter-hours drops Feb 29 (said in `notes`). Refuses a damaged file, or values above MAX_STEP_KWH (MAX_MONTH_KWH for monthly totals), with the first problems found (max 5). */
+/** Reads a CSV of 8760 hourly kWh, 35040 quarter-hour kWh or 12 monthly totals: one value per row, optionally with a header row and/or leading timestamp/month columns; comma, semicolon or tab; a decimal comma when the separator is a semicolon or a tab; BOM and CRLF tolerated; the first value's time stamp, when it has one, gives the calendar year (said in `notes`); a leap-year file of 8784 hours or 35136 quarter-hours drops Feb 29 (said in `notes`). Refuses a damaged file, or values above MAX_STEP_KWH (MAX_MONTH_KWH for monthly totals), with the first problems found (max 5). */
 export function parseLoadCsv(text: string): LoadCsvResult {
   if (isBinary(text)) return { problems: [{ line: 0, reason: 'binary content: this is not a text CSV file (an Excel workbook? save it as CSV)' }] };
   const lines = text.replace(/^\ufeff/, '').split(/\r\n|\r|\n/);
@@ -125,6 +141,8 @@ export function parseLoadCsv(text: string): LoadCsvResult {
   const problems: LoadProblem[] = [];
   /** Rows whose first column holds a number: accepted only as a row counter (0, 1, 2 … or 1, 2, 3 …). */
   const counter: { line: number; value: number }[] = [];
+  /** The year of the first value's time stamp: the load's calendar, for its weekdays. */
+  let calendarYear: number | null | undefined;
   for (const [index, { line, fields, hasSeparator }] of rows.entries()) {
     if (problems.length >= MAX_PROBLEMS) break;
     const last = fields.at(-1) ?? '';
@@ -135,6 +153,7 @@ export function parseLoadCsv(text: string): LoadCsvResult {
     else {
       values.push(reading.value);
       sources.push({ line, field: last });
+      if (calendarYear === undefined) calendarYear = stampYear(fields.slice(0, -1));
     }
     const [first, ...others] = fields.slice(0, -1);
     if (others.some((label) => isNumber(label, decimalComma))) problems.push({ line, reason: TWO_NUMBERS });
@@ -146,10 +165,10 @@ export function parseLoadCsv(text: string): LoadCsvResult {
     if (notCounting) problems.push({ line: notCounting.line, reason: TWO_NUMBERS });
   }
   if (problems.length > 0) return { problems: problems.slice(0, MAX_PROBLEMS) };
-  return loadOf(values, sources);
+  return loadOf(values, sources, calendarYear ?? null);
 }
 
-function loadOf(values: number[], sources: readonly { line: number; field: string }[]): LoadCsvResult {
+function loadOf(values: number[], sources: readonly { line: number; field: string }[], calendarYear: number | null): LoadCsvResult {
   const length = LENGTHS[values.length];
   if (!length) {
     const found = `found ${count(values.length)} value${values.length === 1 ? '' : 's'}`;
@@ -159,12 +178,13 @@ function loadOf(values: number[], sources: readonly { line: number; field: strin
   const tooLarge = values.flatMap((value, k) => (value > most ? [{ line: sources[k]!.line, reason: `${sources[k]!.field} kWh is above ${count(most)} kWh, the most ${span} may hold` }] : []));
   if (tooLarge.length > 0) return { problems: tooLarge.slice(0, MAX_PROBLEMS) };
   const notes: string[] = [];
+  if (calendarYear !== null) notes.push(`The time stamps start in ${calendarYear}: the load's weekdays follow ${calendarYear}'s calendar.`);
   if (length.stepsPerDay) {
     values.splice(LEAP_DAY_START * length.stepsPerDay, length.stepsPerDay);
     notes.push(`A leap-year file (${count(values.length + length.stepsPerDay)} values): the ${length.stepsPerDay} values of 29 February were dropped.`);
   }
   const load: ParsedLoad = length.kind === 'monthly' ? { kind: 'monthly', kwh: values } : { kind: length.kind, kwh: Float64Array.from(values) };
-  return { load, notes };
+  return { load, calendarYear, notes };
 }
 
 /** The hourly or quarter-hourly series of a parsed load (monthly totals spread on `shape`). */

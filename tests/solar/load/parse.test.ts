@@ -33,7 +33,26 @@ describe('reading a consumption CSV', () => {
     const rows = timestamps().map((time, k) => `${time},${valueAt(k)}`);
     const result = parseLoadCsv('\ufeff' + csv(['timestamp,kWh', ...rows], '\r\n'));
     expect(Array.from(loadOf(result).kwh)).toEqual(values(8760));
-    expect(result).toMatchObject({ notes: [] });
+    expect(result).toMatchObject({ calendarYear: 2023, notes: ["The time stamps start in 2023: the load's weekdays follow 2023's calendar."] });
+  });
+
+  it("reads the calendar year from the first value's time stamp, in the forms meters write it, and says so", () => {
+    const hourly = (stamp: (k: number) => string, separator = ',') => parseLoadCsv(csv(['time,kWh', ...values(8760).map((kwh, k) => `${stamp(k)}${separator}${kwh}`)]));
+    expect(hourly(() => '2021-01-01T00:00:00Z')).toMatchObject({ calendarYear: 2021, notes: [expect.stringContaining('2021')] });
+    expect(hourly(() => '2019/01/01 00:00')).toMatchObject({ calendarYear: 2019 });
+    expect(hourly(() => '01/01/2018 00:00')).toMatchObject({ calendarYear: 2018 });
+    expect(parseLoadCsv(csv(values(8760).map((kwh) => `1.1.2022;00:00;${String(kwh).replace('.', ',')}`)))).toMatchObject({ calendarYear: 2022 });
+    // The first value's year, though an hour-ending file's last stamp is in the next year.
+    expect(hourly((k) => (k === 8759 ? '2024-01-01 00:00' : '2023-12-31 23:00'))).toMatchObject({ calendarYear: 2023 });
+    // Monthly totals by month of a year.
+    const totals = [900, 820, 760, 640, 700, 980, 1210, 1180, 930, 700, 690, 880];
+    expect(parseLoadCsv(csv(totals.map((kwh, m) => `2020-${pad(m + 1)},${kwh}`)))).toMatchObject({ calendarYear: 2020, load: { kind: 'monthly', kwh: totals } });
+    // A leap year's file is read as that year, its 29 February dropped.
+    const leap = Array.from({ length: 8784 }, (_, k) => `2024-01-01 00:00,${valueAt(k)}`);
+    expect(parseLoadCsv(csv(leap))).toMatchObject({ calendarYear: 2024, notes: [expect.stringContaining('2024'), expect.stringMatching(/29 February/)] });
+    // No year: no stamp, an hour counter, a time alone, a month name, a year outside 1900-2100.
+    for (const stamp of [(k: number) => String(k + 1), () => '00:00', () => 'Jan', () => '1800-01-01 00:00']) expect(hourly(stamp)).toMatchObject({ calendarYear: null, notes: [] });
+    expect(parseLoadCsv(csv(values(8760).map(String)))).toMatchObject({ calendarYear: null, notes: [] });
   });
 
   it('reads semicolons with a decimal comma, and tabs with a decimal comma', () => {

@@ -2,6 +2,7 @@ import { isUrdbTariff, tariffLabels } from '../../../contract/behind-the-meter.t
 import type { FeasibilityStudy } from '../../../contract/feasibility.ts';
 import { monthLongNames } from '../../../lib/months.ts';
 import { exportRuleInfo } from '../new-study/behind-the-meter-choices.ts';
+import { sellRateWords } from '../../../solar/behind-the-meter.ts';
 // The settings form's labels, units and choice words, so a value reads the same on both screens.
 import { assumptionFields, energyModelFields, pathOf, sections } from '../../../lib/assumption-fields.ts';
 import type { AssumptionSet, FieldLabel } from './assumption-diff.ts';
@@ -40,6 +41,7 @@ const billFields: [path: string, field: FieldLabel][] = [
   ['load.growth_pct', { label: 'Load growth', unit: '%/yr' }],
   ['export.rule', { label: 'Export rule', options: Object.entries(exportRuleInfo).map(([value, info]) => ({ value, label: info.label })) }],
   ['export.sell_rate_per_kwh', { label: 'Sell rate', unit: 'currency/kWh' }],
+  ['export.hourly_sell_rates', { label: 'Sell rates' }],
   ['export.true_up_month', { label: 'True-up month' }],
   ['export.year_end_rate_per_kwh', { label: 'Year-end rate', unit: 'currency/kWh' }],
   ['finance.owner', { label: 'Owner', options: [{ value: 'residential', label: 'A household' }, { value: 'commercial', label: 'A business' }] }],
@@ -86,8 +88,18 @@ export function assumptionSetOf(study: FeasibilityStudy): AssumptionSet {
       tariff: tariffWords(tariff),
       // A year is no quantity: never grouped as "2,025"; a month by its name.
       ...(load ? { load: { name: load.name, annual_kwh: load.annual_kwh, calendar_year: load.calendar_year === null ? 'none: the year starts on a Monday' : String(load.calendar_year), growth_pct: load.growth_pct } } : {}),
-      ...(rates ? { export: { ...rates, true_up_month: monthLongNames[rates.true_up_month - 1] ?? String(rates.true_up_month) } } : {}),
+      ...(rates ? { export: exportWords(rates, study.assumptions.finance.currency) } : {}),
     },
     currency: study.assumptions.finance.currency,
+  };
+}
+
+/** An export rule as words: hourly sell rates by their figures (never the 8,760 values) in place of the single rate they replace. */
+function exportWords(rates: NonNullable<FeasibilityStudy['assumptions']['export']>, currency: string): Record<string, unknown> {
+  const { hourly_sell_rate_per_kwh: _values, hourly_sell_rates: summary, sell_rate_per_kwh, ...rest } = rates;
+  return {
+    ...rest,
+    ...(summary ? { hourly_sell_rates: sellRateWords(summary, `${currency}/kWh`) } : { sell_rate_per_kwh }),
+    true_up_month: monthLongNames[rates.true_up_month - 1] ?? String(rates.true_up_month),
   };
 }

@@ -135,7 +135,7 @@ function allSlidersFor(study: WhatIfInputs): SliderSpec[] {
 
 const behindTheMeter = (study: WhatIfInputs) => study.assumptions.finance.structure === 'behind_the_meter';
 
-/** Behind the meter: the array's size, the tariff's escalation and the export rate. */
+/** Behind the meter: the array's size, the tariff's escalation and the export rate (none when hourly sell rates replace it). */
 function behindTheMeterSliders(study: WhatIfInputs): SliderSpec[] {
   const start = sliderValuesOf(study);
   if (start.dc_kw === undefined) return [];
@@ -145,7 +145,7 @@ function behindTheMeterSliders(study: WhatIfInputs): SliderSpec[] {
   return [
     { key: 'dc_kw', label: 'System size', min: size.step, max: size.max, step: size.step, format: (v) => `${formatDecimal(v, decimalsOf(size.step))} kWdc` },
     { key: 'tariff_escalation_pct', label: 'Tariff escalation', min: 0, max: Math.max(10, start.tariff_escalation_pct ?? 0), step: 0.1, format: (v) => `${formatPercent(v, 1)} a year` },
-    { key: 'sell_rate_per_kwh', label: 'Export rate', ...sell, format: money(sell.step, `${currency}/kWh`) },
+    ...(study.assumptions.export?.hourly_sell_rate_per_kwh ? [] : [{ key: 'sell_rate_per_kwh', label: 'Export rate', ...sell, format: money(sell.step, `${currency}/kWh`) } satisfies SliderSpec]),
   ];
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "load_files" ADD COLUMN "calendar_year" integer;
