@@ -15,7 +15,8 @@ import {
 } from '../../src/contract/feasibility.ts';
 import type { Preset } from '../../src/contract/settings.ts';
 import { mountOfArrayType } from '../../src/solar/array-types.ts';
-import { DEFAULT_SIZING, dcKwFromArea } from '../../src/solar/sizing.ts';
+import { dcKwFromArea } from '../../src/solar/sizing.ts';
+import { sizingDefaults } from '../../src/contract/sizing-defaults.ts';
 import { energyUncertainty, uncertaintyTerms } from '../../src/solar/uncertainty.ts';
 import type { Billing } from '../billing/service.ts';
 import { DomainError, invalid, requireOwned } from '../platform/domain-error.ts';
@@ -78,12 +79,10 @@ async function sizingFor(deps: Pick<FeasibilityDeps, 'screening'>, userId: strin
   if (body.system?.dc_kw !== undefined) return null;
   const { area } = await projectSizingArea(deps, userId, project, body.sizing?.area);
   if (!area) return null;
-  const tracker = mountOf(body, preset) !== 'fixed';
-  // A tracker's rows are spaced for its own GCR, which backtracking also uses: size with that one.
-  const gcr = body.sizing?.gcr ?? (tracker ? (body.system?.gcr ?? preset.assumptions.system.gcr) : DEFAULT_SIZING.gcrFixed);
-  const usablePct = body.sizing?.usable_pct ?? DEFAULT_SIZING.usableFraction * 100;
-  // A module of η % efficiency delivers η × 10 W per m² at STC (1000 W/m²).
-  const moduleWPerM2 = body.sizing?.module_w_per_m2 ?? preset.assumptions.system.module_efficiency_pct * 10;
+  const defaults = sizingDefaults(mountOf(body, preset), { gcr: body.system?.gcr ?? preset.assumptions.system.gcr, module_efficiency_pct: preset.assumptions.system.module_efficiency_pct });
+  const gcr = body.sizing?.gcr ?? defaults.gcr;
+  const usablePct = body.sizing?.usable_pct ?? defaults.usable_pct;
+  const moduleWPerM2 = body.sizing?.module_w_per_m2 ?? defaults.module_w_per_m2;
   const raw = dcKwFromArea({ areaM2: area.areaM2, usableFraction: usablePct / 100, gcr, moduleWPerM2 });
   const dcKw = Math.min(1e7, Math.max(1, Math.round(raw * 10) / 10));
   const source = area.source === 'parcels' ? { area_source: 'parcels' as const, parcels: area.parcels } : { area_source: 'boundary' as const };

@@ -18,7 +18,8 @@ import { monthLongNames } from '../../../lib/months.ts';
 import { useUpload } from '../../../lib/use-upload.ts';
 import { listWeatherFiles, nsrdbWeather, nsrdbYearChoices, weatherUploadPath, type NsrdbYear } from '../api/weather-sources.ts';
 import { mountOfArrayType } from '../../../solar/array-types.ts';
-import { DEFAULT_SIZING, dcKwFromArea } from '../../../solar/sizing.ts';
+import { dcKwFromArea } from '../../../solar/sizing.ts';
+import { sizingDefaults } from '../../../contract/sizing-defaults.ts';
 import { monthNames } from '../study-format.ts';
 import { annualLoadKwh, behindTheMeterSections, defaultBehindTheMeter, withTariffPreset, type Owner } from './behind-the-meter-choices.ts';
 import { BehindTheMeterFields } from './behind-the-meter-fields.tsx';
@@ -121,8 +122,9 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
   // Only what the user changed; the rest follows the chosen preset.
   const [systemEdits, setSystemEdits] = useState<Partial<SystemChoices>>({});
   const system: SystemChoices = { ...presetSystem, ...systemEdits };
-  const tracker = mountOfArrayType(system.arrayType) === 'single_axis';
-  const [usablePct, setUsablePct] = useState(String(DEFAULT_SIZING.usableFraction * 100));
+  // What the server sizes with where the form sends nothing (one rule, src/contract/sizing-defaults.ts).
+  const sizing = sizingDefaults(mountOfArrayType(system.arrayType), preset.assumptions.system);
+  const [usablePct, setUsablePct] = useState(String(sizing.usable_pct));
   const [gcr, setGcr] = useState('');
   const [moduleW, setModuleW] = useState('');
   const [dcKw, setDcKw] = useState('');
@@ -134,8 +136,8 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
   const areaSource = parcelLand && (sizeOn === 'parcels' || !project.area) ? 'parcels' : 'boundary';
   const areaM2 = areaSource === 'parcels' ? parcelLand!.area_m2 : (project.area?.m2 ?? null);
 
-  const shownGcr = gcr || String(tracker ? preset.assumptions.system.gcr : DEFAULT_SIZING.gcrFixed);
-  const shownModuleW = moduleW || String(preset.assumptions.system.module_efficiency_pct * 10);
+  const shownGcr = gcr || String(sizing.gcr);
+  const shownModuleW = moduleW || String(sizing.module_w_per_m2);
   const sizedKw = useMemo(
     () => (areaM2 ? dcKwFromArea({ areaM2, usableFraction: Number(usablePct) / 100, gcr: Number(shownGcr), moduleWPerM2: Number(shownModuleW) }) : null),
     [areaM2, usablePct, shownGcr, shownModuleW],
