@@ -187,9 +187,10 @@ export const priceTwoDecimals: Rule = (value) => {
 
 /**
  * The price rules in plain words, for help under a price field: the seed's message for them ('Price can be less than
- * 0') names no rule. Four decimals where a price is quoted to fractions of a cent (src/contract/settings.ts).
+ * 0') names no rule. Four decimals where a price is quoted to fractions of a cent (src/contract/settings.ts); '0 or more'
+ * where the contract bounds a price by range only (a tariff's rates, export rates).
  */
-export const priceRuleWords = { twoDecimals: '0 or more, at most two decimals', fourDecimals: '0 or more, at most four decimals' } as const;
+export const priceRuleWords = { twoDecimals: '0 or more, at most two decimals', fourDecimals: '0 or more, at most four decimals', zeroOrMore: '0 or more' } as const;
 
 /**
  * What to say, beside a rule's own message, of a number typed with a comma: "0,13" is a decimal comma ('Use a point for

@@ -13,7 +13,7 @@ import { otherMessages } from './form-values.ts';
 import { LoadFields } from './load-fields.tsx';
 import { RadioChoices } from './radio-choices.tsx';
 import { SellRateFields } from './sell-rate-fields.tsx';
-import { RemoveButton, TariffFields } from './tariff-fields.tsx';
+import { PriceField, RemoveButton, TariffFields } from './tariff-fields.tsx';
 
 /** The contract's most subsidy steps. */
 const maxSubsidySteps = 10;
@@ -103,9 +103,15 @@ function ExportFields({ value, onChange, currency, fields }: SectionProps<Export
       />
       <HStack gap={3} wrap="wrap" align="flex-start">
         {info.reads.includes('sellRate') && !(info.reads.includes('hourlySellRates') && value.hourlySellRates) && (
-          <FormField label={`Sell rate (${currency}/kWh)`} error={field('sell_rate_per_kwh')} helper="For exports in periods whose tariff gives no sell rate of its own; 0 when blank.">
-            <Input size="sm" inputMode="decimal" maxW="32" value={value.sellRate} onChange={(event) => onChange({ sellRate: event.target.value })} />
-          </FormField>
+          <PriceField
+            label={`Sell rate (${currency}/kWh)`}
+            decimals="zeroOrMore"
+            error={field('sell_rate_per_kwh')}
+            helper="For exports in periods whose tariff gives no sell rate of its own; 0 when blank."
+            maxW="32"
+            value={value.sellRate}
+            onChange={(sellRate) => onChange({ sellRate })}
+          />
         )}
         {info.reads.includes('trueUpMonth') && (
           <SelectField
@@ -119,9 +125,15 @@ function ExportFields({ value, onChange, currency, fields }: SectionProps<Export
           />
         )}
         {info.reads.includes('yearEndRate') && (
-          <FormField label={`Year-end rate (${currency}/kWh)`} error={field('year_end_rate_per_kwh')} helper="What the kWh credits left at the true-up are paid; 0 when blank.">
-            <Input size="sm" inputMode="decimal" maxW="32" value={value.yearEndRate} onChange={(event) => onChange({ yearEndRate: event.target.value })} />
-          </FormField>
+          <PriceField
+            label={`Year-end rate (${currency}/kWh)`}
+            decimals="zeroOrMore"
+            error={field('year_end_rate_per_kwh')}
+            helper="What the kWh credits left at the true-up are paid; 0 when blank."
+            maxW="32"
+            value={value.yearEndRate}
+            onChange={(yearEndRate) => onChange({ yearEndRate })}
+          />
         )}
       </HStack>
       {info.reads.includes('hourlySellRates') && (
@@ -158,9 +170,7 @@ function IncentiveFields({ value, onChange, currency, fields, offersIndia }: Sec
       )}
       {value.steps.map((step, i) => (
         <HStack key={i} gap={2} wrap="wrap" align="flex-end">
-          <FormField label={`Step ${i + 1} subsidy (${currency}/kW)`} error={field(`capital_subsidy_per_kw.${i}.per_kw`)}>
-            <Input size="sm" inputMode="decimal" w="32" value={step.perKw} onChange={(event) => setStep(i, { perKw: event.target.value })} />
-          </FormField>
+          <PriceField label={`Step ${i + 1} subsidy (${currency}/kW)`} decimals="twoDecimals" error={field(`capital_subsidy_per_kw.${i}.per_kw`)} w="32" value={step.perKw} onChange={(perKw) => setStep(i, { perKw })} />
           <FormField label={`Step ${i + 1} up to (kW)`} error={field(`capital_subsidy_per_kw.${i}.up_to_kw`)}>
             <Input size="sm" inputMode="decimal" w="24" placeholder="no end" value={step.upToKw} onChange={(event) => setStep(i, { upToKw: event.target.value })} />
           </FormField>
@@ -171,12 +181,16 @@ function IncentiveFields({ value, onChange, currency, fields, offersIndia }: Sec
         Add a step
       </Button>
       <HStack gap={3} wrap="wrap" align="flex-start">
-        <FormField label={`Subsidy cap (${currency}, optional)`} error={field('capital_subsidy_cap')} helper="The most the steps pay in all.">
-          <Input size="sm" inputMode="decimal" maxW="32" value={value.cap} onChange={(event) => onChange({ cap: event.target.value })} />
-        </FormField>
-        <FormField label={`Rebate (${currency}/kW, optional)`} error={field('rebate_per_kw')}>
-          <Input size="sm" inputMode="decimal" maxW="32" value={value.rebatePerKw} onChange={(event) => onChange({ rebatePerKw: event.target.value })} />
-        </FormField>
+        <PriceField
+          label={`Subsidy cap (${currency}, optional)`}
+          decimals="twoDecimals"
+          error={field('capital_subsidy_cap')}
+          helper="The most the steps pay in all."
+          maxW="32"
+          value={value.cap}
+          onChange={(cap) => onChange({ cap })}
+        />
+        <PriceField label={`Rebate (${currency}/kW, optional)`} decimals="twoDecimals" error={field('rebate_per_kw')} maxW="32" value={value.rebatePerKw} onChange={(rebatePerKw) => onChange({ rebatePerKw })} />
         <FormField label="Rebate (% of the installed cost, optional)" error={field('rebate_pct')}>
           <Input size="sm" inputMode="decimal" maxW="32" value={value.rebatePct} onChange={(event) => onChange({ rebatePct: event.target.value })} />
         </FormField>

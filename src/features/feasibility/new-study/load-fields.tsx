@@ -21,6 +21,7 @@ import { otherMessages } from './form-values.ts';
 import { MonthlyBars } from './monthly-bars.tsx';
 import { RadioChoices } from './radio-choices.tsx';
 import { sendFile } from './send-file.ts';
+import { withCommaMessage } from './tariff-fields.tsx';
 
 const shapeOptions = LOAD_SHAPES.map((shape) => ({ value: shape, label: LOAD_SHAPE_INFO[shape].label }));
 const shapeHelp = (shape: LoadShape) => `${LOAD_SHAPE_INFO[shape].description} Source: ${LOAD_SHAPE_INFO[shape].source}`;
@@ -59,7 +60,7 @@ export function LoadFields({ value, onChange, southern, fields, api, store }: Lo
       {value.way === 'shape' ? (
         <Stack gap={3} ps={{ base: 0, sm: 6 }}>
           <SelectField label="Load shape" size="sm" error={field('shape')} helper={shapeHelp(value.shape)} value={value.shape} onChange={(shape) => onChange({ shape: shape as LoadShape })} options={shapeOptions} />
-          <FormField label="Yearly consumption (kWh)" error={field('annual_kwh')} helper="From the last twelve months of bills.">
+          <FormField label="Yearly consumption (kWh)" error={withCommaMessage(field('annual_kwh'), value.annualKwh)} helper="From the last twelve months of bills.">
             <Input size="sm" inputMode="decimal" maxW="40" value={value.annualKwh} onChange={(event) => onChange({ annualKwh: event.target.value })} />
           </FormField>
           {preview && <MonthlyBars label={`${LOAD_SHAPE_INFO[value.shape].label} shape, kWh a month`} monthlyKwh={preview} />}
@@ -75,7 +76,7 @@ export function LoadFields({ value, onChange, southern, fields, api, store }: Lo
         >
           <Input size="sm" inputMode="numeric" maxW="28" value={value.calendarYear} onChange={(event) => onChange({ calendarYear: event.target.value })} />
         </FormField>
-        <FormField label="Load growth (% a year, optional)" error={field('growth_pct')} helper="How the load changes each year after the first; none when left blank.">
+        <FormField label="Load growth (% a year, optional)" error={withCommaMessage(field('growth_pct'), value.growthPct)} helper="How the load changes each year after the first; none when left blank.">
           <Input size="sm" inputMode="decimal" maxW="28" value={value.growthPct} onChange={(event) => onChange({ growthPct: event.target.value })} />
         </FormField>
       </HStack>

@@ -10,6 +10,7 @@ import { FormField } from '../../../components/ui/form-field.tsx';
 import { UploadStatus } from '../../../components/ui/upload-progress.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import type { ApiClient } from '../../../lib/api-client.ts';
+import { focusFirstError } from '../../../lib/focus-first-error.ts';
 import type { SessionStore } from '../../../lib/session-storage.ts';
 import { useActors } from '../../../lib/actors-context.tsx';
 import { formatKm } from '../../../solar/geo-distance.ts';
@@ -94,6 +95,16 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
   const asksCreditDates = project.country.toUpperCase() === 'US' && (valuation === 'behind_the_meter' || (presetStructure ?? 'pre_tax') !== 'pre_tax');
   /** Set by a send the tariff stopped: its problems then show at their fields. */
   const [tariffChecked, setTariffChecked] = useState(false);
+  /** The sends the tariff stopped, counted: each one, as each refusal of the server, takes the cursor to the first wrong field. */
+  const [tariffStopCount, setTariffStopCount] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  // After the fields marked wrong have rendered (aria-invalid, from FormField's invalid state), once per refusal.
+  useEffect(() => {
+    if (errors) focusFirstError(formRef.current);
+  }, [errors]);
+  useEffect(() => {
+    if (tariffStopCount > 0) focusFirstError(formRef.current);
+  }, [tariffStopCount]);
   const behindTheMeter = valuation === 'behind_the_meter' ? behindTheMeterSections(btm) : null;
   const choosePreset = (id: string) => {
     setPresetId(id);
@@ -215,6 +226,7 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
   const tariffStops = () => {
     const stops = behindTheMeter !== null && 'problems' in behindTheMeter;
     setTariffChecked(stops);
+    if (stops) setTariffStopCount((count) => count + 1);
     return stops;
   };
 
@@ -276,7 +288,7 @@ export function NewStudyForm({ project, data, api, store, onWeatherUploaded, onS
   };
 
   return (
-    <form onSubmit={submit} aria-label="New feasibility study" noValidate>
+    <form ref={formRef} onSubmit={submit} aria-label="New feasibility study" noValidate>
       <Stack gap={5}>
       <FormField label="Name" error={field('name')} helper="Optional: “Study N” when left empty.">
         <Input value={name} onChange={(event) => setName(event.target.value)} maxLength={100} />

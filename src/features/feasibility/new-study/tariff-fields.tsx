@@ -1,8 +1,9 @@
-import { Box, Button, HStack, IconButton, Input, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Box, Button, HStack, IconButton, Input, Stack, Text, Textarea, type InputProps } from '@chakra-ui/react';
 import { X } from 'lucide-react';
 import { FilePicker } from '../../../components/ui/file-picker.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
+import { commaMessage, priceRuleWords } from '../../../contract/validation.ts';
 import type { UrdbRate } from '../../../solar/bills/tariff.ts';
 import { TARIFF_PRESETS, type TariffPreset } from '../../../solar/tariff-presets.ts';
 import { exportRuleInfo } from './behind-the-meter-choices.ts';
@@ -66,6 +67,8 @@ export function TariffFields({ value, onChange, onPreset, currency, fields }: Ta
   const pastedProblems = pasted && 'problems' in pasted ? Object.entries(pasted.problems).flatMap(([key, messages]) => messages.map((message) => `${urdbName(key)}: ${message}`)) : [];
   const shown = (key: string) => value.way === 'hand' && handKeys(hand).has(key);
   const others = pastedProblems.length > 0 ? [] : otherMessages(fields, 'tariff', (key) => key === 'tariff.escalation_pct' || shown(key));
+  // A pasted rate's problems are listed under it: the box is marked wrong, for the cursor to go to it after a send.
+  const urdbInvalid = value.way === 'urdb' && (pastedProblems.length > 0 || others.length > 0);
 
   return (
     <Stack gap={3}>
@@ -100,7 +103,7 @@ export function TariffFields({ value, onChange, onPreset, currency, fields }: Ta
       {value.way === 'urdb' && (
         <Stack gap={2} ps={{ base: 0, sm: 6 }}>
           <FormField label="OpenEI URDB JSON" helper={`One rate item as OpenEI's API gives it, or its whole answer {"items": [...]}: the first item is taken. Its prices are read in ${currency}.`}>
-            <Textarea size="sm" rows={6} fontFamily="mono" fontSize="xs" value={value.urdbText} onChange={(event) => onChange({ urdbText: event.target.value })} />
+            <Textarea size="sm" rows={6} fontFamily="mono" fontSize="xs" aria-invalid={urdbInvalid || undefined} value={value.urdbText} onChange={(event) => onChange({ urdbText: event.target.value })} />
           </FormField>
           <FilePicker label="Or upload a URDB JSON file" typesLabel="JSON from apps.openei.org or api.openei.org/utility_rates" accept={['.json', 'application/json']} maxBytes={maxUrdbFileBytes} onFile={(file) => void file.text().then((text) => onChange({ urdbText: text }))} />
           {pastedProblems.length > 0 && <FieldMessages messages={pastedProblems} />}
@@ -165,9 +168,7 @@ function HandFields({ hand, onChange, currency, field, fields }: HandFieldsProps
     <Stack gap={3} ps={{ base: 0, sm: 6 }}>
       <SelectField label="Energy prices" size="sm" value={hand.kind} onChange={(kind) => onChange({ kind: kind as EnergyKind })} options={kindLabels.map(([kind, label]) => ({ value: kind, label }))} />
       {hand.kind === 'flat' && (
-        <FormField label={`Price (${perKwh})`} error={field('energyratestructure.0.0.rate')}>
-          <Input size="sm" inputMode="decimal" maxW="32" value={hand.flatPrice} onChange={(event) => onChange({ flatPrice: event.target.value })} />
-        </FormField>
+        <PriceField label={`Price (${perKwh})`} decimals="zeroOrMore" error={field('energyratestructure.0.0.rate')} maxW="32" value={hand.flatPrice} onChange={(flatPrice) => onChange({ flatPrice })} />
       )}
       {hand.kind === 'slabs' && (
         <Stack gap={2}>
@@ -179,9 +180,7 @@ function HandFields({ hand, onChange, currency, field, fields }: HandFieldsProps
               <FormField label={`Slab ${i + 1} up to (kWh a month)`} error={field(`energyratestructure.0.${i}.max`)}>
                 <Input size="sm" inputMode="decimal" w="32" placeholder={i === hand.slabs.length - 1 ? 'no end' : undefined} value={slab.upToKwh} onChange={(event) => setSlab(i, { upToKwh: event.target.value })} />
               </FormField>
-              <FormField label={`Slab ${i + 1} price (${perKwh})`} error={field(`energyratestructure.0.${i}.rate`)}>
-                <Input size="sm" inputMode="decimal" w="32" value={slab.price} onChange={(event) => setSlab(i, { price: event.target.value })} />
-              </FormField>
+              <PriceField label={`Slab ${i + 1} price (${perKwh})`} decimals="zeroOrMore" error={field(`energyratestructure.0.${i}.rate`)} w="32" value={slab.price} onChange={(price) => setSlab(i, { price })} />
               <RemoveButton label={`Remove slab ${i + 1}`} disabled={hand.slabs.length <= 1} onClick={() => onChange({ slabs: hand.slabs.filter((_, j) => j !== i) })} />
             </HStack>
           ))}
@@ -201,12 +200,15 @@ function HandFields({ hand, onChange, currency, field, fields }: HandFieldsProps
                 <FormField label={`Period ${i + 1} name`}>
                   <Input size="sm" w="32" value={period.name} onChange={(event) => setPeriod(i, { name: event.target.value })} />
                 </FormField>
-                <FormField label={`Period ${i + 1} price (${perKwh})`} error={field(`energyratestructure.${i}.0.rate`)}>
-                  <Input size="sm" inputMode="decimal" w="28" value={period.price} onChange={(event) => setPeriod(i, { price: event.target.value })} />
-                </FormField>
-                <FormField label={`Period ${i + 1} demand (${currency}/kW, optional)`} error={field(`demandratestructure.${i}.0.rate`)}>
-                  <Input size="sm" inputMode="decimal" w="28" value={period.demandPerKw} onChange={(event) => setPeriod(i, { demandPerKw: event.target.value })} />
-                </FormField>
+                <PriceField label={`Period ${i + 1} price (${perKwh})`} decimals="zeroOrMore" error={field(`energyratestructure.${i}.0.rate`)} w="28" value={period.price} onChange={(price) => setPeriod(i, { price })} />
+                <PriceField
+                  label={`Period ${i + 1} demand (${currency}/kW, optional)`}
+                  decimals="zeroOrMore"
+                  error={field(`demandratestructure.${i}.0.rate`)}
+                  w="28"
+                  value={period.demandPerKw}
+                  onChange={(demandPerKw) => setPeriod(i, { demandPerKw })}
+                />
                 <RemoveButton label={`Remove period ${i + 1}`} disabled={hand.periods.length <= 1} onClick={() => onChange(withoutPeriod(hand, i))} />
               </HStack>
             ))}
@@ -227,17 +229,58 @@ function HandFields({ hand, onChange, currency, field, fields }: HandFieldsProps
         </Stack>
       )}
       <HStack gap={3} wrap="wrap" align="flex-start">
-        <FormField label={`Monthly demand charge (${currency}/kW, optional)`} error={field('flatdemandstructure.0.0.rate')} helper="Per kW of the month's highest demand at any hour.">
-          <Input size="sm" inputMode="decimal" maxW="32" value={hand.flatDemandPerKw} onChange={(event) => onChange({ flatDemandPerKw: event.target.value })} />
-        </FormField>
-        <FormField label={`Fixed charge (${currency} a month, optional)`} error={field('fixedchargefirstmeter')}>
-          <Input size="sm" inputMode="decimal" maxW="32" value={hand.fixedPerMonth} onChange={(event) => onChange({ fixedPerMonth: event.target.value })} />
-        </FormField>
-        <FormField label={`Minimum charge (${currency} a month, optional)`} error={field('mincharge')} helper="A month's bill is at least this.">
-          <Input size="sm" inputMode="decimal" maxW="32" value={hand.minimumPerMonth} onChange={(event) => onChange({ minimumPerMonth: event.target.value })} />
-        </FormField>
+        <PriceField
+          label={`Monthly demand charge (${currency}/kW, optional)`}
+          decimals="zeroOrMore"
+          error={field('flatdemandstructure.0.0.rate')}
+          helper="Per kW of the month's highest demand at any hour."
+          maxW="32"
+          value={hand.flatDemandPerKw}
+          onChange={(flatDemandPerKw) => onChange({ flatDemandPerKw })}
+        />
+        <PriceField label={`Fixed charge (${currency} a month, optional)`} decimals="zeroOrMore" error={field('fixedchargefirstmeter')} maxW="32" value={hand.fixedPerMonth} onChange={(fixedPerMonth) => onChange({ fixedPerMonth })} />
+        <PriceField
+          label={`Minimum charge (${currency} a month, optional)`}
+          decimals="zeroOrMore"
+          error={field('mincharge')}
+          helper="A month's bill is at least this."
+          maxW="32"
+          value={hand.minimumPerMonth}
+          onChange={(minimumPerMonth) => onChange({ minimumPerMonth })}
+        />
       </HStack>
     </Stack>
+  );
+}
+
+/** A number field's message, and after it, for text typed with a comma, what the comma is taken for. */
+export function withCommaMessage(error: string | undefined, text: string): string | string[] | undefined {
+  const comma = error ? commaMessage(text.trim()) : undefined;
+  return error && comma ? [error, comma] : error;
+}
+
+interface PriceFieldProps {
+  label: string;
+  /** As the app quotes prices: per kWh to four decimals (fractions of a cent), other money (per kW, a month) to two. */
+  decimals: keyof typeof priceRuleWords;
+  /** The server's message, or the tariff reader's. */
+  error: string | undefined;
+  helper?: string;
+  value: string;
+  onChange: (text: string) => void;
+  w?: InputProps['w'];
+  maxW?: InputProps['maxW'];
+}
+
+/**
+ * A price of the new-study form: its rule in plain words under it, and beside a message for it, what a comma typed in
+ * it is taken for ("0,13": a decimal comma; "1,250": thousands separators), which the message itself does not say.
+ */
+export function PriceField({ label, decimals, error, helper, value, onChange, w, maxW }: PriceFieldProps) {
+  return (
+    <FormField label={label} error={withCommaMessage(error, value)} helper={helper} rule={priceRuleWords[decimals]}>
+      <Input size="sm" inputMode="decimal" w={w} maxW={maxW} value={value} onChange={(event) => onChange(event.target.value)} />
+    </FormField>
   );
 }
 
