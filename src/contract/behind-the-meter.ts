@@ -206,6 +206,15 @@ export const ExportUsed = object({
   hourly_sell_rates: optional(SellRateSummary),
 });
 
+/**
+ * The export rule an answer echoes, as a request gives it again (a what-if saved as a new study): without the summary
+ * shown on screens, and with step-by-step sell rates in place of the single rate they replace.
+ */
+export function exportInputOf(used: Infer<typeof ExportUsed>): Infer<typeof ExportInput> {
+  const { hourly_sell_rates: _summary, hourly_sell_rate_per_kwh: series, sell_rate_per_kwh: sellRate, ...rest } = used;
+  return series ? { ...rest, hourly_sell_rate_per_kwh: series } : { ...rest, sell_rate_per_kwh: sellRate };
+}
+
 const charges = { energy: number(), demand: number(), fixed: number(), minimum: number(), total: number() };
 export const MonthBill = object({
   month: number(),

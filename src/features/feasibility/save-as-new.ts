@@ -1,6 +1,6 @@
 import type { NewStudy } from '../../../machines/feasibility.machine.ts';
 import type { MonthlySource } from '../../contract/energy.ts';
-import { loadInputOf, type StudyLoad } from '../../contract/behind-the-meter.ts';
+import { exportInputOf, loadInputOf, type StudyLoad } from '../../contract/behind-the-meter.ts';
 import type { FeasibilityStudy, StudyWeather } from '../../contract/feasibility.ts';
 import { withWhatIf, type WhatIfValues } from '../../solar/what-if.ts';
 import type { Infer } from 'superstruct';
@@ -55,6 +55,7 @@ export function saveAsNewStudy(study: FeasibilityStudy, weather: StudyWeather, v
     },
     // The what-if's own mapping of the slider values (the discount rate is the equity rate of a single owner).
     ...assumptions,
+    ...(assumptions.export ? { export: exportInputOf(assumptions.export) } : {}),
     ...(loadUsed ? { load: loadInputOf(loadUsed, load) } : {}),
   };
 }

@@ -242,9 +242,10 @@ function StudyDetail({ project, study, feasibility }: { project: ProjectDetail; 
                   />
                   {createError?.status === 403 ? (
                     <StudyLimitNote detail={createError.detail} refused />
-                  ) : createError?.detail && (
+                  ) : createError && (createError.detail || Object.keys(createError.fields).length > 0) && (
+                    // A refusal that names only fields (the what-if's values are sent whole) says which, not nothing.
                     <Text color="fg.error" role="alert">
-                      {createError.detail}
+                      {createError.detail ?? `Not saved: ${Object.entries(createError.fields).map(([field, [message]]) => `${field}: ${message}`).join('; ')}`}
                     </Text>
                   )}
                 </Stack>
