@@ -25,8 +25,9 @@ const headline: StudyHeadline = {
   monthly_ac_kwh: Array<number>(12).fill(675_000),
 };
 
-/** StudyFigures reads the headline and the combined σ only. */
-const studyWith = (changes: Partial<StudyHeadline>) => ({ headline: { ...headline, ...changes }, uncertainty: { combined_sigma_pct: 5.4 } }) as unknown as FeasibilityStudy;
+/** StudyFigures reads the headline, the combined σ and the price the study assumed. */
+const studyWith = (changes: Partial<StudyHeadline>) =>
+  ({ headline: { ...headline, ...changes }, uncertainty: { combined_sigma_pct: 5.4 }, assumptions: { tariff: { price_per_kwh: 0.05, escalation_pct: 0 } } }) as unknown as FeasibilityStudy;
 
 function paybackCard() {
   const label = within(screen.getByTestId('study-figures')).getByText('Payback');
