@@ -90,9 +90,9 @@ describeE2e('a task board in Chromium, as a new user', () => {
     await page.keyboard.press('Space');
     // Picked up, it is over its own place first.
     await page.getByRole('status').filter({ hasText: `${titles.wetlands} is at position 2 of 6 in Permitting.` }).waitFor({ state: 'attached' });
-    await page.waitForTimeout(200);
     await page.keyboard.press('ArrowDown');
-    await page.waitForTimeout(300);
+    // Dropped only once it is over the next place (on a loaded machine the move lands later than the key press).
+    await page.getByRole('status').filter({ hasText: `${titles.wetlands} is at position 3 of 6 in Permitting.` }).waitFor({ state: 'attached' });
     await page.keyboard.press('Space');
     // The screen reader hears where it went.
     await page.getByRole('status').filter({ hasText: `${titles.wetlands} was dropped at position 3 of 6 in Permitting.` }).waitFor({ state: 'attached' });
