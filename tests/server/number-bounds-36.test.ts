@@ -24,7 +24,7 @@ function numberPaths(value: Json, at: string[] = []): string[][] {
 
 function withValue(body: Json, path: string[], value: number): Json {
   const copy = structuredClone(body) as Record<string, Json>;
-  let node = copy as Record<string, Json>;
+  let node = copy;
   for (const key of path.slice(0, -1)) node = node[key] as Record<string, Json>;
   node[path.at(-1)!] = value;
   return copy;
@@ -94,7 +94,7 @@ describeApi('every number a planner sends has a range, and past it the answer na
 
   it('screening criteria and a project’s place', async () => {
     const criteria = { min_area_acres: 5, max_area_acres: 5000, max_flood_overlap_pct: 0, max_wetland_overlap_pct: 10, max_protected_overlap_pct: 0, max_grid_distance_km: 5, max_slope_pct: 10, max_steep_share_pct: 5 };
-    await sweep('PUT', '/api/project/screening_criteria/', { id: projectId, criteria } as Json);
-    await sweep('POST', '/api/project/create/', { name: 'Place', location: { lat: 36.1, lng: -79.95 } } as Json);
+    await sweep('PUT', '/api/project/screening_criteria/', { id: projectId, criteria });
+    await sweep('POST', '/api/project/create/', { name: 'Place', location: { lat: 36.1, lng: -79.95 } });
   }, 300_000);
 });
