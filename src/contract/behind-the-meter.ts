@@ -165,7 +165,6 @@ export function withUrdbRate<T extends object>(base: Struct<T, unknown>, loose: 
 /** 'energyratestructure[0][1].rate' → ['energyratestructure', '0', '1', 'rate']. */
 const pathOf = (field: string) => field.split(/[.[\]]+/).filter((part) => part !== '');
 
-/** Whether a tariff object carries URDB's structure (else it is the flat price_per_kwh of the other structures). */
 /** A tariff item's labels as text: utility, name and sector trimmed, and URDB's startdate (epoch seconds) as its ISO day. */
 export function tariffLabels(tariff: object): { utility?: string; name?: string; sector?: string; edition?: string } {
   const item = tariff as Record<string, unknown>;
@@ -174,6 +173,7 @@ export function tariffLabels(tariff: object): { utility?: string; name?: string;
   return { utility: text(item.utility), name: text(item.name), sector: text(item.sector), edition };
 }
 
+/** Whether a tariff object carries URDB's structure (else it is the flat price_per_kwh of the other structures). */
 export const isUrdbTariff = (tariff: object | undefined): boolean => tariff !== undefined && Object.hasOwn(tariff, 'energyratestructure');
 
 // ---------------------------------------------------------------------------------------------
